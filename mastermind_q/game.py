@@ -1,0 +1,247 @@
+"""Codes, feedback and validation for Mastermind with ``n`` positions and ``k`` colours.
+
+Colours are the integers ``0..k-1`` and positions ``0..n-1``; a code is a sequence of
+ints. Two feedback functions are provided:
+
+* ``black(s, x) = |{i : s_i = x_i}|`` -- the black-peg answer ``B_s(x)``;
+* ``black_white(s, x) = (b, w)`` where ``w`` is the number of colours right but
+  misplaced: ``w = sum_c min(#c in s outside black positions, #c in x outside
+  black positions)`` (the counting of ``../shared/papers/mastermind-feedback-notes.md``),
+  which equals ``max_sigma |{i : s_i = x_sigma(i)}| - b`` of Li, Luo and Xu.
+
+Every public function validates its input and raises :class:`ValueError` naming the
+offending value. Nothing here prints.
+
+Example:
+    >>> black((0, 1, 2, 3), (0, 2, 1, 3))
+    2
+    >>> black_white((0, 1, 2, 3), (0, 2, 1, 3))
+    (2, 2)
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "Code",
+    "SolveResult",
+    "black",
+    "black_white",
+    "validate_code",
+    "validate_colors",
+    "validate_positions",
+]
+
+Code = tuple[int, ...]
+"""A code: one colour ``0..k-1`` per position."""
+
+
+def _as_int(value: Any, name: str) -> int:
+    """Return ``value`` as an ``int``; reject bools, floats and non-numbers."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, was {value!r}")
+    return int(value)
+
+
+def validate_colors(colors: Any) -> int:
+    """Return the number of colours ``k`` as an int; ``k >= 2`` is required.
+
+    Raises:
+        ValueError: if ``colors`` is not an integer or is smaller than 2.
+    """
+    k = _as_int(colors, "colors")
+    if k < 2:
+        raise ValueError(f"colors must have value >= 2, was {k}")
+    return k
+
+
+def validate_positions(positions: Any) -> int:
+    """Return the number of positions ``n`` as an int; ``n >= 1`` is required.
+
+    Raises:
+        ValueError: if ``positions`` is not an integer or is smaller than 1.
+    """
+    n = _as_int(positions, "positions")
+    if n < 1:
+        raise ValueError(f"positions must have value >= 1, was {n}")
+    return n
+
+
+def validate_code(
+    code: Iterable[Any],
+    colors: int | None = None,
+    *,
+    positions: int | None = None,
+    distinct: bool = False,
+    name: str = "code",
+) -> Code:
+    """Validate ``code`` and return it as a tuple of ints.
+
+    Args:
+        code: a sequence of colours.
+        colors: number of colours ``k``; each entry must lie in ``0..k-1``. ``None``
+            only checks that entries are non-negative integers.
+        positions: required length ``n``, if given.
+        distinct: forbid repeated colours (the permutation / AB game); then
+            ``k >= n`` is required as well.
+        name: how the code is named in error messages (``secret``, ``guess``).
+
+    Returns:
+        The code as a tuple of ints.
+
+    Raises:
+        ValueError: naming the offending value when the code is empty, has the wrong
+            length, holds a non-integer or out-of-range colour, or repeats a colour
+            where ``distinct`` forbids it.
+    """
+    if isinstance(code, (str, bytes)) or not isinstance(code, Iterable):
+        raise ValueError(f"{name} must be a sequence of integer colours, was {code!r}")
+    items = tuple(code)
+    if not items:
+        raise ValueError(f"{name} must have at least one position, was {items!r}")
+    k = None if colors is None else validate_colors(colors)
+    if distinct and k is not None and k < len(items):
+        raise ValueError(
+            f"colors must be >= positions ({len(items)}) when colours may not repeat, was {k}"
+        )
+    values = []
+    for index, item in enumerate(items):
+        value = _as_int(item, f"{name}[{index}]")
+        if value < 0 or (k is not None and value >= k):
+            bound = "a non-negative colour" if k is None else f"a colour in 0..{k - 1}"
+            raise ValueError(f"{name}[{index}] must be {bound}, was {value}")
+        values.append(value)
+    result = tuple(values)
+    if positions is not None and len(result) != positions:
+        raise ValueError(f"{name} must have {positions} positions, was {len(result)}: {result}")
+    if distinct:
+        repeated = sorted(color for color, count in Counter(result).items() if count > 1)
+        if repeated:
+            raise ValueError(f"{name} must not repeat colours, repeats {repeated} in {result}")
+    return result
+
+
+def _pair(secret: Sequence[Any], guess: Sequence[Any]) -> tuple[Code, Code]:
+    secret_code = validate_code(secret, name="secret")
+    guess_code = validate_code(guess, name="guess")
+    if len(secret_code) != len(guess_code):
+        raise ValueError(
+            f"guess must have {len(secret_code)} positions like the secret, "
+            f"was {len(guess_code)}: {guess_code}"
+        )
+    return secret_code, guess_code
+
+
+def black(secret: Sequence[int], guess: Sequence[int]) -> int:
+    """Black-peg answer ``B_s(x) = |{i : s_i = x_i}|``.
+
+    Raises:
+        ValueError: if the codes are empty, differ in length or hold a non-integer or
+            negative colour.
+
+    Example:
+        >>> black((3, 0, 2, 1), (3, 1, 2, 0))
+        2
+    """
+    secret_code, guess_code = _pair(secret, guess)
+    return sum(1 for s, x in zip(secret_code, guess_code) if s == x)
+
+
+def black_white(secret: Sequence[int], guess: Sequence[int]) -> tuple[int, int]:
+    """Black-white answer ``(b, w)``.
+
+    ``b = black(secret, guess)``; ``w = sum_c min(u_c, v_c)`` where ``u_c`` (``v_c``)
+    counts colour ``c`` in the secret (guess) outside the black positions.
+
+    Raises:
+        ValueError: as :func:`black`.
+
+    Example:
+        >>> black_white((0, 0, 1, 1), (1, 1, 0, 2))
+        (0, 3)
+    """
+    secret_code, guess_code = _pair(secret, guess)
+    blacks = 0
+    secret_rest: Counter[int] = Counter()
+    guess_rest: Counter[int] = Counter()
+    for s, x in zip(secret_code, guess_code):
+        if s == x:
+            blacks += 1
+        else:
+            secret_rest[s] += 1
+            guess_rest[x] += 1
+    whites = sum(min(count, guess_rest[color]) for color, count in secret_rest.items())
+    return blacks, whites
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of one game: what was found and what it cost.
+
+    Attributes:
+        secret: the codemaker's secret at the end of the game (for an adversary, the
+            secret it was finally committed to).
+        found: the codebreaker's answer.
+        queries: oracle applications (``B_s`` and ``B_s^dagger`` each count one) for
+            quantum methods; answered guesses, the final correct guess included, for
+            classical methods.
+        method: the method name, as passed to :func:`mastermind_q.solve`.
+        num_colors: ``k``.
+        backend: the backend name for quantum methods, ``None`` for classical ones.
+        success_probability: quantum methods: the exact probability of the returned
+            answer on ``aer-statevector``, the observed fraction of agreeing shots on
+            sampling backends (the smallest over the method's circuits); ``None`` for
+            classical methods.
+        transcript: classical methods: every ``(guess, black answer)`` pair in the
+            order asked; empty for quantum methods.
+        iterations: Grover iterations ``T`` for the adaptive method, else ``None``.
+        circuit_success_probabilities: per circuit success probabilities for quantum
+            methods that run several circuits (empty otherwise).
+    """
+
+    secret: Code
+    found: Code
+    queries: int
+    method: str
+    num_colors: int
+    backend: str | None = None
+    success_probability: float | None = None
+    transcript: tuple[tuple[Code, int], ...] = ()
+    iterations: int | None = None
+    circuit_success_probabilities: tuple[float, ...] = field(default=())
+
+    @property
+    def solved(self) -> bool:
+        """Whether the answer equals the secret."""
+        return self.found == self.secret
+
+    @property
+    def num_positions(self) -> int:
+        """``n``."""
+        return len(self.secret)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dictionary with the keys of the CLI contract (DESIGN.md section 4)."""
+        data: dict[str, Any] = {
+            "method": self.method,
+            "n": self.num_positions,
+            "k": self.num_colors,
+            "secret": list(self.secret),
+            "found": list(self.found),
+            "solved": self.solved,
+            "queries": self.queries,
+            "backend": self.backend,
+            "success_probability": self.success_probability,
+        }
+        if self.iterations is not None:
+            data["iterations"] = self.iterations
+        if self.circuit_success_probabilities:
+            data["circuit_success_probabilities"] = list(self.circuit_success_probabilities)
+        if self.transcript:
+            data["transcript"] = [[list(guess), answer] for guess, answer in self.transcript]
+        return data

@@ -1,0 +1,253 @@
+"""The referee: :func:`solve` plays one game with a named method.
+
+``solve`` builds a :class:`~mastermind_q.codemaker.Codemaker` for the secret, hands it
+to the chosen codebreaker (which never sees the secret), and reports what the
+codemaker counted. :func:`play` does the same against any codemaker, e.g. the
+adversary of El Ouali et al. (:mod:`mastermind_q.classical.adversary`).
+
+Every method is listed in :data:`METHODS` with its kind (``quantum`` or ``classical``)
+and the function that implements it, imported only when used.
+
+Example:
+    >>> result = solve((3, 0, 2, 1), colors=4, method="permutation")
+    >>> result.solved
+    True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .codemaker import Codemaker
+from .game import Code, SolveResult, validate_colors
+
+__all__ = [
+    "CLASSICAL_METHODS",
+    "METHODS",
+    "QUANTUM_METHODS",
+    "MethodInfo",
+    "QuantumOutcome",
+    "method_info",
+    "play",
+    "solve",
+]
+
+
+@dataclass(frozen=True)
+class QuantumOutcome:
+    """What a quantum codebreaker returns to the referee.
+
+    Attributes:
+        found: the decoded secret.
+        success_probability: exact (statevector) or observed (sampling) probability of
+            the returned answer; for several circuits, the smallest per-circuit value.
+        iterations: Grover iterations ``T`` (adaptive method only).
+        circuit_success_probabilities: one value per circuit run.
+    """
+
+    found: Code
+    success_probability: float | None
+    iterations: int | None = None
+    circuit_success_probabilities: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class MethodInfo:
+    """A codebreaking method.
+
+    Attributes:
+        name: the ``method`` string.
+        kind: ``"quantum"`` or ``"classical"``.
+        target: ``"module:function"`` implementing it. Quantum functions take
+            ``(codemaker, *, backend, shots, seed)`` and return a
+            :class:`QuantumOutcome`; classical ones take ``(codemaker, *, seed)`` and
+            return the found code.
+        distinct: the method plays the permutation game (no repeated colours, k >= n).
+        summary: one line for help texts.
+    """
+
+    name: str
+    kind: str
+    target: str
+    distinct: bool = False
+    summary: str = ""
+
+    def load(self) -> Callable[..., Any]:
+        """Import and return the implementing function."""
+        module_name, function_name = self.target.split(":")
+        module = importlib.import_module(module_name)
+        return getattr(module, function_name)
+
+
+METHODS: dict[str, MethodInfo] = {
+    info.name: info
+    for info in (
+        MethodInfo(
+            "nonadaptive",
+            "quantum",
+            "mastermind_q.quantum:solve_nonadaptive",
+            summary="Li-Luo-Xu Algorithm 1: k-1 FindTwoColorPosition queries (k >= 3)",
+        ),
+        MethodInfo(
+            "triples",
+            "quantum",
+            "mastermind_q.quantum:solve_triples",
+            summary="pair queries along colour paths: ceil(2(k-1)/3) queries (k >= 3)",
+        ),
+        MethodInfo(
+            "two-color",
+            "quantum",
+            "mastermind_q.quantum:solve_two_color",
+            summary="Li-Luo-Xu Algorithm 3: one query with QFT_4 (k = 2)",
+        ),
+        MethodInfo(
+            "adaptive",
+            "quantum",
+            "mastermind_q.quantum:solve_adaptive",
+            summary="Li-Luo-Xu Algorithm 4: n synchronous exact Grover searches, 2T queries",
+        ),
+        MethodInfo(
+            "permutation",
+            "classical",
+            "mastermind_q.classical.permutation:solve_permutation",
+            distinct=True,
+            summary="El Ouali et al. binary search for permutations (k = n and k > n)",
+        ),
+        MethodInfo(
+            "knuth",
+            "classical",
+            "mastermind_q.classical.baselines:solve_knuth",
+            summary="Knuth's 1977 minimax with black-white feedback (small n, k)",
+        ),
+        MethodInfo(
+            "blackpeg",
+            "classical",
+            "mastermind_q.classical.baselines:solve_blackpeg",
+            summary="deterministic black-peg solver with repetition for any n, k",
+        ),
+        MethodInfo(
+            "random-consistent",
+            "classical",
+            "mastermind_q.classical.baselines:solve_random_consistent",
+            summary="guess a uniformly random code consistent with all answers (small n, k)",
+        ),
+    )
+}
+QUANTUM_METHODS = tuple(name for name, info in METHODS.items() if info.kind == "quantum")
+CLASSICAL_METHODS = tuple(name for name, info in METHODS.items() if info.kind == "classical")
+
+
+def method_info(method: str) -> MethodInfo:
+    """Look up ``method``; raise ``ValueError`` listing the valid names if unknown."""
+    try:
+        return METHODS[method]
+    except (KeyError, TypeError):
+        valid = ", ".join(METHODS)
+        raise ValueError(f"method must be one of {valid}; was {method!r}") from None
+
+
+def _check_positive(name: str, value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{name} must be a positive integer, was {value!r}")
+
+
+def play(
+    codemaker: Codemaker,
+    *,
+    method: str,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+) -> SolveResult:
+    """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
+
+    Args:
+        codemaker: any codemaker (a :class:`Codemaker` or the adversary).
+        method: a name from :data:`METHODS`.
+        backend: quantum methods only: a backend name (default ``aer``).
+        shots: quantum methods on sampling backends: shots per circuit.
+        seed: seeds the simulator (quantum) or the codebreaker's choices (classical).
+
+    Returns:
+        The :class:`SolveResult`; ``queries`` is what the codemaker counted.
+
+    Raises:
+        ValueError: unknown method, or options that do not apply to it.
+    """
+    info = method_info(method)
+    _check_positive("shots", shots)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an integer, was {seed!r}")
+    if info.distinct and not codemaker.distinct:
+        raise ValueError(f"method {method!r} plays the permutation game; use distinct colours")
+    breaker = info.load()
+    if info.kind == "quantum":
+        backend_name = "aer" if backend is None else backend
+        outcome: QuantumOutcome = breaker(codemaker, backend=backend_name, shots=shots, seed=seed)
+        return SolveResult(
+            secret=codemaker.reveal(),
+            found=tuple(outcome.found),
+            queries=codemaker.queries,
+            method=method,
+            num_colors=codemaker.num_colors,
+            backend=backend_name,
+            success_probability=outcome.success_probability,
+            iterations=outcome.iterations,
+            circuit_success_probabilities=tuple(outcome.circuit_success_probabilities),
+        )
+    if backend is not None or shots is not None:
+        raise ValueError(
+            f"method {method!r} is classical: backend and shots do not apply, "
+            f"were backend={backend!r}, shots={shots!r}"
+        )
+    found = tuple(breaker(codemaker, seed=seed))
+    return SolveResult(
+        secret=codemaker.reveal(),
+        found=found,
+        queries=codemaker.queries,
+        method=method,
+        num_colors=codemaker.num_colors,
+        transcript=codemaker.transcript,
+    )
+
+
+def solve(
+    secret: Sequence[int],
+    *,
+    colors: int,
+    method: str,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+) -> SolveResult:
+    """Solve ``secret`` with ``method`` and report the honest query count.
+
+    Args:
+        secret: the code to find, colours ``0..colors-1``.
+        colors: the number of colours ``k``.
+        method: one of :data:`METHODS` -- quantum ``nonadaptive``, ``triples``,
+            ``two-color``, ``adaptive``; classical ``permutation``, ``knuth``,
+            ``blackpeg``, ``random-consistent``.
+        backend: quantum methods: ``aer`` (default), ``aer-statevector``, ``aer-mps``,
+            ``fake:NAME`` or ``ibm:NAME``.
+        shots: shots per circuit on sampling backends.
+        seed: simulator seed (quantum) or codebreaker seed (classical).
+
+    Returns:
+        A :class:`~mastermind_q.game.SolveResult`.
+
+    Raises:
+        ValueError: invalid secret, colours, method or options (the message names the
+            offending value).
+
+    Example:
+        >>> solve((1, 0, 1), colors=2, method="two-color", backend="aer-statevector").queries
+        1
+    """
+    info = method_info(method)
+    k = validate_colors(colors)
+    codemaker = Codemaker(secret, k, distinct=info.distinct)
+    return play(codemaker, method=method, backend=backend, shots=shots, seed=seed)
