@@ -13,7 +13,7 @@ Nothing here prints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from qiskit import QuantumCircuit, transpile
@@ -23,6 +23,7 @@ __all__ = [
     "DEFAULT_SHOTS",
     "STATEVECTOR_MAX_QUBITS",
     "aer_method",
+    "exact_probabilities",
     "is_exact",
     "sample_counts",
     "validate_backend_name",
@@ -34,7 +35,7 @@ DEFAULT_SHOTS = 1024
 """Shots per circuit when none are given."""
 STATEVECTOR_MAX_QUBITS = 24
 """The ``aer`` backend switches from statevector to matrix product state above this width."""
-AER_BASIS = ("cx", "rz", "sx", "x", "h", "p", "u", "measure", "reset", "barrier")
+AER_BASIS = ("cx", "rz", "sx", "x", "h", "p", "u")
 """Basis used when transpiling for Aer (wide circuits cannot target the MPS simulator)."""
 
 
@@ -73,11 +74,20 @@ def sample_counts(
     backend: str = "aer",
     shots: int | None = None,
     seed: int | None = None,
+    metadata: Mapping[str, Any] | None = None,
 ) -> list[dict[str, int]]:
     """Run measured ``circuits`` as one SamplerV2 job; return one counts dict per circuit.
 
     Each circuit's classical bits must form one register; the counts keys are its
     bitstrings (Qiskit order: clbit 0 rightmost).
+
+    Args:
+        circuits: measured circuits (one classical register each).
+        backend: a backend name (see :data:`BACKEND_FORMS`).
+        shots: shots per circuit (default :data:`DEFAULT_SHOTS`).
+        seed: simulator seed.
+        metadata: what the job is (``method``, ``n``, ``k``, circuit parameters); saved
+            in the job record of hardware runs so the job can be decoded later.
 
     Raises:
         ValueError: invalid backend name or shots.
@@ -105,3 +115,46 @@ def sample_counts(
         register = circuit.cregs[0].name
         counts.append(dict(getattr(pub_result.data, register).get_counts()))
     return counts
+
+
+def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, float]]:
+    """Exact outcome distributions of measured ``circuits`` (Aer statevector, no sampling).
+
+    The final measurements are removed and the probabilities of the measured qubits are
+    read from the statevector, keyed by bitstrings in the same order as
+    :func:`sample_counts` keys (clbit 0 rightmost). Outcomes with probability below
+    ``1e-12`` are dropped.
+    """
+    from qiskit_aer import AerSimulator
+
+    prepared = []
+    for circuit in circuits:
+        measured: dict[int, int] = {}
+        for instruction in circuit.data:
+            if instruction.operation.name == "measure":
+                qubit = circuit.find_bit(instruction.qubits[0]).index
+                clbit = circuit.find_bit(instruction.clbits[0]).index
+                measured[clbit] = qubit
+        if sorted(measured) != list(range(circuit.num_clbits)):
+            raise ValueError(
+                f"circuit {circuit.name!r} must measure every classical bit once, "
+                f"measures {sorted(measured)} of {circuit.num_clbits}"
+            )
+        bare = circuit.remove_final_measurements(inplace=False)
+        compiled = transpile(bare, basis_gates=list(AER_BASIS), optimization_level=1)
+        compiled.save_probabilities_dict([measured[c] for c in range(circuit.num_clbits)])
+        prepared.append(compiled)
+    simulator = AerSimulator(method="statevector")
+    result = simulator.run(prepared, shots=1).result()
+    distributions = []
+    for index, circuit in enumerate(circuits):
+        raw = result.data(index)["probabilities"]
+        width = circuit.num_clbits
+        distributions.append(
+            {
+                format(int(key, 16) if isinstance(key, str) else int(key), f"0{width}b"): float(p)
+                for key, p in raw.items()
+                if p > 1e-12
+            }
+        )
+    return distributions

@@ -2,8 +2,47 @@
 
 Lives inside the ``mastermind_q`` import package because the top-level name
 ``circuits`` is taken on PyPI by an unrelated project.
+
+Modules:
+
+* :mod:`~mastermind_q.circuits.layout` -- register sizes and the qubit layout;
+* :mod:`~mastermind_q.circuits.oracle` -- the black-peg oracle ``B_s`` and the
+  two-colour oracle of Lemma 2;
+* :mod:`~mastermind_q.circuits.find_two_color` -- FindTwoColorPosition (Algorithm 2);
+* :mod:`~mastermind_q.circuits.two_colors` -- the one-query solver for k = 2 (Algorithm 3);
+* :mod:`~mastermind_q.circuits.grover` -- the exact Grover solver (Algorithm 4).
+
+Names are imported lazily, so ``import mastermind_q.circuits`` stays cheap.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "color_qubits": "layout",
+    "score_qubits": "layout",
+    "position_qubits": "layout",
+    "score_qubit_indices": "layout",
+    "black_peg_oracle": "oracle",
+    "two_color_oracle": "oracle",
+    "find_two_color_circuit": "find_two_color",
+    "two_color_circuit": "two_colors",
+    "exact_grover_parameters": "grover",
+    "grover_iteration": "grover",
+    "adaptive_circuit": "grover",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
