@@ -1,0 +1,427 @@
+r"""Exact Grover search on every position at once: Li-Luo-Xu Algorithm 4.
+
+The adaptive codebreaker runs ``n`` exact Grover searches synchronously, one per
+colour register, with the whole black-peg oracle ``B_s`` (Li, Luo, Xu, "Winning
+Mastermind on quantum computers", Section 4, Algorithm 4, Lemma 3, Eqs. (15)-(18)):
+
+.. math::
+
+    |\Phi\rangle = \bigl(S_0(\phi)\, O_s(\phi)\bigr)^T (A^{\otimes n} \otimes I)|0\rangle|0\rangle
+                 = |s_1 \dots s_n\rangle |0\rangle,
+
+* ``A|0> = k^{-1/2} sum_c |c>`` on one colour register (``QFT_k`` when ``k`` is a power
+  of two, an exact uniform-superposition preparation otherwise; basis states ``>= k``
+  stay unpopulated);
+* the phase oracle ``O_s(phi) = B_s^dagger (I (x) D(phi)) B_s`` with
+  ``D(phi) = sum_j e^{i j phi}|j><j|`` on the score register, so that
+  ``O_s(phi)|x>|0> = e^{i phi B_s(x)}|x>|0> = (x)_i e^{i phi [x_i = s_i]}|x_i>|0>``
+  (Lemma 3): it factorises into one Grover oracle per position;
+* the diffusion ``S_0(phi) = A (I + (e^{i phi} - 1)|0><0|) A^dagger`` on every colour
+  register;
+* Long's exact-search parameters for a target fraction ``1/k``:
+  ``theta = asin(1/sqrt k)``, ``T = ceil(pi/(4 theta) - 1/2)``,
+  ``phi = 2 asin(sin(pi/(4T + 2)) / sin theta)``.
+
+Erratum (DESIGN.md section 5): the paper prints ``phi = 2 asin(sin(pi/(4k+2)) /
+sin theta)`` (:func:`paper_phase`); with that phase a single position is found with
+probability 0.42 at ``k = 4``. Long's phase uses the iteration count ``T``
+(:func:`exact_grover_parameters`) and succeeds with probability 1 for every ``k >= 2``.
+The oracle phase and the diffusion phase carry the same sign; with opposite signs the
+search fails (probability 0 at ``k = 2``).
+
+Query count. ``B_s`` only *adds* the score into a register; an arbitrary phase
+``e^{i phi B_s(x)}`` needs the score written (``B_s``), phased by ``D(phi)`` and erased
+again (``B_s^dagger``), or the score register stays entangled with ``x`` and the next
+diffusion no longer acts on a pure colour state. So one iteration costs 2 queries and
+Algorithm 4 costs ``2T ~ (pi/2) sqrt(k)`` queries. The paper counts the ``T``
+applications of ``O_s(phi)``; the factor 2 leaves Theorem 3's ``O(sqrt k)`` intact.
+(A single query with the score register in a Fourier state kicks back only phases that
+are multiples of ``2 pi / 2^m`` per black peg -- ``phi = pi`` is the ordinary Grover
+oracle, exact only for special ``k`` such as 4 -- so it cannot realise Long's ``phi``.)
+
+Cost of :func:`adaptive_circuit` for ``n`` positions, ``k`` colours,
+``q = max(1, ceil(log2 k))``, ``m = max(1, ceil(log2(n+1)))``: ``oracle.num_qubits``
+qubits (``n q + m`` plus the oracle's ancillas), ``2T`` oracle calls, ``n (2T + 1)``
+uses of ``A`` or ``A^dagger``, ``T m`` single-qubit phase gates in ``D(phi)`` and
+``n T`` multi-controlled phases with ``q - 1`` controls.
+
+Example:
+    >>> exact_grover_parameters(4)
+    (1, 3.14159...)
+    >>> from mastermind_q.codemaker import Codemaker
+    >>> circuit = adaptive_circuit(Codemaker((1, 2), 4).oracle(), num_positions=2, colors=4)
+    >>> [parameter.name for parameter in circuit.parameters]
+    ['phi']
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from qiskit.circuit import (
+    ClassicalRegister,
+    Gate,
+    Instruction,
+    Parameter,
+    ParameterExpression,
+    QuantumCircuit,
+    QuantumRegister,
+)
+from qiskit.circuit.library import MCPhaseGate, QFTGate, UniformSuperpositionGate
+
+from ..game import validate_colors, validate_positions
+from .layout import color_qubits, score_qubits
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    Angle: TypeAlias = "float | ParameterExpression"
+
+__all__ = [
+    "PHI_NAME",
+    "adaptive_circuit",
+    "diffusion",
+    "exact_grover_parameters",
+    "grover_iteration",
+    "paper_phase",
+    "phase_oracle",
+    "score_phase",
+    "uniform_preparation",
+]
+
+PHI_NAME = "phi"
+"""Name of the phase :class:`~qiskit.circuit.Parameter` left in :func:`adaptive_circuit`."""
+
+
+# -- parameters --------------------------------------------------------------------------
+def _grover_angle(k: int) -> float:
+    return math.asin(1.0 / math.sqrt(k))
+
+
+def _phase_for(denominator: int, theta: float) -> float:
+    ratio = math.sin(math.pi / denominator) / math.sin(theta)
+    return 2.0 * math.asin(min(1.0, ratio))
+
+
+def exact_grover_parameters(colors: int) -> tuple[int, float]:
+    r"""Long's exact-search iteration count and phase for a target fraction ``1/k``.
+
+    .. math::
+
+        \theta = \arcsin(1/\sqrt{k}), \quad
+        T = \lceil \pi/(4\theta) - 1/2 \rceil, \quad
+        \phi = 2 \arcsin\bigl(\sin(\pi/(4T + 2)) / \sin\theta\bigr).
+
+    With these, ``(S_0(phi) O(phi))^T A|0>`` is the marked colour with probability 1
+    (the phase matching condition of Long's algorithm), for every ``k >= 2``.
+
+    Args:
+        colors: the number of colours ``k >= 2``.
+
+    Returns:
+        ``(T, phi)``; ``phi`` in ``(0, pi]``.
+
+    Raises:
+        ValueError: if ``colors`` is not an integer ``>= 2``.
+
+    References:
+        G. L. Long, "Grover algorithm with zero theoretical failure rate", Phys. Rev. A 64,
+        022307 (2001), Eq. (8)-(10), with ``J + 1 = T``. Li, Luo, Xu, Algorithm 4 line 1
+        (misprinted; see :func:`paper_phase`).
+
+    Example:
+        >>> exact_grover_parameters(2)
+        (1, 1.5707963267948966)
+    """
+    k = validate_colors(colors)
+    theta = _grover_angle(k)
+    iterations = math.ceil(math.pi / (4.0 * theta) - 0.5)
+    return iterations, _phase_for(4 * iterations + 2, theta)
+
+
+def paper_phase(colors: int) -> float:
+    r"""The phase as printed in Algorithm 4: ``2 asin(sin(pi/(4k+2)) / sin theta)`` (wrong).
+
+    Kept only to document the erratum: with it, one position is found with probability
+    0.42 at ``k = 4`` (0.81 at ``k = 2``). Use :func:`exact_grover_parameters`.
+
+    Args:
+        colors: the number of colours ``k >= 2``.
+
+    Raises:
+        ValueError: if ``colors`` is not an integer ``>= 2``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 line 1 and the display below Figure 4.
+    """
+    k = validate_colors(colors)
+    return _phase_for(4 * k + 2, _grover_angle(k))
+
+
+# -- building blocks ----------------------------------------------------------------------
+def _check_angle(phi: Angle) -> Angle:
+    if isinstance(phi, ParameterExpression):
+        return phi
+    if isinstance(phi, bool) or not isinstance(phi, (int, float)) or not math.isfinite(phi):
+        raise ValueError(f"phi must be a finite real number or a Parameter, was {phi!r}")
+    return float(phi)
+
+
+def uniform_preparation(colors: int) -> QuantumCircuit:
+    r"""``A`` on one colour register: ``A|0> = k^{-1/2} sum_{c<k} |c>``.
+
+    ``QFT_k`` (Qiskit's :class:`~qiskit.circuit.library.QFTGate`) when ``k = 2^q``,
+    otherwise Qiskit's exact :class:`~qiskit.circuit.library.UniformSuperpositionGate`
+    (built from ``X``, ``RY`` and controlled ``H``/``RY`` -- no multiplexers, so its
+    inverse runs on Aer). Basis states ``>= k`` get amplitude 0. Only ``A|0>`` matters
+    for Algorithm 4: ``S_0(phi)`` depends on ``A`` through ``A|0>`` alone.
+
+    Cost: ``q`` qubits, one ``QFTGate(q)`` or one ``UniformSuperpositionGate(k, q)``.
+
+    Args:
+        colors: the number of colours ``k >= 2``.
+
+    Returns:
+        A circuit on ``q = max(1, ceil(log2 k))`` qubits named ``A``.
+
+    Raises:
+        ValueError: if ``colors`` is not an integer ``>= 2``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 line 2 (``QFT_k``).
+    """
+    k = validate_colors(colors)
+    q = color_qubits(k)
+    circuit = QuantumCircuit(QuantumRegister(q, "colors"), name="A")
+    gate = QFTGate(q) if k == 1 << q else UniformSuperpositionGate(k, q)
+    circuit.append(gate, circuit.qubits)
+    return circuit
+
+
+def _reflection_about_zero(num_qubits: int, phi: Angle) -> QuantumCircuit:
+    """``I + (e^{i phi} - 1)|0><0|`` on ``num_qubits`` qubits (X-conjugated MC phase)."""
+    circuit = QuantumCircuit(num_qubits, name="R_0")
+    circuit.x(range(num_qubits))
+    if num_qubits == 1:
+        circuit.p(phi, 0)
+    else:
+        circuit.append(MCPhaseGate(phi, num_qubits - 1), range(num_qubits))
+    circuit.x(range(num_qubits))
+    return circuit
+
+
+def diffusion(colors: int, phi: Angle) -> QuantumCircuit:
+    r"""``S_0(phi) = A (I + (e^{i phi} - 1)|0><0|) A^dagger`` on one colour register.
+
+    Equals ``I + (e^{i phi} - 1)|u><u|`` with ``|u> = A|0>`` the uniform superposition of
+    the ``k`` colours, so it maps the span of ``|0>..|k-1>`` to itself.
+
+    Cost: ``q`` qubits; ``A``, ``A^dagger``, ``2q`` ``X`` gates and one phase gate with
+    ``q - 1`` controls.
+
+    Args:
+        colors: the number of colours ``k >= 2``.
+        phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`).
+
+    Returns:
+        A circuit on ``q`` qubits named ``S_0``.
+
+    Raises:
+        ValueError: invalid ``colors`` or ``phi``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 line 5; Long (2001), Eq. (3).
+    """
+    phi = _check_angle(phi)
+    prepare = uniform_preparation(colors).to_gate(label="A")
+    q = prepare.num_qubits
+    circuit = QuantumCircuit(QuantumRegister(q, "colors"), name="S_0")
+    unprepare = prepare.inverse()
+    unprepare.label = "A†"
+    circuit.append(unprepare, circuit.qubits)
+    circuit.append(_reflection_about_zero(q, phi).to_gate(label="R_0(φ)"), circuit.qubits)
+    circuit.append(prepare, circuit.qubits)
+    return circuit
+
+
+def score_phase(num_score_qubits: int, phi: Angle) -> QuantumCircuit:
+    r"""``D(phi) = sum_j e^{i j phi}|j><j|`` on a little-endian score register.
+
+    ``e^{i j phi} = prod_b e^{i j_b 2^b phi}`` for ``j = sum_b j_b 2^b``: one phase gate
+    ``P(2^b phi)`` on score bit ``b``.
+
+    Cost: ``m`` single-qubit phase gates, no two-qubit gates.
+
+    Args:
+        num_score_qubits: ``m >= 1``.
+        phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`).
+
+    Returns:
+        A circuit on ``m`` qubits named ``D``.
+
+    Raises:
+        ValueError: invalid ``num_score_qubits`` or ``phi``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 line 4 (``D(phi)``).
+    """
+    phi = _check_angle(phi)
+    if (
+        isinstance(num_score_qubits, bool)
+        or not isinstance(num_score_qubits, int)
+        or num_score_qubits < 1
+    ):
+        raise ValueError(f"num_score_qubits must have value >= 1, was {num_score_qubits!r}")
+    circuit = QuantumCircuit(QuantumRegister(num_score_qubits, "score"), name="D")
+    for bit in range(num_score_qubits):
+        circuit.p((1 << bit) * phi, bit)
+    return circuit
+
+
+def _as_gate(oracle: Gate | QuantumCircuit) -> Instruction:
+    if isinstance(oracle, QuantumCircuit):
+        return oracle.to_gate()
+    if isinstance(oracle, Instruction):
+        return oracle
+    raise ValueError(f"oracle must be a Gate or QuantumCircuit, was {type(oracle).__name__}")
+
+
+def _registers(
+    oracle: Instruction, num_positions: int, colors: int
+) -> tuple[int, int, int, list[QuantumRegister]]:
+    """Validate sizes; return ``(n, q, m, [colors, score, (anc)])`` for ``oracle``."""
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    q, m = color_qubits(k), score_qubits(n)
+    width = n * q + m
+    if oracle.num_qubits < width:
+        raise ValueError(
+            f"oracle must act on at least n*q + m = {width} qubits for n={n}, k={k}, "
+            f"had {oracle.num_qubits}"
+        )
+    registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]
+    if oracle.num_qubits > width:
+        registers.append(QuantumRegister(oracle.num_qubits - width, "anc"))
+    return n, q, m, registers
+
+
+def phase_oracle(
+    oracle: Gate | QuantumCircuit, *, num_positions: int, colors: int, phi: Angle
+) -> QuantumCircuit:
+    r"""``O_s(phi) = B_s^dagger (I (x) D(phi)) B_s``: ``|x>|0> -> e^{i phi B_s(x)}|x>|0>``.
+
+    On the score-zero subspace (ancillas ``|0>``) this is the diagonal
+    ``prod_i e^{i phi [x_i = s_i]}`` -- one phase oracle per position (Lemma 3).
+
+    Cost: 2 oracle calls (``B_s``, ``B_s_dg``) and ``m`` phase gates.
+
+    Args:
+        oracle: the black-peg oracle gate ``B_s`` on the DESIGN.md layout (e.g.
+            :meth:`~mastermind_q.codemaker.Codemaker.oracle`), or a circuit.
+        num_positions: ``n``.
+        colors: ``k``.
+        phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`).
+
+    Returns:
+        A circuit on ``oracle.num_qubits`` qubits (registers ``colors``, ``score``,
+        ``anc``) named ``O_s``: ``B_s``, a gate ``D(φ)`` on the score register,
+        ``B_s_dg``.
+
+    Raises:
+        ValueError: invalid sizes, an oracle narrower than ``n q + m``, or invalid ``phi``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 line 4 and Lemma 3.
+    """
+    gate = _as_gate(oracle)
+    _, _, m, registers = _registers(gate, num_positions, colors)
+    circuit = QuantumCircuit(*registers, name="O_s")
+    circuit.append(gate, circuit.qubits)
+    circuit.append(score_phase(m, phi).to_gate(label="D(φ)"), registers[1])
+    circuit.append(gate.inverse(), circuit.qubits)
+    return circuit
+
+
+def grover_iteration(
+    oracle: Gate | QuantumCircuit, *, num_positions: int, colors: int, phi: Angle
+) -> QuantumCircuit:
+    r"""One iteration ``S_0(phi)^{(x) n} O_s(phi)`` of Algorithm 4, as labelled blocks.
+
+    Cost: 2 oracle calls, ``m`` phase gates, ``n`` diffusions.
+
+    Args:
+        oracle: the black-peg oracle gate ``B_s`` (or a circuit).
+        num_positions: ``n``.
+        colors: ``k``.
+        phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`).
+
+    Returns:
+        A circuit on ``oracle.num_qubits`` qubits named ``G``: the phase oracle
+        ``O_s(φ)`` as its three blocks ``B_s``, ``D(φ)`` (score register), ``B_s_dg``,
+        then a gate labelled ``S_0(φ)`` on each colour register.
+
+    Raises:
+        ValueError: invalid sizes, oracle or ``phi``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 lines 4-5, Figure 4.
+    """
+    gate = _as_gate(oracle)
+    n, q, _, registers = _registers(gate, num_positions, colors)
+    circuit = QuantumCircuit(*registers, name="G")
+    circuit.compose(
+        phase_oracle(gate, num_positions=n, colors=colors, phi=phi), circuit.qubits, inplace=True
+    )
+    reflect = diffusion(colors, phi).to_gate(label="S_0(φ)")
+    for position in range(n):
+        circuit.append(reflect, registers[0][position * q : (position + 1) * q])
+    return circuit
+
+
+def adaptive_circuit(
+    oracle: Gate | QuantumCircuit, *, num_positions: int, colors: int, measure: bool = True
+) -> QuantumCircuit:
+    r"""Algorithm 4: ``A^{(x) n}``, ``T`` Grover iterations, measure the colour registers.
+
+    The phase is left as a :class:`~qiskit.circuit.Parameter` named ``phi``; bind it
+    to ``exact_grover_parameters(k)[1]`` at run time. The circuit then ends in
+    ``|s_1 ... s_n>|0>`` with probability 1, so one parameterised (transpiled) circuit
+    serves every ``phi`` with the same ``T`` and layout.
+
+    Cost: ``oracle.num_qubits`` qubits; ``2T`` oracle calls; ``n(2T + 1)`` uses of
+    ``A`` / ``A^dagger``; ``T m`` phase gates in ``D(phi)``; ``n T`` phase gates with
+    ``q - 1`` controls; ``n q`` measurements.
+
+    Args:
+        oracle: the black-peg oracle gate ``B_s`` (or a circuit).
+        num_positions: ``n``.
+        colors: ``k``.
+        measure: append measurements of the colour qubits into a classical register
+            ``code`` (clbit ``j`` = colour qubit ``j``).
+
+    Returns:
+        The circuit, named ``adaptive``, with one free parameter ``phi``.
+
+    Raises:
+        ValueError: invalid sizes or oracle.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 and Theorem 3; Long (2001) for the parameters.
+    """
+    gate = _as_gate(oracle)
+    n, q, _, registers = _registers(gate, num_positions, colors)
+    iterations, _ = exact_grover_parameters(colors)
+    phi = Parameter(PHI_NAME)
+    circuit = QuantumCircuit(*registers, name="adaptive")
+    prepare = uniform_preparation(colors).to_gate(label="A")
+    for position in range(n):
+        circuit.append(prepare, registers[0][position * q : (position + 1) * q])
+    step = grover_iteration(gate, num_positions=n, colors=colors, phi=phi).to_gate(label="G(φ)")
+    for _ in range(iterations):
+        circuit.append(step, circuit.qubits)
+    if measure:
+        bits = ClassicalRegister(n * q, "code")
+        circuit.add_register(bits)
+        circuit.measure(registers[0], bits)
+    return circuit
