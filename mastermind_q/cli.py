@@ -154,8 +154,155 @@ def _run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- compare -------------------------------------------------------------------------
+def _add_compare(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "compare",
+        help="quantum vs classical query counts over a grid of (n, k)",
+        description=(
+            "One row per (n, k, method): quantum methods run on a simulator (queries as "
+            "counted by the codemaker, next to the theory), classical methods over seeded "
+            "random secrets (worst and mean), the El Ouali et al. bounds, the paper count T "
+            "of the adaptive algorithm, and the asymptotic rates of Li-Luo-Xu Table 2 "
+            "(formulas, not measurements). Grid axes are comma separated items, each N, "
+            "A-B (inclusive) or A:B[:STEP] (A, A+STEP, ... up to B), e.g. 4,8,16 or 4-8 or "
+            "4:16:4."
+        ),
+    )
+    parser.add_argument("--positions", required=True, help="values of n, e.g. 4,6,8 or 4-8")
+    parser.add_argument("--colors", required=True, help="values of k, e.g. 4,8 or 4:16:4")
+    parser.add_argument(
+        "--methods",
+        help="comma separated solve methods (and bound names) to include (default: all)",
+    )
+    parser.add_argument(
+        "--bounds",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T (default: on)",
+    )
+    parser.add_argument(
+        "--formulas",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="add the asymptotic Table 2 rates, labelled as formulas (default: on)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=positive_int,
+        default=None,
+        help="random secrets per classical row (worst and mean over them; default 20)",
+    )
+    parser.add_argument(
+        "--quantum-samples",
+        type=positive_int,
+        default=1,
+        help="random secrets per quantum row (default 1)",
+    )
+    parser.add_argument("--backend", default="aer", help="backend for quantum rows (default aer)")
+    parser.add_argument("--shots", type=positive_int, help="shots per circuit")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write CSV rows to FILE as they finish ('-': print CSV instead of the table)",
+    )
+    parser.add_argument("--plot", metavar="FILE", help="save a plot (.png, .svg or .pdf)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
+    parser.set_defaults(handler=_run_compare)
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    from .compare import (
+        DEFAULT_SAMPLES,
+        Comparison,
+        format_table,
+        parse_int_list,
+        plan_comparison,
+        plot_comparison,
+        run_task,
+        write_csv_header,
+        write_csv_row,
+    )
+
+    positions = parse_int_list(args.positions, "positions", minimum=1)
+    colors = parse_int_list(args.colors, "colors", minimum=2)
+    methods = None
+    if args.methods is not None:
+        methods = [name.strip() for name in args.methods.split(",") if name.strip()]
+    plan = plan_comparison(
+        positions, colors, methods=methods, bounds=args.bounds, formulas=args.formulas
+    )
+    if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
+        raise CLIError(f"--plot must end in .png, .svg or .pdf, was {args.plot!r}")
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    outcome = Comparison(skipped=list(plan.skipped))
+    csv_to_stdout = args.csv == "-" and not args.json
+    csv_stream = None
+    if args.csv == "-":
+        csv_stream = sys.stdout if csv_to_stdout else None
+    elif args.csv is not None:
+        csv_stream = open(args.csv, "w", encoding="utf-8", newline="")  # noqa: SIM115
+    tasks: Any = plan.tasks
+    if not (args.quiet or args.json):
+        from tqdm import tqdm
+
+        tasks = tqdm(plan.tasks, desc="compare", unit="row", file=sys.stderr)
+    interrupted = False
+    try:
+        if csv_stream is not None:
+            write_csv_header(csv_stream)
+        for task in tasks:
+            if hasattr(tasks, "set_postfix_str"):
+                tasks.set_postfix_str(f"n={task.n} k={task.k} {task.method}", refresh=False)
+            try:
+                row = run_task(
+                    task,
+                    samples=samples,
+                    quantum_samples=args.quantum_samples,
+                    backend=args.backend,
+                    shots=args.shots,
+                    seed=args.seed,
+                )
+            except ValueError as error:
+                if task.kind == "bound":
+                    raise
+                outcome.skipped.append((task, str(error)))
+                continue
+            outcome.rows.append(row)
+            if csv_stream is not None:
+                write_csv_row(csv_stream, row)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if hasattr(tasks, "close"):
+            tasks.close()
+        if csv_stream is not None and csv_stream is not sys.stdout:
+            csv_stream.close()
+    if args.plot is not None and outcome.rows:
+        plot_comparison(outcome.rows, args.plot)
+    if args.json:
+        payload = outcome.to_dict()
+        payload["interrupted"] = interrupted
+        payload["plot"] = args.plot
+        print(json.dumps(payload))
+    elif not csv_to_stdout:
+        print(format_table(outcome.rows))
+        if outcome.skipped:
+            print(
+                f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
+                file=sys.stderr,
+            )
+    if interrupted:
+        done = len(outcome.rows)
+        print(f"mastermind-q compare: interrupted after {done} rows", file=sys.stderr)
+        return 130
+    return 0
+
+
 # -- entry point ---------------------------------------------------------------------
-SUBCOMMANDS: list[Callable[[Any], None]] = [_add_solve]
+SUBCOMMANDS: list[Callable[[Any], None]] = [_add_solve, _add_compare]
 """Functions that add one subcommand each to the parser."""
 
 

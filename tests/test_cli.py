@@ -1,0 +1,151 @@
+"""Tests for the mastermind-q command line (one section per subcommand)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+
+import pytest
+
+from mastermind_q import cli
+from mastermind_q.solving import METHODS, MethodInfo
+
+
+# -- compare -------------------------------------------------------------------------
+def _compare_brute_force(codemaker, *, seed):
+    """Ask every code in lexicographic order until the answer is n."""
+    n, k = codemaker.num_positions, codemaker.num_colors
+    for guess in itertools.product(range(k), repeat=n):
+        if codemaker.black(guess) == n:
+            return guess
+    raise AssertionError("unreachable")
+
+
+class _CompareLocalMethod(MethodInfo):
+    def load(self):
+        return _compare_brute_force
+
+
+@pytest.fixture
+def compare_brute(monkeypatch):
+    monkeypatch.setitem(METHODS, "brute", _CompareLocalMethod("brute", "classical", "local:brute"))
+    return "brute"
+
+
+BOUNDS_ONLY = ["--methods", "elouali-upper,elouali-lower,adaptive-T,table2-blackpeg"]
+
+
+def _compare_json(capsys, *argv):
+    status = cli.main(["compare", *argv, "--json"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.out.count("\n") == 1
+    return json.loads(captured.out)
+
+
+def test_compare_json_contract(capsys, compare_brute):
+    payload = _compare_json(
+        capsys, "--positions", "2,3", "--colors", "3:4", "--methods", "brute", "--samples", "3"
+    )
+    assert {"rows", "skipped", "interrupted"} <= set(payload)
+    assert payload["interrupted"] is False
+    rows = payload["rows"]
+    assert {(row["n"], row["k"]) for row in rows} == {(2, 3), (2, 4), (3, 3), (3, 4)}
+    for row in rows:
+        assert {"n", "k", "method", "kind", "queries", "mean_queries"} <= set(row)
+        assert row["kind"] in ("classical", "bound")
+    brute_rows = [row for row in rows if row["method"] == "brute"]
+    assert len(brute_rows) == 4
+    assert all(row["samples"] == 3 and row["solved"] for row in brute_rows)
+    assert all(row["queries"] >= row["mean_queries"] for row in brute_rows)
+    names = {row["method"] for row in rows}
+    assert {"elouali-upper", "table2-blackwhite", "adaptive-T"} <= names
+
+
+def test_compare_json_is_seeded(capsys, compare_brute):
+    argv = ["--positions", "3", "--colors", "3", "--methods", "brute", "--no-bounds"]
+    first = _compare_json(capsys, *argv, "--seed", "4", "--no-formulas")["rows"]
+    second = _compare_json(capsys, *argv, "--seed", "4", "--no-formulas")["rows"]
+    assert [row["queries"] for row in first] == [row["queries"] for row in second]
+    assert [row["mean_queries"] for row in first] == [row["mean_queries"] for row in second]
+
+
+def test_compare_human_table_and_progress(capsys):
+    status = cli.main(["compare", "--positions", "4-5", "--colors", "5", *BOUNDS_ONLY])
+    captured = capsys.readouterr()
+    assert status == 0
+    lines = captured.out.splitlines()
+    assert lines[0].split()[:4] == ["n", "k", "method", "kind"]
+    assert any(line.split()[:3] == ["4", "5", "elouali-upper"] for line in lines)
+    assert "compare" in captured.err  # the progress bar
+    status = cli.main(["compare", "--positions", "4", "--colors", "5", *BOUNDS_ONLY, "--quiet"])
+    assert status == 0 and capsys.readouterr().err == ""
+
+
+def test_compare_csv_file_and_stdout(capsys, tmp_path):
+    path = tmp_path / "rows.csv"
+    payload = _compare_json(
+        capsys, "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY, "--csv", str(path)
+    )
+    records = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert [(int(r["k"]), r["method"]) for r in records] == [
+        (row["k"], row["method"]) for row in payload["rows"]
+    ]
+    status = cli.main(["compare", "--positions", "4", "--colors", "8", *BOUNDS_ONLY, "--csv", "-"])
+    captured = capsys.readouterr()
+    assert status == 0
+    records = list(csv.DictReader(io.StringIO(captured.out)))
+    upper = [r for r in records if r["method"] == "elouali-upper"]
+    assert upper[0]["queries"] == str((4 - 2) * 2 + 8 + 1)
+
+
+def test_compare_plot(capsys, tmp_path):
+    path = tmp_path / "out.svg"
+    payload = _compare_json(
+        capsys, "--positions", "4,8", "--colors", "8", *BOUNDS_ONLY, "--plot", str(path)
+    )
+    assert payload["plot"] == str(path)
+    assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--positions", "4,x", "--colors", "4"], "'x'"),
+        (["--positions", "4", "--colors", "1-3"], "was 1"),
+        (["--positions", "4", "--colors", "4", "--methods", "magic"], "'magic'"),
+        (["--positions", "4", "--colors", "4", "--plot", "out.gif"], "out.gif"),
+    ],
+)
+def test_compare_bad_input(capsys, argv, fragment):
+    status = cli.main(["compare", *argv, "--json"])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    assert fragment in captured.err and captured.err.startswith("mastermind-q compare: error")
+
+
+def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
+    from mastermind_q import compare
+
+    real_run_task = compare.run_task
+    calls = []
+
+    def interrupted_run_task(task, **options):
+        calls.append(task)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real_run_task(task, **options)
+
+    monkeypatch.setattr(compare, "run_task", interrupted_run_task)
+    path = tmp_path / "rows.csv"
+    argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY, "--csv", str(path)]
+    status = cli.main([*argv, "--json"])
+    captured = capsys.readouterr()
+    assert status == 130
+    payload = json.loads(captured.out)
+    assert payload["interrupted"] is True and len(payload["rows"]) == 2
+    assert len(list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))) == 2
+    assert "interrupted after 2 rows" in captured.err
