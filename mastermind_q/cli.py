@@ -199,7 +199,10 @@ def _add_compare(subparsers: Any) -> None:
         default=1,
         help="random secrets per quantum row (default 1)",
     )
-    parser.add_argument("--backend", default="aer", help="backend for quantum rows (default aer)")
+    parser.add_argument(
+        "--backend",
+        help="backend for the quantum rows (default aer-mps, fast for these circuits)",
+    )
     parser.add_argument("--shots", type=positive_int, help="shots per circuit")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(
@@ -215,6 +218,7 @@ def _add_compare(subparsers: Any) -> None:
 
 def _run_compare(args: argparse.Namespace) -> int:
     from .compare import (
+        DEFAULT_BACKEND,
         DEFAULT_SAMPLES,
         Comparison,
         format_table,
@@ -261,7 +265,7 @@ def _run_compare(args: argparse.Namespace) -> int:
                     task,
                     samples=samples,
                     quantum_samples=args.quantum_samples,
-                    backend=args.backend,
+                    backend=args.backend or DEFAULT_BACKEND,
                     shots=args.shots,
                     seed=args.seed,
                 )
