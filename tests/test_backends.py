@@ -1,0 +1,250 @@
+"""Tests for mastermind_q.backends: names, fake and IBM paths, job records, options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from qiskit import QuantumCircuit
+
+from mastermind_q import backends, solve
+from mastermind_q.backends import (
+    BackendUnavailableError,
+    CircuitTooWideError,
+    ExecutionOptions,
+    JobInterrupted,
+    execution_options,
+    sample_counts,
+)
+from mastermind_q.jobs import read_record
+
+
+def _ghz(width: int = 3, name: str = "ghz") -> QuantumCircuit:
+    circuit = QuantumCircuit(width, width, name=name)
+    circuit.h(0)
+    for qubit in range(width - 1):
+        circuit.cx(qubit, qubit + 1)
+    circuit.measure(range(width), range(width))
+    return circuit
+
+
+def _flip(name: str = "flip") -> QuantumCircuit:
+    circuit = QuantumCircuit(2, 2, name=name)
+    circuit.x(0)
+    circuit.measure([0, 1], [0, 1])
+    return circuit
+
+
+@pytest.fixture
+def no_ibm_account(tmp_path, monkeypatch):
+    """No saved IBM Quantum account and no credential variables."""
+    from qiskit_ibm_runtime.accounts import management
+
+    monkeypatch.setattr(
+        management, "_DEFAULT_ACCOUNT_CONFIG_JSON_FILE", str(tmp_path / "qiskit-ibm.json")
+    )
+    for variable in ("QISKIT_IBM_TOKEN", "QISKIT_IBM_INSTANCE", "QISKIT_IBM_CHANNEL"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.delenv("QISKIT_IBM_URL", raising=False)
+
+
+# -- names ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("aer", "aer"), ("aer-mps", "aer"), ("fake:torino", "fake"), ("ibm:ibm_kyiv", "ibm")],
+)
+def test_backend_kind(name, kind):
+    assert backends.backend_kind(name) == kind
+
+
+@pytest.mark.parametrize("name", ["", "aer-gpu", "fake:", "ibm", "torino", 3, None])
+def test_unknown_backend_names_list_the_valid_forms(name):
+    with pytest.raises(ValueError, match=r"aer-statevector.*fake:NAME.*ibm:NAME") as info:
+        backends.validate_backend_name(name)
+    assert repr(name) in str(info.value)
+
+
+@pytest.mark.parametrize("spelling", ["torino", "fake_torino", "FakeTorino", "fake:torino"])
+def test_fake_backend_spellings(spelling):
+    assert backends.fake_backend(spelling).name == "fake_torino"
+
+
+def test_fake_backend_versioned_class_names():
+    assert backends.fake_backend("manila").name == "fake_manila"
+    assert "sherbrooke" in backends.fake_backend_names()
+
+
+def test_unknown_fake_backend_lists_the_devices():
+    with pytest.raises(BackendUnavailableError, match=r"'nowhere'.*torino"):
+        sample_counts([_ghz()], backend="fake:nowhere")
+
+
+def test_circuit_wider_than_the_device_is_refused():
+    with pytest.raises(CircuitTooWideError, match=r"'wide' needs 6 qubits.*'fake:manila' has 5"):
+        sample_counts([_ghz(6, name="wide")], backend="fake:manila", shots=10)
+
+
+# -- options -------------------------------------------------------------------------
+def test_execution_options_nest_and_reset():
+    assert backends.current_execution_options() == ExecutionOptions()
+    with execution_options(optimization_level=3):
+        with execution_options(record=True) as inner:
+            assert (inner.optimization_level, inner.record) == (3, True)
+        assert backends.current_execution_options().record is False
+    assert backends.current_execution_options().optimization_level == 1
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"optimization_level": 4}, "optimization_level must be one of 0, 1, 2, 3, was 4"),
+        ({"fake_mode": "gpu"}, "fake_mode must be one of aer, runtime, was 'gpu'"),
+        ({"poll_interval": 0}, "poll_interval must be positive, was 0"),
+        ({"colour": 1}, r"unknown execution option\(s\) \['colour'\]"),
+    ],
+)
+def test_execution_options_are_validated(changes, message):
+    with pytest.raises(ValueError, match=message), execution_options(**changes):
+        pass
+
+
+@pytest.mark.parametrize(("level", "gates"), [(0, 2), (1, 0)])
+def test_optimization_level_reaches_the_pass_manager(level, gates):
+    circuit = QuantumCircuit(1, 1)
+    circuit.x(0)
+    circuit.x(0)
+    circuit.measure(0, 0)
+    with execution_options(optimization_level=level):
+        [compiled] = backends.transpile_for([circuit], "aer")
+    assert compiled.count_ops().get("x", 0) == gates
+
+
+def test_transpile_for_device_uses_its_basis():
+    [compiled] = backends.transpile_for([_ghz()], "fake:manila", seed=1)
+    assert set(compiled.count_ops()) <= {"cx", "rz", "sx", "x", "measure", "barrier"}
+    assert compiled.num_qubits == 5
+
+
+# -- fake backends: sampling -----------------------------------------------------------
+def test_fast_path_equals_runtime_local_mode():
+    """Same noise model and seed: the fast path reproduces the runtime's counts exactly."""
+    fast = sample_counts([_ghz()], backend="fake:manila", shots=200, seed=11)
+    with execution_options(fake_mode="runtime"):
+        runtime = sample_counts([_ghz()], backend="fake:manila", shots=200, seed=11)
+    assert fast == runtime
+    assert sum(fast[0].values()) == 200
+    assert len(fast[0]) > 2  # noisy: more than the two ideal outcomes
+
+
+def test_fake_backend_is_noisy_and_seeded():
+    first = sample_counts([_flip()], backend="fake:manila", shots=300, seed=5)
+    again = sample_counts([_flip()], backend="fake:manila", shots=300, seed=5)
+    other = sample_counts([_flip()], backend="fake:manila", shots=300, seed=6)
+    assert first == again
+    assert first != other
+    assert max(first[0], key=first[0].get) == "01"
+    assert first[0]["01"] < 300
+
+
+def test_several_circuits_are_one_job_with_progress():
+    events = []
+    with execution_options(progress=events.append):
+        counts = sample_counts([_ghz(), _flip()], backend="fake:manila", shots=100, seed=2)
+    assert [sum(c.values()) for c in counts] == [100, 100]
+    assert {len(key) for key in counts[1]} == {2}
+    stages = [(event.stage, event.done, event.total) for event in events]
+    assert stages == [("transpile", 1, 2), ("transpile", 2, 2), ("submitted", 0, 1), ("done", 1, 1)]
+    assert events[2].detail and events[2].record_path is None  # job id, no record asked
+
+
+def test_fake_job_record_on_request(tmp_path):
+    metadata = {"method": "two-color", "n": 2, "k": 2, "score_qubits": 2}
+    with execution_options(record=True, jobs_dir=tmp_path, progress=None):
+        events = []
+        with execution_options(progress=events.append):
+            counts = sample_counts(
+                [_flip()], backend="fake:manila", shots=50, seed=1, metadata=metadata
+            )
+    job_id = events[-1].detail
+    record = read_record(job_id, tmp_path)
+    assert (record.status, record.backend, record.method, record.n, record.k) == (
+        "done",
+        "fake:manila",
+        "two-color",
+        2,
+        2,
+    )
+    assert record.parameters == {"score_qubits": 2}
+    assert list(record.counts) == counts
+    assert record.registers == ("c",)
+
+
+# -- the IBM path ----------------------------------------------------------------------
+def test_ibm_without_credentials_is_a_clear_value_error(no_ibm_account):
+    with pytest.raises(BackendUnavailableError, match="QISKIT_IBM_TOKEN") as info:
+        sample_counts([_ghz()], backend="ibm:ibm_brisbane", shots=10)
+    assert isinstance(info.value, ValueError)
+    assert "save_account" in str(info.value)
+
+
+def test_ibm_path_runs_offline_on_a_stand_in_device(tmp_path, monkeypatch):
+    """The ibm: code path (runtime Sampler, record before waiting, polling) end to end."""
+    monkeypatch.setenv("MASTERMIND_Q_JOBS_DIR", str(tmp_path))
+    monkeypatch.setattr(backends, "_ibm_backend", lambda name: backends.fake_backend("manila"))
+    events = []
+    with execution_options(progress=events.append, poll_interval=0.01):
+        counts = sample_counts(
+            [_flip()],
+            backend="ibm:stand_in",
+            shots=64,
+            seed=3,
+            metadata={"method": "two-color", "n": 2, "k": 2},
+        )
+    assert sum(counts[0].values()) == 64
+    submitted = next(event for event in events if event.stage == "submitted")
+    assert submitted.record_path is not None and submitted.record_path.parent == tmp_path
+    record = read_record(submitted.detail)
+    assert record.engine == "qiskit-ibm-runtime"
+    assert record.backend == "ibm:stand_in" and record.status == "done"
+
+
+def test_interrupted_wait_keeps_the_record(tmp_path, monkeypatch):
+    def interrupted(job, *, kind, options):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(backends, "_wait", interrupted)
+    with (
+        execution_options(record=True, jobs_dir=tmp_path),
+        pytest.raises(JobInterrupted, match="jobs fetch") as info,
+    ):
+        sample_counts([_flip()], backend="fake:manila", shots=10, metadata={"method": "x"})
+    record = read_record(info.value.job_id, tmp_path)
+    assert (record.status, record.counts) == ("submitted", None)
+    assert info.value.record_path == tmp_path / f"{record.job_id}.json"
+    assert json.loads(info.value.record_path.read_text())["job_id"] == record.job_id
+
+
+def test_retrieve_counts_refuses_local_backends():
+    with pytest.raises(BackendUnavailableError, match="only ibm: jobs"):
+        backends.retrieve_counts("abc", "fake:manila", ["c"])
+
+
+# -- every quantum method end to end on a fake backend --------------------------------
+@pytest.mark.parametrize(
+    ("method", "secret", "colors"),
+    [
+        ("two-color", (1, 0, 1), 2),
+        ("nonadaptive", (2, 0), 3),
+        ("triples", (1, 2), 3),
+        ("adaptive", (1, 0), 2),
+    ],
+)
+def test_every_quantum_method_on_a_fake_backend(method, secret, colors):
+    result = solve(secret, colors=colors, method=method, backend="fake:perth", shots=300, seed=7)
+    assert result.backend == "fake:perth"
+    assert result.solved, result
+    assert 0 < result.success_probability < 1  # noisy: agreeing fraction, not certainty
+    assert all(0 < p <= 1 for p in result.circuit_success_probabilities)
+    assert len(result.circuit_success_probabilities) == result.queries // (
+        2 if method == "adaptive" else 1
+    )
