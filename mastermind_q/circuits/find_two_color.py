@@ -1,0 +1,163 @@
+"""FindTwoColorPosition (Li-Luo-Xu Algorithm 2): ``s^(c1,c2)`` from one black-peg query.
+
+For colours ``c1 != c2`` let ``s^(c1,c2) in {0,1}^n`` mark the positions where the
+secret holds ``c1`` or ``c2`` (Table 3). The two-colour oracle of Lemma 2
+(:func:`mastermind_q.circuits.two_color_oracle`) reads a binary string ``x`` as the code
+``y^x`` (``c1`` where ``x_i = 0``, ``c2`` where ``x_i = 1``) and adds
+
+.. math::
+
+    B_s^{(c_1,c_2)}(x) = \\sum_i \\left(\\delta_{x_i 0}\\delta_{s_i c_1}
+        + \\delta_{x_i 1}\\delta_{s_i c_2}\\right) \\pmod{2^m}
+
+to the score register with one application of ``B_s``. With the score register in
+``H^m|0...01> = 2^{-m/2} sum_y (-1)^y |y>`` -- an eigenstate of ``+1 mod 2^m`` with
+eigenvalue ``-1``, the LSB (score qubit ``n*q``) being the ``|1>`` -- the query kicks
+back ``(-1)^{B_s^{(c1,c2)}(x)}``, which factorises over the positions
+(Eqs. (8)-(12)):
+
+.. math::
+
+    H^n\\,\\frac{1}{\\sqrt{2^n}} \\bigotimes_i \\left[(-1)^{\\delta_{s_i c_1}}|0>
+        + (-1)^{\\delta_{s_i c_2}}|1>\\right]
+      = \\pm\\,|s^{(c_1,c_2)}>.
+
+These are ``n`` synchronous Deutsch algorithms; measuring the binary inputs returns
+``s^(c1,c2)`` with certainty. The final ``H^m`` returns the score register to
+``|0...01>``; the other ``q - 1`` qubits of each colour register are the oracle's
+workspace and end in ``|0>``.
+
+Cost: ``oracle.num_qubits = n*q + m + a`` qubits; one oracle query; outside the oracle
+``2n + 2m`` Hadamards and one ``X`` (plus the basis change of
+:func:`~mastermind_q.circuits.two_color_oracle`); ``n`` measurements.
+
+Reference: Li, Luo, Xu, "Winning Mastermind overwhelmingly on quantum computers",
+Section 3.1, Algorithm 2, Lemma 1 and Lemma 2.
+
+Example:
+    >>> from mastermind_q import Codemaker
+    >>> oracle = Codemaker((0, 2, 1, 2), colors=3).oracle()
+    >>> circuit = find_two_color_circuit(oracle, 1, 2, num_positions=4, colors=3)
+    >>> circuit.num_clbits
+    4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
+
+from ..game import validate_code, validate_colors, validate_positions
+from .layout import color_qubits
+from .layout import score_qubits as layout_score_qubits
+
+__all__ = ["find_two_color_circuit", "two_color_positions"]
+
+
+def two_color_positions(secret: Sequence[int], c1: int, c2: int) -> tuple[int, ...]:
+    """Classical reference: ``s^(c1,c2)_i = 1`` iff ``s_i in {c1, c2}`` (Table 3).
+
+    Example:
+        >>> two_color_positions((0, 1, 2, 3, 0, 1, 2, 3), 1, 3)
+        (0, 1, 0, 1, 0, 1, 0, 1)
+    """
+    code = validate_code(secret, name="secret")
+    return tuple(int(color in (c1, c2)) for color in code)
+
+
+def _check_color(name: str, value: object, k: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < k:
+        raise ValueError(f"{name} must be a colour in 0..{k - 1}, was {value!r}")
+    return value
+
+
+def find_two_color_circuit(
+    oracle: Gate | QuantumCircuit,
+    c1: int,
+    c2: int,
+    *,
+    num_positions: int,
+    colors: int,
+    measure: bool = True,
+    score_qubits: int | None = None,
+) -> QuantumCircuit:
+    """Algorithm 2: one query to ``B_s`` outputs ``s^(c1,c2)`` with certainty.
+
+    ``|0>^n |0>^{m-1}|1> --H^n (x) H^m--> B_s^{(c1,c2)} --H^n (x) H^m--> ±|s^(c1,c2)>
+    |0>^{m-1}|1>`` on the binary inputs (qubit ``i*q`` of each colour register) and the
+    score register (``|1>`` on its least-significant qubit ``n*q``).
+
+    Cost: one oracle query; ``oracle.num_qubits`` qubits; ``n`` measurements.
+
+    Args:
+        oracle: the black-peg oracle gate ``B_s`` (layout of
+            :func:`~mastermind_q.circuits.black_peg_oracle`), e.g. ``Codemaker.oracle()``.
+        c1: colour read for ``x_i = 0``.
+        c2: colour read for ``x_i = 1`` (``c2 != c1``).
+        num_positions: ``n``.
+        colors: ``k``.
+        measure: append measurements (classical register ``result``; clbit ``i`` holds
+            ``s^(c1,c2)_i``).
+        score_qubits: the oracle's score register width ``m`` (default
+            ``max(1, ceil(log2(n+1)))``; pass what the oracle was built with).
+
+    Returns:
+        The circuit on the oracle's qubits, registers ``colors``, ``score`` and (when
+        the oracle has ancillas) ``anc``.
+
+    Raises:
+        ValueError: invalid ``n``, ``k``, colours, ``c1 == c2``, a score register that
+            cannot count to ``n``, or an oracle with too few qubits.
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 (Lemma 1).
+
+    Example:
+        >>> from mastermind_q import Codemaker
+        >>> from mastermind_q.backends import exact_probabilities
+        >>> oracle = Codemaker((0, 2, 1, 2), colors=3).oracle()
+        >>> circuit = find_two_color_circuit(oracle, 0, 1, num_positions=4, colors=3)
+        >>> [dist] = exact_probabilities([circuit])
+        >>> {key: round(p, 9) for key, p in dist.items()}  # positions 0 and 2: bits 0, 2
+        {'0101': 1.0}
+    """
+    from .oracle import two_color_oracle
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    _check_color("c1", c1, k)
+    _check_color("c2", c2, k)
+    if c1 == c2:
+        raise ValueError(f"c2 must differ from c1, both were {c1}")
+    q = color_qubits(k)
+    m = layout_score_qubits(n) if score_qubits is None else score_qubits
+    if isinstance(m, bool) or not isinstance(m, int) or m < 1 or (1 << m) < n + 1:
+        raise ValueError(
+            f"score_qubits must be an integer m with 2^m >= n + 1 = {n + 1}, was {m!r}"
+        )
+    width = oracle.num_qubits
+    if width < n * q + m:
+        raise ValueError(
+            f"oracle must act on at least n*q + m = {n * q + m} qubits "
+            f"(n = {n}, q = {q}, m = {m}), has {width}"
+        )
+    color_register = QuantumRegister(n * q, "colors")
+    score = QuantumRegister(m, "score")
+    registers = [color_register, score]
+    if width > n * q + m:
+        registers.append(QuantumRegister(width - n * q - m, "anc"))
+    circuit = QuantumCircuit(*registers, name=f"find_two_color_{c1}_{c2}")
+    inputs = [color_register[i * q] for i in range(n)]
+
+    circuit.x(score[0])
+    circuit.h(inputs)
+    circuit.h(score)
+    query = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k)
+    circuit.compose(query, qubits=circuit.qubits, inplace=True)
+    circuit.h(inputs)
+    circuit.h(score)
+    if measure:
+        result = ClassicalRegister(n, "result")
+        circuit.add_register(result)
+        circuit.measure(inputs, result)
+    return circuit

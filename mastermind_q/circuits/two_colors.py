@@ -1,0 +1,181 @@
+"""The one-query solver for two colours (Li-Luo-Xu Algorithm 3, k = 2).
+
+For ``k = 2`` every position is one qubit (``q = 1``) holding ``x_i`` and the black-peg
+oracle ``B_s|x>|b> = |x>|b + B_s(x) mod 2^m>`` acts on ``n + m (+ ancillas)`` qubits
+(layout of :func:`mastermind_q.circuits.black_peg_oracle`). With the score register in
+the state
+
+.. math::
+
+    |\\chi> = 2^{-m/2} \\sum_{y=0}^{2^m-1} i^{y} |y>,
+    \\qquad (+1 \\bmod 2^m)\\,|\\chi> = -i\\,|\\chi>,
+
+one query multiplies ``|x>`` by ``(-i)^{B_s(x)} = prod_i (-i)^{[x_i = s_i]}`` (phase
+kick-back; ``i^y`` is 4-periodic, so ``4 | 2^m`` -- i.e. ``m >= 2`` -- is needed). Each
+position is then ``(|0> + |1>)/sqrt(2)`` with a ``-i`` on the component ``|s_i>``, and
+
+.. math::
+
+    U = \\frac{1}{\\sqrt 2}\\begin{pmatrix} i & 1 \\\\ 1 & i \\end{pmatrix}
+      = e^{i\\pi/4}\\,\\sqrt{X}
+
+maps ``(-i|0> + |1>)/sqrt(2) -> |0>`` and ``(|0> - i|1>)/sqrt(2) -> |1>``: measuring the
+positions returns ``s`` with certainty.
+
+**The reading that makes the printed construction exact** (DESIGN.md section 5): the
+paper prepares the score register as ``|0>^{m-2}|01>`` and applies
+``H^{m-2} (x) QFT_4``. This is exact only when the two "last" qubits are the two
+*least-significant* score bits (score qubits ``n`` and ``n+1``) holding the 2-bit value
+1, i.e. score qubit ``n`` (the LSB) is ``|1>`` and score qubit ``n+1`` is ``|0>``. Then
+``QFT_4|1> = (1/2) sum_j i^j |j>`` on that pair, ``H`` on the ``m - 2`` higher score bits
+supplies the uniform sum, and the register is ``|chi>`` above: an eigenstate of
+``+1 mod 2^m`` with eigenvalue ``-i``. Other readings -- the pair on the two most
+significant bits, or ``|01>`` read as the value 2 -- are not eigenstates of the
+addition, and the success probability drops (e.g. to 0.33 or 0.016 for some secrets).
+``QFT_4`` here is ``QFT_d|l> = d^{-1/2} sum_j omega^{lj}|j>``, ``omega = i`` (Eq. (6)),
+on the little-endian pair (Qiskit's :class:`~qiskit.circuit.library.QFTGate`).
+
+The circuit ends with ``H^{m-2} (x) QFT_4^dagger`` on the score register, which returns
+it to ``|0...01>``, exactly as in the paper's proof.
+
+Cost: ``n + m' + a`` qubits (``m' = max(2, ceil(log2(n+1)))`` score qubits, ``a`` oracle
+ancillas); one oracle query; outside the oracle ``2n`` single-qubit gates on the
+positions (``H`` and ``U``), ``2(m' - 2)`` Hadamards, one ``X`` and two ``QFT_4`` (two
+controlled phases and two swaps' worth of two-qubit gates, constant in ``n``).
+
+Reference: Li, Luo, Xu, "Winning Mastermind overwhelmingly on quantum computers",
+Section 3.2, Algorithm 3 and the proof of Theorem 2 (Eqs. (13)-(14)).
+
+Example:
+    >>> from mastermind_q import Codemaker
+    >>> oracle = Codemaker((1, 0, 1), colors=2).oracle()
+    >>> circuit = two_color_circuit(oracle, num_positions=3)
+    >>> circuit.num_clbits
+    3
+"""
+
+from __future__ import annotations
+
+import math
+
+from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
+from qiskit.circuit.library import QFTGate, SXGate
+
+from ..game import validate_positions
+from .layout import score_qubits as layout_score_qubits
+
+__all__ = ["MIN_SCORE_QUBITS", "two_color_circuit", "two_color_score_qubits", "u_gate_circuit"]
+
+MIN_SCORE_QUBITS = 2
+"""Algorithm 3 needs ``m >= 2`` score qubits (``i^y`` must be ``2^m``-periodic)."""
+
+
+def two_color_score_qubits(num_positions: int) -> int:
+    """Score register width used by Algorithm 3: ``max(2, ceil(log2(n+1)))``.
+
+    For ``n = 1`` the oracle must be built with ``score_qubits=2`` (one qubit would
+    suffice to count to 1, but ``QFT_4`` needs two).
+
+    Example:
+        >>> two_color_score_qubits(1), two_color_score_qubits(4)
+        (2, 3)
+    """
+    return max(MIN_SCORE_QUBITS, layout_score_qubits(num_positions))
+
+
+def u_gate_circuit() -> QuantumCircuit:
+    """``U = (1/sqrt 2)[[i, 1], [1, i]] = e^{i pi/4} SX`` as a one-qubit circuit.
+
+    Example:
+        >>> from qiskit.quantum_info import Operator
+        >>> import numpy as np
+        >>> np.allclose(Operator(u_gate_circuit()).data, [[1j, 1], [1, 1j]] / np.sqrt(2))
+        True
+    """
+    circuit = QuantumCircuit(1, name="U", global_phase=math.pi / 4)
+    circuit.append(SXGate(), [0])
+    return circuit
+
+
+def two_color_circuit(
+    oracle: Gate | QuantumCircuit,
+    *,
+    num_positions: int,
+    measure: bool = True,
+    score_qubits: int | None = None,
+) -> QuantumCircuit:
+    """Algorithm 3: recover ``s in {0,1}^n`` with certainty from one black-peg query.
+
+    ``|0>^n |0>^{m-2}|01> --H^n (x) H^{m-2} (x) QFT_4--> B_s -->
+    U^n (x) H^{m-2} (x) QFT_4^dagger --> |s>|0>^{m-2}|01>`` (the pair ``|01>`` is the two
+    least-significant score bits holding the value 1; see the module docstring).
+
+    Cost: one oracle query; ``oracle.num_qubits`` qubits; ``n`` measurements.
+
+    Args:
+        oracle: the black-peg oracle gate for ``k = 2`` on ``n + m + a`` qubits
+            (position ``i`` is qubit ``i``, the score register qubits ``n..n+m-1``
+            little-endian, ancillas last), e.g. ``Codemaker.oracle()``; for ``n = 1``
+            built with ``score_qubits=2``.
+        num_positions: ``n``.
+        measure: append measurements of the positions (classical register ``result``,
+            clbit ``i`` holds ``s_i``).
+        score_qubits: the oracle's score register width ``m`` (default
+            :func:`two_color_score_qubits`); must be ``>= 2``.
+
+    Returns:
+        The circuit, on the oracle's qubits, with registers ``colors``, ``score`` and
+        (when the oracle has ancillas) ``anc``.
+
+    Raises:
+        ValueError: ``num_positions`` invalid, ``score_qubits < 2`` or too small to
+            count to ``n``, or the oracle too narrow for ``n + m`` qubits.
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 (Theorem 2).
+
+    Example:
+        >>> from mastermind_q import Codemaker
+        >>> from mastermind_q.backends import exact_probabilities
+        >>> oracle = Codemaker((1, 1, 0), colors=2).oracle()
+        >>> [dist] = exact_probabilities([two_color_circuit(oracle, num_positions=3)])
+        >>> {key: round(p, 9) for key, p in dist.items()}
+        {'011': 1.0}
+    """
+    n = validate_positions(num_positions)
+    m = two_color_score_qubits(n) if score_qubits is None else score_qubits
+    if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
+        raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
+    if (1 << m) < n + 1:
+        raise ValueError(f"score_qubits must satisfy 2^m >= n + 1 = {n + 1}, was {m} (n = {n})")
+    width = oracle.num_qubits
+    if width < n + m:
+        raise ValueError(
+            f"oracle must act on at least n + m = {n + m} qubits (n = {n}, m = {m}), "
+            f"has {width}; for n = 1 build it with score_qubits=2"
+        )
+    colors = QuantumRegister(n, "colors")
+    score = QuantumRegister(m, "score")
+    registers = [colors, score]
+    if width > n + m:
+        registers.append(QuantumRegister(width - n - m, "anc"))
+    circuit = QuantumCircuit(*registers, name="two_color")
+    pair = [score[0], score[1]]
+    high = list(score[2:])
+
+    circuit.x(score[0])  # the pair holds the value 1 (LSB set)
+    circuit.h(colors)
+    if high:
+        circuit.h(high)
+    circuit.append(QFTGate(2), pair)
+    circuit.append(oracle, circuit.qubits)
+    u_gate = u_gate_circuit().to_gate(label="U")
+    for qubit in colors:
+        circuit.append(u_gate, [qubit])
+    if high:
+        circuit.h(high)
+    circuit.append(QFTGate(2).inverse(), pair)
+    if measure:
+        result = ClassicalRegister(n, "result")
+        circuit.add_register(result)
+        circuit.measure(colors, result)
+    return circuit
