@@ -1,0 +1,246 @@
+"""Circuit diagrams: build a named circuit, open its boxes on request, write it out.
+
+The circuits (``CIRCUIT`` of ``mastermind-q draw``), built around the black-peg
+oracle ``B_s`` that a :class:`~mastermind_q.codemaker.Codemaker` hands out:
+
+=====================  ===============================================================
+``oracle``             ``B_s`` itself (one box on the ``colors``/``score``/``anc`` registers)
+``two-color-oracle``   the two-colour oracle ``B_s^(c1,c2)`` of Lemma 2
+``find-two-color``     FindTwoColorPosition, Algorithm 2 (one query)
+``two-color``          the one-query solver for ``k = 2``, Algorithm 3
+``grover-iteration``   one iteration ``S_0(phi)^n O_s(phi)`` of Algorithm 4
+``adaptive``           Algorithm 4, with ``phi`` bound to Long's exact phase
+=====================  ===============================================================
+
+At the top level, the oracle and the encodings stay labelled boxes (``B_s``,
+``D(φ)``, ``S_0(φ)``, ``A``, ``G(φ)``); :func:`open_boxes` (``--decompose``) opens
+the custom boxes level by level and leaves Qiskit's library gates (``h``, ``cp``,
+``mcx``, ...) alone, so the diagram stays readable at every depth.
+
+Formats, by file suffix: ``.txt`` (text drawing), ``.png``, ``.svg``, ``.pdf``
+(matplotlib) and ``.qasm`` (OpenQASM 3 via :func:`qiskit.qasm3.dumps`).
+
+Reference: Li, Luo, Xu, "Winning Mastermind on quantum computers", Algorithms 2-4,
+Lemma 2.
+
+Example:
+    >>> circuit = build_circuit("find-two-color", num_positions=2, colors=3)
+    >>> circuit.count_ops()["B_s"], circuit.num_clbits
+    (1, 2)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from qiskit import QuantumCircuit, QuantumRegister
+from qiskit.circuit import Gate, Instruction
+
+__all__ = [
+    "CIRCUITS",
+    "FORMATS",
+    "build_circuit",
+    "default_secret",
+    "draw_text",
+    "open_boxes",
+    "output_format",
+    "to_qasm",
+    "write_drawing",
+]
+
+CIRCUITS = (
+    "oracle",
+    "two-color-oracle",
+    "find-two-color",
+    "two-color",
+    "grover-iteration",
+    "adaptive",
+)
+"""Circuits :func:`build_circuit` knows."""
+FORMATS = ("txt", "png", "svg", "pdf", "qasm")
+"""Output formats (file suffixes) of :func:`write_drawing`."""
+
+
+def default_secret(num_positions: int, colors: int) -> tuple[int, ...]:
+    """The secret used when none is given: ``s_i = i mod k`` (every colour shows up)."""
+    from .game import validate_colors, validate_positions
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    return tuple(i % k for i in range(n))
+
+
+def _check_circuit_name(name: object) -> str:
+    if name not in CIRCUITS:
+        raise ValueError(f"circuit must be one of {', '.join(CIRCUITS)}; was {name!r}")
+    return str(name)
+
+
+def build_circuit(
+    name: str,
+    *,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int] | None = None,
+    pair: tuple[int, int] = (0, 1),
+    measure: bool = True,
+) -> QuantumCircuit:
+    """Build the named circuit for ``n`` positions and ``k`` colours.
+
+    The oracle is the codemaker's opaque ``B_s`` gate for ``secret``; ``pair`` gives
+    ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``; ``grover-iteration``
+    and ``adaptive`` use Long's exact phase ``phi`` of
+    :func:`~mastermind_q.circuits.grover.exact_grover_parameters`.
+
+    Args:
+        name: one of :data:`CIRCUITS`.
+        num_positions: ``n``.
+        colors: ``k`` (``two-color`` needs ``k = 2``).
+        secret: the secret (default :func:`default_secret`).
+        pair: the two colours ``(c1, c2)``.
+        measure: include the final measurements (algorithm circuits).
+
+    Returns:
+        The circuit (the oracle and the encodings as labelled boxes).
+
+    Raises:
+        ValueError: an unknown circuit name, or invalid ``n``, ``k``, secret or pair.
+
+    Example:
+        >>> build_circuit("oracle", num_positions=2, colors=2).count_ops()["B_s"]
+        1
+    """
+    from .circuits.layout import color_qubits, score_qubits
+    from .codemaker import Codemaker
+    from .game import validate_colors, validate_positions
+
+    name = _check_circuit_name(name)
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    if secret is None:
+        secret = default_secret(n, k)
+    maker = Codemaker(secret, k)
+    if maker.num_positions != n:
+        raise ValueError(f"secret must have {n} positions, had {maker.num_positions}")
+    c1, c2 = _check_pair(pair)
+
+    if name == "two-color":
+        from .circuits.two_colors import two_color_circuit, two_color_score_qubits
+
+        if k != 2:
+            raise ValueError(f"two-color (Algorithm 3) needs colors = 2, was {k}")
+        m = two_color_score_qubits(n)
+        oracle = maker.oracle(score_qubits=m)
+        return two_color_circuit(oracle, num_positions=n, measure=measure, score_qubits=m)
+
+    oracle = maker.oracle()
+    if name == "oracle":
+        q, m = color_qubits(k), score_qubits(n)
+        registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]
+        if oracle.num_qubits > n * q + m:
+            registers.append(QuantumRegister(oracle.num_qubits - n * q - m, "anc"))
+        circuit = QuantumCircuit(*registers, name="B_s")
+        circuit.append(oracle, circuit.qubits)
+        return circuit
+    if name == "two-color-oracle":
+        from .circuits.oracle import two_color_oracle
+
+        return two_color_oracle(oracle, c1, c2, num_positions=n, colors=k)
+    if name == "find-two-color":
+        from .circuits.find_two_color import find_two_color_circuit
+
+        return find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k, measure=measure)
+
+    from .circuits.grover import adaptive_circuit, exact_grover_parameters, grover_iteration
+
+    _, phi = exact_grover_parameters(k)
+    if name == "grover-iteration":
+        return grover_iteration(oracle, num_positions=n, colors=k, phi=phi)
+    circuit = adaptive_circuit(oracle, num_positions=n, colors=k, measure=measure)
+    bound = circuit.assign_parameters(dict.fromkeys(circuit.parameters, phi))
+    bound.name = circuit.name
+    return bound
+
+
+def _check_pair(pair: object) -> tuple[int, int]:
+    if (
+        not isinstance(pair, (tuple, list))
+        or len(pair) != 2
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in pair)
+    ):
+        raise ValueError(f"pair must be two colours (c1, c2), was {pair!r}")
+    return int(pair[0]), int(pair[1])
+
+
+def _is_box(operation: Instruction) -> bool:
+    """A custom composite (``to_gate`` / ``to_instruction``), not a library gate."""
+    return type(operation) in (Gate, Instruction) and operation.definition is not None
+
+
+def open_boxes(circuit: QuantumCircuit, levels: int = 1) -> QuantumCircuit:
+    """Open the custom boxes (oracle, encodings, ``A``, ``G(φ)``, ...) ``levels`` deep.
+
+    Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are left as they are; use a
+    transpiler for those.
+
+    Raises:
+        ValueError: ``levels`` is negative.
+    """
+    if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
+        raise ValueError(f"levels must be a non-negative integer, was {levels!r}")
+    for _ in range(levels):
+        names = sorted({item.operation.name for item in circuit.data if _is_box(item.operation)})
+        if not names:
+            break
+        circuit = circuit.decompose(gates_to_decompose=names)
+    return circuit
+
+
+def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
+    """The text drawing of ``circuit`` (lines folded at ``fold`` characters)."""
+    return str(circuit.draw(output="text", fold=fold))
+
+
+def to_qasm(circuit: QuantumCircuit) -> str:
+    """``circuit`` as OpenQASM 3 (:func:`qiskit.qasm3.dumps`)."""
+    from qiskit import qasm3
+
+    return qasm3.dumps(circuit)
+
+
+def output_format(path: str | os.PathLike[str]) -> str:
+    """The format of ``path`` from its suffix; raise ``ValueError`` naming a bad one."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise ValueError(
+            f"output file must end in one of {', '.join('.' + f for f in FORMATS)}; "
+            f"was {os.fspath(path)!r}"
+        )
+    return suffix
+
+
+def write_drawing(circuit: QuantumCircuit, path: str | os.PathLike[str]) -> Path:
+    """Write ``circuit`` to ``path`` in the format its suffix names; return the path.
+
+    Images use matplotlib (``circuit.draw("mpl")``) and are closed after saving.
+
+    Raises:
+        ValueError: an unknown suffix.
+    """
+    target = Path(path)
+    fmt = output_format(target)
+    if fmt == "txt":
+        target.write_text(draw_text(circuit) + "\n")
+    elif fmt == "qasm":
+        target.write_text(to_qasm(circuit))
+    else:
+        import matplotlib.pyplot as plt
+
+        figure = circuit.draw(output="mpl", fold=30)
+        try:
+            figure.savefig(target, format=fmt, bbox_inches="tight")
+        finally:
+            plt.close(figure)
+    return target

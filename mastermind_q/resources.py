@@ -1,0 +1,314 @@
+"""Resource counts: qubits, depth, two-qubit gates, total gates, oracle calls.
+
+Two views of the same circuits:
+
+* **logical** -- the algorithm in the query model: custom boxes (encodings, ``A``,
+  ``G(φ)``, ``S_0(φ)``, ``D(φ)``) opened, the oracle ``B_s`` / ``B_s^dagger`` kept as
+  one gate each (a query), Qiskit library gates (``h``, ``cp``, ``mcx``, ``QFT``...)
+  counted as one gate each. For the ``oracle`` circuit alone the oracle is opened:
+  its logical counts are those of its construction.
+* **transpiled** -- everything, the oracle included, compiled by a preset pass
+  manager (:func:`mastermind_q.backends.transpile_for`) to the target: ``basis``
+  (:data:`BASIS_GATES`, all-to-all) or a device ``fake:NAME`` (its basis gates and
+  coupling map; ``qubits`` then counts the physical qubits the circuits touch).
+
+Counts: ``qubits`` (the widest circuit), ``depth`` (the deepest circuit, barriers
+ignored), ``two_qubit_gates`` and ``multi_qubit_gates`` (three or more qubits; ``B_s``
+is one), ``total_gates`` (gates, not measurements or barriers) and ``oracle_calls``
+(summed over the circuits of a method).
+
+Names: a circuit of :data:`mastermind_q.drawing.CIRCUITS` or a quantum method
+(``nonadaptive``, ``triples``: one FindTwoColorPosition circuit per planned pair,
+:func:`mastermind_q.quantum.method_plan`; ``two-color``; ``adaptive``). A name in both
+lists (``two-color``, ``adaptive``) is the same single circuit.
+
+Synthesis note: a stand-alone block (``oracle``, ``two-color-oracle``,
+``grover-iteration``) may start in any state, so it is transpiled with
+``qubits_initially_zero=False``; whole algorithm circuits start in ``|0>``.
+
+Example:
+    >>> report = circuit_resources("find-two-color", num_positions=2, colors=3)
+    >>> report.logical.oracle_calls, report.logical.qubits
+    (1, 7)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from qiskit import QuantumCircuit
+
+__all__ = [
+    "BASIS_GATES",
+    "METHOD_NAMES",
+    "NAMES",
+    "CircuitCounts",
+    "ResourceReport",
+    "circuit_resources",
+    "count_circuits",
+    "logical_view",
+    "named_circuits",
+]
+
+BASIS_GATES = ("cx", "rz", "sx", "x")
+"""The ``basis`` target: IBM's CX basis, no coupling constraints."""
+METHOD_NAMES = ("nonadaptive", "triples", "two-color", "adaptive")
+"""Quantum methods whose circuits :func:`named_circuits` builds."""
+_BLOCKS = ("oracle", "two-color-oracle", "grover-iteration")
+
+
+def _names() -> tuple[str, ...]:
+    from .drawing import CIRCUITS
+
+    return tuple(dict.fromkeys((*CIRCUITS, *METHOD_NAMES)))
+
+
+NAMES = _names()
+"""Every name :func:`circuit_resources` accepts."""
+
+_NOT_GATES = frozenset({"barrier", "measure", "delay", "reset"})
+
+
+@dataclasses.dataclass(frozen=True)
+class CircuitCounts:
+    """Counts of one view (see the module docstring).
+
+    Attributes:
+        qubits: width (active physical qubits on a device).
+        depth: the deepest circuit.
+        two_qubit_gates: gates on exactly two qubits.
+        multi_qubit_gates: gates on three or more qubits.
+        total_gates: all gates (no measurements, barriers, delays, resets).
+        oracle_calls: applications of ``B_s`` or ``B_s^dagger``.
+    """
+
+    qubits: int
+    depth: int
+    two_qubit_gates: int
+    multi_qubit_gates: int
+    total_gates: int
+    oracle_calls: int
+
+    def to_dict(self) -> dict[str, int]:
+        """The counts as a dict."""
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class ResourceReport:
+    """Logical and transpiled counts of a named circuit or method.
+
+    Attributes:
+        name: the circuit or method name.
+        n: positions.
+        k: colours.
+        circuits: how many circuits the name stands for.
+        target: ``basis`` or ``fake:NAME``.
+        optimization_level: the preset pass manager level used.
+        logical: :class:`CircuitCounts` of the logical view.
+        transpiled: :class:`CircuitCounts` after transpiling to ``target``.
+    """
+
+    name: str
+    n: int
+    k: int
+    circuits: int
+    target: str
+    optimization_level: int
+    logical: CircuitCounts
+    transpiled: CircuitCounts
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (``logical`` and ``transpiled`` as nested dicts)."""
+        data = dataclasses.asdict(self)
+        data["logical"] = self.logical.to_dict()
+        data["transpiled"] = self.transpiled.to_dict()
+        return data
+
+
+def _is_box(operation: Any) -> bool:
+    from qiskit.circuit import Gate, Instruction
+
+    return type(operation) in (Gate, Instruction) and operation.definition is not None
+
+
+def logical_view(circuit: QuantumCircuit, *, open_oracle: bool = False) -> QuantumCircuit:
+    """``circuit`` with every custom box opened, the oracle kept unless ``open_oracle``."""
+    from .codemaker import ORACLE_INVERSE_NAME, ORACLE_NAME
+
+    keep = () if open_oracle else (ORACLE_NAME, ORACLE_INVERSE_NAME)
+    while True:
+        names = sorted(
+            {
+                item.operation.name
+                for item in circuit.data
+                if _is_box(item.operation) and item.operation.name not in keep
+            }
+        )
+        if not names:
+            return circuit
+        circuit = circuit.decompose(gates_to_decompose=names)
+
+
+def _active_qubits(circuit: QuantumCircuit) -> int:
+    touched = {
+        circuit.find_bit(qubit).index
+        for item in circuit.data
+        if item.operation.name != "barrier"
+        for qubit in item.qubits
+    }
+    return len(touched)
+
+
+def count_circuits(
+    circuits: Sequence[QuantumCircuit], *, oracle_calls: int, active_only: bool = False
+) -> CircuitCounts:
+    """:class:`CircuitCounts` of ``circuits`` (max width and depth, summed gates).
+
+    Args:
+        circuits: the circuits.
+        oracle_calls: the oracle applications to report (counted before transpiling).
+        active_only: width = qubits actually touched (device targets).
+    """
+    qubits = depth = two = multi = total = 0
+    for circuit in circuits:
+        width = _active_qubits(circuit) if active_only else circuit.num_qubits
+        qubits = max(qubits, width)
+        depth = max(depth, circuit.depth(lambda item: item.operation.name != "barrier"))
+        for item in circuit.data:
+            if item.operation.name in _NOT_GATES:
+                continue
+            total += 1
+            if len(item.qubits) == 2:
+                two += 1
+            elif len(item.qubits) > 2:
+                multi += 1
+    return CircuitCounts(qubits, depth, two, multi, total, oracle_calls)
+
+
+def named_circuits(
+    name: str,
+    *,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int] | None = None,
+    pair: tuple[int, int] = (0, 1),
+) -> list[QuantumCircuit]:
+    """The circuits a name stands for (see the module docstring), oracle of ``secret``.
+
+    Raises:
+        ValueError: an unknown name, or sizes the circuit does not support.
+    """
+    from .drawing import build_circuit, default_secret
+
+    if name not in NAMES:
+        raise ValueError(
+            f"name must be a circuit or method, one of {', '.join(NAMES)}; was {name!r}"
+        )
+    if name not in ("nonadaptive", "triples"):
+        return [
+            build_circuit(
+                name, num_positions=num_positions, colors=colors, secret=secret, pair=pair
+            )
+        ]
+    from .quantum import method_plan
+
+    if secret is None:
+        secret = default_secret(num_positions, colors)
+    return [
+        build_circuit(
+            "find-two-color",
+            num_positions=num_positions,
+            colors=colors,
+            secret=secret,
+            pair=pair_colors,
+        )
+        for pair_colors in method_plan(name, colors)
+    ]
+
+
+def circuit_resources(
+    name: str,
+    *,
+    num_positions: int,
+    colors: int,
+    target: str = "basis",
+    secret: Sequence[int] | None = None,
+    pair: tuple[int, int] = (0, 1),
+    optimization_level: int = 1,
+    seed: int = 0,
+) -> ResourceReport:
+    """Logical and transpiled resource counts of a named circuit or quantum method.
+
+    Cost: one transpilation per circuit (seconds for device targets at n = k = 4).
+
+    Args:
+        name: one of :data:`NAMES`.
+        num_positions: ``n``.
+        colors: ``k``.
+        target: ``basis`` or ``fake:NAME``.
+        secret: the oracle's secret (default
+            :func:`~mastermind_q.drawing.default_secret`; counts hardly depend on it).
+        pair: ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``.
+        optimization_level: preset pass manager level 0-3.
+        seed: ``seed_transpiler`` for device targets (reproducible layouts).
+
+    Returns:
+        A :class:`ResourceReport`.
+
+    Raises:
+        ValueError: an unknown name or target, invalid sizes, or a circuit wider than
+            the device (:class:`~mastermind_q.backends.CircuitTooWideError`).
+
+    Example:
+        >>> report = circuit_resources("oracle", num_positions=2, colors=2)
+        >>> report.transpiled.two_qubit_gates > 0
+        True
+    """
+    from .backends import ExecutionOptions, backend_kind, transpile_for
+    from .codemaker import count_oracle_calls
+
+    ExecutionOptions(optimization_level=optimization_level)  # validates the level
+
+    circuits = named_circuits(
+        name, num_positions=num_positions, colors=colors, secret=secret, pair=pair
+    )
+    calls = sum(count_oracle_calls(circuit) for circuit in circuits)
+    if target == "basis":
+        on_device = False
+    elif isinstance(target, str) and target.startswith("fake:") and backend_kind(target) == "fake":
+        on_device = True
+    else:
+        raise ValueError(f"target must be 'basis' or 'fake:NAME', was {target!r}")
+    logical = [logical_view(c, open_oracle=name == "oracle") for c in circuits]
+    initially_zero = name not in _BLOCKS
+    if not on_device:
+        from qiskit.transpiler import generate_preset_pass_manager
+
+        manager = generate_preset_pass_manager(
+            optimization_level=optimization_level,
+            basis_gates=list(BASIS_GATES),
+            qubits_initially_zero=initially_zero,
+            seed_transpiler=seed,
+        )
+        compiled = [manager.run(circuit) for circuit in circuits]
+    else:
+        compiled = transpile_for(
+            circuits,
+            target,
+            optimization_level=optimization_level,
+            seed=seed,
+            qubits_initially_zero=initially_zero,
+        )
+    return ResourceReport(
+        name=name,
+        n=num_positions,
+        k=colors,
+        circuits=len(circuits),
+        target=target,
+        optimization_level=optimization_level,
+        logical=count_circuits(logical, oracle_calls=calls),
+        transpiled=count_circuits(compiled, oracle_calls=calls, active_only=on_device),
+    )

@@ -1,0 +1,124 @@
+"""Tests for mastermind_q.drawing: the named circuits, opening boxes, output files."""
+
+from __future__ import annotations
+
+import pytest
+from qiskit import qasm3
+
+from mastermind_q.backends import exact_probabilities
+from mastermind_q.circuits.grover import exact_grover_parameters
+from mastermind_q.codemaker import ORACLE_NAME, count_oracle_calls
+from mastermind_q.drawing import (
+    CIRCUITS,
+    build_circuit,
+    default_secret,
+    draw_text,
+    open_boxes,
+    output_format,
+    to_qasm,
+    write_drawing,
+)
+
+
+def _sizes(name):
+    return (2, 2) if name == "two-color" else (2, 3)
+
+
+def _expected_calls(name, colors):
+    if name == "grover-iteration":
+        return 2
+    if name == "adaptive":
+        return 2 * exact_grover_parameters(colors)[0]
+    return 1
+
+
+@pytest.mark.parametrize("name", CIRCUITS)
+def test_every_circuit_keeps_the_oracle_as_a_box(name):
+    n, k = _sizes(name)
+    circuit = build_circuit(name, num_positions=n, colors=k)
+    assert count_oracle_calls(circuit) == _expected_calls(name, k)
+    top = {item.operation.name for item in circuit.data}
+    if name != "adaptive":  # there B_s sits inside the boxed iteration G(phi)
+        assert ORACLE_NAME in top
+    assert not circuit.parameters
+    opened = open_boxes(circuit, 5)
+    assert ORACLE_NAME not in {item.operation.name for item in opened.data}
+    assert count_oracle_calls(opened) == 0
+
+
+def test_open_boxes_goes_one_level_at_a_time_and_keeps_library_gates():
+    circuit = build_circuit("adaptive", num_positions=2, colors=2)
+    level1 = {item.operation.name for item in open_boxes(circuit, 1).data}
+    assert ORACLE_NAME in level1 and "measure" in level1
+    assert open_boxes(circuit, 0) is circuit
+    deep = open_boxes(circuit, 10)
+    assert {"h", "measure"} <= {item.operation.name for item in deep.data}
+    with pytest.raises(ValueError, match="levels must be a non-negative integer, was -1"):
+        open_boxes(circuit, -1)
+
+
+@pytest.mark.parametrize(("n", "k"), [(1, 2), (3, 2), (4, 3)])
+def test_default_secret_uses_every_colour_it_can(n, k):
+    assert default_secret(n, k) == tuple(i % k for i in range(n))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"name": "grover"}, "circuit must be one of oracle, .*; was 'grover'"),
+        ({"name": "two-color", "colors": 3}, "needs colors = 2, was 3"),
+        ({"name": "oracle", "secret": (0, 1, 1)}, "secret must have 2 positions, had 3"),
+        ({"name": "find-two-color", "pair": (1, 1)}, "c2 must differ from c1"),
+        ({"name": "find-two-color", "pair": (0,)}, r"pair must be two colours \(c1, c2\)"),
+    ],
+)
+def test_invalid_requests_name_the_value(kwargs, message):
+    options = {"num_positions": 2, "colors": 2, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        build_circuit(options.pop("name"), **options)
+
+
+def test_text_drawing_labels_the_boxes():
+    text = draw_text(build_circuit("grover-iteration", num_positions=2, colors=4))
+    for label in ("B_s", "B_s_dg", "D(φ)", "S_0(φ)", "colors_0", "score_0"):
+        assert label in text
+
+
+@pytest.mark.parametrize("name", ["find-two-color", "two-color", "adaptive"])
+def test_qasm_parses_back_to_the_same_distribution(name, tmp_path):
+    n, k = _sizes(name)
+    circuit = build_circuit(name, num_positions=n, colors=k, secret=(1, 0))
+    path = write_drawing(circuit, tmp_path / "circuit.qasm")
+    loaded = qasm3.loads(path.read_text())
+    assert (loaded.num_qubits, loaded.num_clbits) == (circuit.num_qubits, circuit.num_clbits)
+    [original] = exact_probabilities([circuit])
+    [reloaded] = exact_probabilities([loaded])
+    assert reloaded.keys() == original.keys()
+    for key, probability in original.items():
+        assert reloaded[key] == pytest.approx(probability, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ["oracle", "two-color-oracle", "grover-iteration"])
+def test_qasm_of_the_blocks_parses(name):
+    circuit = build_circuit(name, num_positions=2, colors=3, pair=(1, 2))
+    loaded = qasm3.loads(to_qasm(circuit))
+    assert loaded.num_qubits == circuit.num_qubits
+
+
+@pytest.mark.parametrize(
+    ("suffix", "header"),
+    [(".png", b"\x89PNG\r\n\x1a\n"), (".pdf", b"%PDF"), (".svg", b"<?xml"), (".txt", b" ")],
+)
+def test_image_and_text_files_are_valid(suffix, header, tmp_path):
+    circuit = build_circuit("find-two-color", num_positions=2, colors=3)
+    path = write_drawing(circuit, tmp_path / f"drawing{suffix}")
+    data = path.read_bytes()
+    assert data.startswith(header) or (suffix == ".txt" and b"B_s" in data)
+    if suffix == ".svg":
+        assert b"<svg" in data
+
+
+@pytest.mark.parametrize("name", ["drawing.jpeg", "drawing", "drawing.qasm2"])
+def test_unknown_suffixes_are_refused(name, tmp_path):
+    with pytest.raises(ValueError, match=r"must end in one of \.txt, \.png"):
+        output_format(tmp_path / name)

@@ -1,0 +1,133 @@
+"""Tests for mastermind_q.resources: logical and transpiled counts."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from qiskit.quantum_info import Operator
+
+from mastermind_q.circuits.grover import exact_grover_parameters
+from mastermind_q.circuits.layout import color_qubits, score_qubits
+from mastermind_q.drawing import build_circuit
+from mastermind_q.resources import (
+    BASIS_GATES,
+    METHOD_NAMES,
+    NAMES,
+    circuit_resources,
+    count_circuits,
+    logical_view,
+    named_circuits,
+)
+
+
+def _calls(name, k):
+    return {
+        "oracle": 1,
+        "two-color-oracle": 1,
+        "find-two-color": 1,
+        "two-color": 1,
+        "grover-iteration": 2,
+        "adaptive": 2 * exact_grover_parameters(k)[0],
+        "nonadaptive": k - 1,
+        "triples": math.ceil(2 * (k - 1) / 3),
+    }[name]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_counts_are_consistent(name):
+    n, k = (3, 2) if name == "two-color" else (2, 4)
+    report = circuit_resources(name, num_positions=n, colors=k)
+    assert report.logical.oracle_calls == report.transpiled.oracle_calls == _calls(name, k)
+    expected_circuits = {"nonadaptive": k - 1, "triples": math.ceil(2 * (k - 1) / 3)}
+    assert report.circuits == expected_circuits.get(name, 1)
+    for counts in (report.logical, report.transpiled):
+        assert counts.two_qubit_gates + counts.multi_qubit_gates <= counts.total_gates
+        assert counts.depth <= counts.total_gates
+    assert report.transpiled.multi_qubit_gates == 0  # basis: cx is the only 2-qubit gate
+    assert report.transpiled.total_gates > report.logical.total_gates
+    assert report.logical.qubits >= n * (1 if k == 2 else color_qubits(k)) + score_qubits(n)
+    data = report.to_dict()
+    assert (
+        set(data["logical"])
+        == set(data["transpiled"])
+        == {
+            "qubits",
+            "depth",
+            "two_qubit_gates",
+            "multi_qubit_gates",
+            "total_gates",
+            "oracle_calls",
+        }
+    )
+
+
+def test_logical_view_keeps_the_oracle_only():
+    circuit = build_circuit("adaptive", num_positions=2, colors=3)
+    names = {item.operation.name for item in logical_view(circuit).data}
+    assert "B_s" in names and "B_s_dg" in names
+    assert not names & {"G", "A", "S_0", "D"}
+    opened = {item.operation.name for item in logical_view(circuit, open_oracle=True).data}
+    assert "B_s" not in opened
+
+
+def test_oracle_counts_its_construction():
+    report = circuit_resources("oracle", num_positions=2, colors=2)
+    assert report.logical.total_gates > 1  # opened, not one box
+    assert report.logical.oracle_calls == 1
+
+
+@pytest.mark.parametrize("name", ["oracle", "two-color-oracle"])
+def test_standalone_blocks_transpile_to_the_same_unitary(name):
+    """Transpiled with qubits_initially_zero=False, the block is exact on every input."""
+    circuit = build_circuit(name, num_positions=2, colors=2, secret=(1, 0))
+    from qiskit.transpiler import generate_preset_pass_manager
+
+    manager = generate_preset_pass_manager(
+        optimization_level=1, basis_gates=list(BASIS_GATES), qubits_initially_zero=False
+    )
+    compiled = manager.run(circuit)
+    assert set(compiled.count_ops()) <= set(BASIS_GATES)
+    assert Operator.from_circuit(compiled).equiv(Operator(logical_view(circuit, open_oracle=True)))
+
+
+def test_method_circuits_follow_the_plan():
+    from mastermind_q.quantum import method_plan
+
+    circuits = named_circuits("triples", num_positions=2, colors=5)
+    assert [c.name for c in circuits] == [
+        f"find_two_color_{c1}_{c2}" for c1, c2 in method_plan("triples", 5)
+    ]
+    assert set(METHOD_NAMES) <= set(NAMES)
+
+
+def test_device_target_counts_active_qubits():
+    report = circuit_resources("two-color", num_positions=2, colors=2, target="fake:manila")
+    assert report.target == "fake:manila"
+    assert report.transpiled.qubits == report.logical.qubits == 4  # not the 5 of the device
+    assert report.transpiled.two_qubit_gates > 0
+
+
+def test_count_circuits_sums_gates_and_takes_the_widest_and_deepest():
+    a = build_circuit("find-two-color", num_positions=2, colors=3)
+    b = build_circuit("find-two-color", num_positions=2, colors=3, pair=(1, 2))
+    single = count_circuits([a], oracle_calls=1)
+    both = count_circuits([a, b], oracle_calls=2)
+    assert both.total_gates == single.total_gates + count_circuits([b], oracle_calls=1).total_gates
+    assert both.qubits == single.qubits
+    assert both.depth == max(single.depth, count_circuits([b], oracle_calls=1).depth)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"name": "qft"}, "name must be a circuit or method, one of .*; was 'qft'"),
+        ({"target": "ibm:kyiv"}, "target must be 'basis' or 'fake:NAME', was 'ibm:kyiv'"),
+        ({"optimization_level": 5}, "optimization_level must be one of 0, 1, 2, 3, was 5"),
+        ({"target": "fake:manila", "name": "oracle"}, "needs 7 qubits.*'fake:manila' has 5"),
+    ],
+)
+def test_invalid_requests(kwargs, message):
+    options = {"name": "find-two-color", "num_positions": 2, "colors": 3, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        circuit_resources(options.pop("name"), **options)
