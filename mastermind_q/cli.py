@@ -7,6 +7,7 @@ Errors go to stderr as one line and the exit status is non-zero (2 for bad input
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -94,6 +95,7 @@ def _add_solve(subparsers: Any) -> None:
     )
     parser.add_argument("--shots", type=positive_int, help="shots per circuit")
     parser.add_argument("--seed", type=int, help="seed for the random secret and the run")
+    _add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_run_solve)
 
@@ -112,6 +114,9 @@ def _human_solve(payload: dict[str, Any]) -> str:
         lines.append(f"Grover iterations T = {payload['iterations']}")
     if payload.get("success_probability") is not None:
         lines.append(f"success probability {payload['success_probability']:.6g}")
+    per_circuit = payload.get("circuit_success_probabilities") or ()
+    if len(per_circuit) > 1:
+        lines.append("per circuit " + ", ".join(f"{value:.4g}" for value in per_circuit))
     if payload.get("adversary"):
         lines.append("codemaker: adversary (secret chosen adaptively)")
     return "\n".join(lines)
@@ -143,10 +148,13 @@ def _run_solve(args: argparse.Namespace) -> int:
         else:
             raise CLIError("give --secret CODE or --random N")
         codemaker = Codemaker(secret, args.colors, distinct=info.distinct)
-    result = play(
-        codemaker, method=args.method, backend=args.backend, shots=args.shots, seed=args.seed
-    )
+    with _execution(args) as progress:
+        result = play(
+            codemaker, method=args.method, backend=args.backend, shots=args.shots, seed=args.seed
+        )
     payload = result.to_dict()
+    if progress.jobs:
+        payload["jobs"] = progress.jobs
     payload["adversary"] = bool(args.adversary)
     if args.json:
         payload.pop("transcript", None)
@@ -305,8 +313,323 @@ def _run_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- execution options and progress (solve) -------------------------------------------
+class _Progress:
+    """Shows :class:`~mastermind_q.backends.ProgressEvent` steps on stderr (tqdm).
+
+    Collects the submitted jobs that left a record, shown or not.
+    """
+
+    def __init__(self, show: bool) -> None:
+        self.show = show
+        self.bar: Any = None
+        self.stage: str | None = None
+        self.jobs: list[dict[str, Any]] = []
+
+    def __call__(self, event: Any) -> None:
+        if event.stage == "submitted" and event.record_path is not None:
+            self.jobs.append({"job_id": event.detail, "record": str(event.record_path)})
+        if not self.show:
+            return
+        from tqdm import tqdm
+
+        if event.stage != self.stage:
+            self.stage = event.stage
+            if event.stage == "transpile":
+                self.close()
+                self.bar = tqdm(
+                    total=event.total, desc="transpile", unit="circuit", file=sys.stderr
+                )
+            elif event.stage == "submitted":
+                self.close()
+                if event.record_path is not None:
+                    print(
+                        f"job {event.detail} submitted; record {event.record_path}",
+                        file=sys.stderr,
+                    )
+                self.bar = tqdm(total=1, desc="job", unit="job", file=sys.stderr)
+        if self.bar is None:
+            return
+        if event.stage == "waiting":
+            self.bar.set_postfix_str(event.detail)
+        elif event.stage in ("transpile", "done"):
+            self.bar.update(event.done - self.bar.n)
+        if event.stage == "done":
+            self.close()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+def _add_execution_flags(parser: argparse.ArgumentParser) -> None:
+    """Flags shared by commands that run circuits (solve)."""
+    parser.add_argument(
+        "--optimization-level",
+        type=int,
+        choices=(0, 1, 2, 3),
+        default=1,
+        help="preset pass manager level (default 1)",
+    )
+    parser.add_argument(
+        "--record-job",
+        action="store_true",
+        help="write a job record for fake: backends too (ibm: jobs always get one)",
+    )
+    parser.add_argument(
+        "--jobs-dir",
+        metavar="DIR",
+        help="job record directory (default $MASTERMIND_Q_JOBS_DIR or ~/.mastermind_q/jobs)",
+    )
+    parser.add_argument(
+        "--fake-mode",
+        choices=("aer", "runtime"),
+        default="aer",
+        help="fake: backends through Aer on the active qubits (fast, default) or "
+        "qiskit-ibm-runtime's local mode (the hardware code path)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress output")
+
+
+@contextlib.contextmanager
+def _execution(args: argparse.Namespace) -> Any:
+    """Execution options from the flags, progress on stderr unless --quiet or --json."""
+    from .backends import execution_options
+
+    progress = _Progress(show=not (args.quiet or args.json))
+    try:
+        with execution_options(
+            optimization_level=args.optimization_level,
+            record=args.record_job,
+            jobs_dir=args.jobs_dir,
+            fake_mode=args.fake_mode,
+            progress=progress,
+        ):
+            yield progress
+    finally:
+        progress.close()
+
+
+# -- draw ----------------------------------------------------------------------------
+def _parse_pair(text: str) -> tuple[int, int]:
+    pair = parse_code(text, name="pair")
+    if len(pair) != 2:
+        raise CLIError(f"--pair must be two colours C1,C2, was {text!r}")
+    return pair[0], pair[1]
+
+
+def _add_circuit_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--positions", required=True, type=positive_int, metavar="N", help="n")
+    parser.add_argument("--colors", required=True, type=int, metavar="K", help="k")
+    parser.add_argument("--secret", help="the oracle's secret, e.g. 0,2,1 (default: s_i = i mod k)")
+    parser.add_argument(
+        "--pair",
+        default="0,1",
+        help="colours C1,C2 for two-color-oracle and find-two-color (default 0,1)",
+    )
+
+
+def _add_draw(subparsers: Any) -> None:
+    from .drawing import CIRCUITS
+
+    parser = subparsers.add_parser(
+        "draw",
+        help="draw a circuit (text, png, svg, pdf, OpenQASM 3)",
+        description=(
+            "Draw one of the circuits around the black-peg oracle B_s. Text on stdout by "
+            "default; --output FILE writes .txt, .png, .svg, .pdf (matplotlib) or .qasm "
+            "(OpenQASM 3). The oracle and the encodings are labelled boxes; --decompose "
+            "opens them."
+        ),
+    )
+    parser.add_argument("circuit", choices=CIRCUITS, metavar="CIRCUIT", help=", ".join(CIRCUITS))
+    _add_circuit_arguments(parser)
+    parser.add_argument("--output", metavar="FILE", help="write FILE (.txt .png .svg .pdf .qasm)")
+    parser.add_argument(
+        "--decompose",
+        nargs="?",
+        type=int,
+        const=1,
+        default=0,
+        metavar="LEVELS",
+        help="open the labelled boxes LEVELS deep (default 1 when given)",
+    )
+    parser.add_argument("--no-measure", action="store_true", help="leave out the measurements")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=_run_draw)
+
+
+def _run_draw(args: argparse.Namespace) -> int:
+    from .drawing import build_circuit, draw_text, open_boxes, output_format, write_drawing
+
+    if args.output is not None:
+        output_format(args.output)  # a bad suffix fails before any work
+    secret = None if args.secret is None else parse_code(args.secret)
+    circuit = build_circuit(
+        args.circuit,
+        num_positions=args.positions,
+        colors=args.colors,
+        secret=secret,
+        pair=_parse_pair(args.pair),
+        measure=not args.no_measure,
+    )
+    circuit = open_boxes(circuit, args.decompose)
+    payload: dict[str, Any] = {
+        "circuit": args.circuit,
+        "n": args.positions,
+        "k": args.colors,
+        "qubits": circuit.num_qubits,
+        "decompose": args.decompose,
+        "output": None,
+        "format": "txt",
+    }
+    if args.output is not None:
+        path = write_drawing(circuit, args.output)
+        payload["output"] = str(path)
+        payload["format"] = output_format(path)
+    else:
+        payload["text"] = draw_text(circuit)
+    emit(
+        payload,
+        args.json,
+        lambda p: p["text"] if p["output"] is None else f"wrote {p['output']}",
+    )
+    return 0
+
+
+# -- resources -----------------------------------------------------------------------
+def _add_resources(subparsers: Any) -> None:
+    from .resources import NAMES
+
+    parser = subparsers.add_parser(
+        "resources",
+        help="qubits, depth, two-qubit gates, total gates, oracle calls",
+        description=(
+            "Resource counts of a circuit or a quantum method: logical (the oracle B_s as "
+            "one query) and after transpiling to a target (basis: cx, rz, sx, x; or a fake "
+            "device with its coupling map)."
+        ),
+    )
+    parser.add_argument("name", choices=NAMES, metavar="CIRCUIT|METHOD", help=", ".join(NAMES))
+    _add_circuit_arguments(parser)
+    parser.add_argument("--target", default="basis", help="basis (default) or fake:NAME")
+    parser.add_argument(
+        "--optimization-level", type=int, choices=(0, 1, 2, 3), default=1, help="default 1"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=_run_resources)
+
+
+def _human_resources(payload: dict[str, Any]) -> str:
+    keys = ("qubits", "depth", "two_qubit_gates", "multi_qubit_gates", "total_gates")
+    keys += ("oracle_calls",)
+    lines = [
+        f"{payload['name']}  (n={payload['n']}, k={payload['k']}, "
+        f"{payload['circuits']} circuit{'s' if payload['circuits'] != 1 else ''})",
+        f"{'':18} {'logical':>10} {payload['target']:>14}",
+    ]
+    for key in keys:
+        lines.append(
+            f"{key.replace('_', ' '):18} {payload['logical'][key]:>10} "
+            f"{payload['transpiled'][key]:>14}"
+        )
+    lines.append(f"(optimization level {payload['optimization_level']})")
+    return "\n".join(lines)
+
+
+def _run_resources(args: argparse.Namespace) -> int:
+    from .resources import circuit_resources
+
+    secret = None if args.secret is None else parse_code(args.secret)
+    report = circuit_resources(
+        args.name,
+        num_positions=args.positions,
+        colors=args.colors,
+        target=args.target,
+        secret=secret,
+        pair=_parse_pair(args.pair),
+        optimization_level=args.optimization_level,
+    )
+    emit(report.to_dict(), args.json, _human_resources)
+    return 0
+
+
+# -- jobs ----------------------------------------------------------------------------
+def _add_jobs(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "jobs",
+        help="list job records; fetch and decode a job later",
+        description=(
+            "Hardware runs write a job record before they wait (directory: --jobs-dir, "
+            "else $MASTERMIND_Q_JOBS_DIR, else ~/.mastermind_q/jobs). 'jobs list' shows "
+            "them; 'jobs fetch JOB_ID' retrieves a finished ibm: job and decodes it."
+        ),
+    )
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    listing = actions.add_parser("list", help="list the job records")
+    fetch = actions.add_parser("fetch", help="fetch and decode one job")
+    fetch.add_argument("job_id", metavar="JOB_ID")
+    fetch.add_argument("--secret", help="the secret, to report whether it was found")
+    for sub in (listing, fetch):
+        sub.add_argument("--jobs-dir", metavar="DIR", help="job record directory")
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+    listing.set_defaults(handler=_run_jobs_list)
+    fetch.set_defaults(handler=_run_jobs_fetch)
+
+
+def _human_jobs(payload: dict[str, Any]) -> str:
+    if not payload["jobs"]:
+        return f"no job records in {payload['directory']}"
+    lines = [f"{'job id':38} {'created':20} {'backend':18} {'method':12} {'n':>3} {'k':>3} status"]
+    for job in payload["jobs"]:
+        lines.append(
+            f"{job['job_id']:38} {job['created']:20} {job['backend']:18} "
+            f"{job['method'] or '?':12} {job['n'] or '?':>3} {job['k'] or '?':>3} {job['status']}"
+        )
+    return "\n".join(lines)
+
+
+def _run_jobs_list(args: argparse.Namespace) -> int:
+    from .jobs import jobs_directory, list_records
+
+    keys = ("job_id", "created", "backend", "method", "n", "k", "shots", "status")
+    jobs = [{key: getattr(record, key) for key in keys} for record in list_records(args.jobs_dir)]
+    payload = {"directory": str(jobs_directory(args.jobs_dir)), "jobs": jobs}
+    emit(payload, args.json, _human_jobs)
+    return 0
+
+
+def _human_fetch(payload: dict[str, Any]) -> str:
+    fractions = ", ".join(f"{f:.3f}" for f in payload["circuit_success_probabilities"])
+    lines = [
+        f"job      {payload['job_id']}  ({payload['backend']}, {payload['status']})",
+        f"method   {payload['method']}  (n={payload['n']}, k={payload['k']})",
+        f"found    {','.join(map(str, payload['found']))}",
+        f"success probability {payload['success_probability']:.6g}  (per circuit: {fractions})",
+    ]
+    if payload["solved"] is not None:
+        lines.append(f"solved   {'yes' if payload['solved'] else 'NO'}")
+    return "\n".join(lines)
+
+
+def _run_jobs_fetch(args: argparse.Namespace) -> int:
+    from .jobs import fetch_job
+
+    secret = None if args.secret is None else parse_code(args.secret)
+    decoding = fetch_job(args.job_id, args.jobs_dir, secret=secret)
+    emit(decoding.to_dict(), args.json, _human_fetch)
+    return 0
+
+
 # -- entry point ---------------------------------------------------------------------
-SUBCOMMANDS: list[Callable[[Any], None]] = [_add_solve, _add_compare]
+SUBCOMMANDS: list[Callable[[Any], None]] = [
+    _add_solve,
+    _add_compare,
+    _add_draw,
+    _add_resources,
+    _add_jobs,
+]
 """Functions that add one subcommand each to the parser."""
 
 
@@ -331,8 +654,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:  # includes CLIError: bad input, named in the message
         print(f"mastermind-q {args.command}: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"mastermind-q {args.command}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
+        detail = f": {interruption}" if str(interruption) else ""
+        print(f"mastermind-q {args.command}: interrupted{detail}", file=sys.stderr)
         return 130
 
 

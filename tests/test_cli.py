@@ -149,3 +149,175 @@ def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
     assert payload["interrupted"] is True and len(payload["rows"]) == 2
     assert len(list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))) == 2
     assert "interrupted after 2 rows" in captured.err
+
+
+# -- draw, resources, jobs, solve on fake and ibm backends ------------------------------
+def _run_cli(capsys, *argv):
+    status = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_draw_text_on_stdout(capsys):
+    status, out, err = _run_cli(
+        capsys, "draw", "find-two-color", "--positions", "2", "--colors", "3", "--pair", "1,2"
+    )
+    assert status == 0 and err == ""
+    assert "B_s" in out and "result" in out
+
+
+def test_draw_decompose_opens_the_oracle(capsys):
+    argv = ["draw", "oracle", "--positions", "2", "--colors", "2", "--json"]
+    _, boxed, _ = _run_cli(capsys, *argv)
+    _, opened, _ = _run_cli(capsys, *argv, "--decompose")
+    assert "B_s" in json.loads(boxed)["text"]
+    assert "B_s" not in json.loads(opened)["text"]
+    assert json.loads(opened)["decompose"] == 1
+
+
+@pytest.mark.parametrize(("suffix", "header"), [("png", b"\x89PNG"), ("qasm", b"OPENQASM 3")])
+def test_draw_files(capsys, tmp_path, suffix, header):
+    path = tmp_path / f"adaptive.{suffix}"
+    status, out, _ = _run_cli(
+        capsys,
+        "draw",
+        "adaptive",
+        "--positions",
+        "2",
+        "--colors",
+        "2",
+        "--output",
+        str(path),
+        "--json",
+    )
+    payload = json.loads(out)
+    assert status == 0 and payload["output"] == str(path) and payload["format"] == suffix
+    assert path.read_bytes().startswith(header)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["draw", "oracle", "--positions", "2", "--colors", "2", "--output", "x.gif"], "x.gif"),
+        (["draw", "two-color", "--positions", "2", "--colors", "3"], "colors = 2, was 3"),
+        (["resources", "adaptive", "--positions", "2", "--colors", "2", "--target", "x"], "'x'"),
+        (["jobs", "fetch", "missing-job"], "'missing-job'"),
+    ],
+)
+def test_draw_resources_jobs_bad_input(capsys, tmp_path, argv, fragment):
+    if argv[0] == "jobs":
+        argv = [*argv, "--jobs-dir", str(tmp_path)]
+    status, out, err = _run_cli(capsys, *argv)
+    assert status == 2 and out == ""
+    assert fragment in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_resources_json_and_table(capsys):
+    argv = ["resources", "nonadaptive", "--positions", "2", "--colors", "3"]
+    status, out, _ = _run_cli(capsys, *argv, "--json")
+    payload = json.loads(out)
+    assert status == 0
+    assert payload["circuits"] == 2 and payload["logical"]["oracle_calls"] == 2
+    for key in ("qubits", "depth", "two_qubit_gates", "total_gates", "oracle_calls"):
+        assert payload["transpiled"][key] >= payload["logical"][key] or key == "qubits"
+    _, table, _ = _run_cli(capsys, *argv, "--target", "fake:perth")
+    assert "fake:perth" in table and "two qubit gates" in table
+
+
+def test_solve_ibm_without_credentials_exits_2(capsys, tmp_path, monkeypatch):
+    from qiskit_ibm_runtime.accounts import management
+
+    monkeypatch.setattr(
+        management, "_DEFAULT_ACCOUNT_CONFIG_JSON_FILE", str(tmp_path / "qiskit-ibm.json")
+    )
+    for variable in ("QISKIT_IBM_TOKEN", "QISKIT_IBM_INSTANCE", "QISKIT_IBM_CHANNEL"):
+        monkeypatch.delenv(variable, raising=False)
+    status, out, err = _run_cli(
+        capsys,
+        "solve",
+        "--method",
+        "two-color",
+        "--colors",
+        "2",
+        "--secret",
+        "1,0",
+        "--backend",
+        "ibm:ibm_brisbane",
+        "--json",
+    )
+    assert status == 2 and out == ""
+    assert err.startswith("mastermind-q solve: error: IBM Quantum is not available")
+    assert "QISKIT_IBM_TOKEN" in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_solve_fake_records_a_job_that_jobs_fetch_decodes(capsys, tmp_path):
+    solve_argv = [
+        "solve",
+        "--method",
+        "nonadaptive",
+        "--colors",
+        "3",
+        "--secret",
+        "2,0",
+        "--backend",
+        "fake:perth",
+        "--shots",
+        "200",
+        "--seed",
+        "5",
+        "--record-job",
+        "--jobs-dir",
+        str(tmp_path),
+    ]
+    status, out, err = _run_cli(capsys, *solve_argv, "--json")
+    solved = json.loads(out)
+    assert status == 0 and err == ""  # --json: no progress output
+    assert solved["solved"] and 0 < solved["success_probability"] < 1
+    assert len(solved["circuit_success_probabilities"]) == 2
+    [job] = solved["jobs"]
+    _, listing, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path), "--json")
+    [listed] = json.loads(listing)["jobs"]
+    assert listed["job_id"] == job["job_id"] and listed["status"] == "done"
+    status, out, _ = _run_cli(
+        capsys,
+        "jobs",
+        "fetch",
+        job["job_id"],
+        "--jobs-dir",
+        str(tmp_path),
+        "--secret",
+        "2,0",
+        "--json",
+    )
+    fetched = json.loads(out)
+    assert status == 0 and fetched["found"] == [2, 0] and fetched["solved"] is True
+    assert fetched["circuit_success_probabilities"] == solved["circuit_success_probabilities"]
+    status, text, _ = _run_cli(capsys, "jobs", "fetch", job["job_id"], "--jobs-dir", str(tmp_path))
+    assert status == 0 and "found    2,0" in text
+
+
+def test_solve_progress_on_stderr_unless_quiet(capsys):
+    argv = [
+        "solve",
+        "--method",
+        "triples",
+        "--colors",
+        "3",
+        "--secret",
+        "1,2",
+        "--backend",
+        "fake:perth",
+        "--shots",
+        "100",
+        "--seed",
+        "1",
+    ]
+    status, out, err = _run_cli(capsys, *argv)
+    assert status == 0 and "transpile" in err and "per circuit" in out
+    status, _, err = _run_cli(capsys, *argv, "--quiet")
+    assert status == 0 and err == ""
+
+
+def test_jobs_list_empty(capsys, tmp_path):
+    status, out, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "none"))
+    assert status == 0 and "no job records" in out
