@@ -368,3 +368,24 @@ def test_brute_force_helper_counts_correctly(brute):
         result = solve(secret, colors=3, method=brute)
         assert result.solved and result.queries == _rank(secret, 3)
         assert result.transcript[-1] == (secret, black(secret, secret))
+
+
+# -- with the real classical codebreakers -------------------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 8, 12])
+def test_elouali_upper_matches_the_permutation_module(n):
+    from mastermind_q.classical.permutation import permutation_query_bound
+
+    for k in (n, n + 1, 2 * n + 3):
+        assert cmp.bound_value("elouali-upper", n, k) == pytest.approx(
+            permutation_query_bound(n, k)
+        )
+
+
+def test_permutation_rows_stay_within_the_bounds():
+    result = cmp.compare([3, 4, 5], [5, 6], methods=["permutation"], samples=8, seed=2)
+    cells = {(row.n, row.k, row.method): row for row in result.rows}
+    for n, k in itertools.product([3, 4, 5], [5, 6]):
+        row = cells[(n, k, "permutation")]
+        assert row.solved and row.samples == 8 and row.kind == "classical"
+        assert row.mean_queries <= row.queries <= cells[(n, k, "elouali-upper")].queries
+    assert (5, 6, "elouali-lower") in cells
