@@ -751,7 +751,9 @@ def _curves(rows: list[dict[str, Any]]) -> list[tuple[str, str, dict[str, Any]]]
                 "linewidth": 1.5,
                 "marker": "x",
                 "markersize": 4,
-                "label": f"{method} (bound)",
+                "label": f"{method} (paper's count T)"
+                if method == "adaptive-T"
+                else f"{method} (bound)",
             }
             curves.append((method, "queries", style))
     return curves
