@@ -1,9 +1,55 @@
 """Classical codebreakers and codemakers for Mastermind.
 
+* :mod:`~mastermind_q.classical.permutation` -- El Ouali et al.'s binary-search
+  codebreaker for the permutation (Black-Peg AB) game, ``k = n`` and ``k > n``;
+* :mod:`~mastermind_q.classical.adversary` -- the adversary codemaker of their Section 3;
+* :mod:`~mastermind_q.classical.baselines` -- Knuth's minimax (black-white feedback), a
+  scalable deterministic black-peg codebreaker and a random consistent codebreaker;
+* :mod:`~mastermind_q.classical.codes` -- the code space as a numpy array.
+
+Every codebreaker takes a :class:`~mastermind_q.codemaker.Codemaker` (or the adversary)
+and returns the code it found; every answered guess counts, including the final guess
+equal to the secret, which each codebreaker always makes.
+
 Lives inside the ``mastermind_q`` import package because the top-level name
 ``classical`` is taken on PyPI by an unrelated project.
+
+Example:
+    >>> from mastermind_q.classical import AdversaryCodemaker, solve_permutation
+    >>> maker = AdversaryCodemaker(5, 5)
+    >>> solve_permutation(maker) == maker.reveal()
+    True
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from .adversary import AdversaryCodemaker
+from .baselines import (
+    blackpeg_query_bound,
+    solve_blackpeg,
+    solve_knuth,
+    solve_random_consistent,
+)
+from .codes import all_codes, count_codes
+from .permutation import (
+    PermutationCodebreaker,
+    cyclic_shift_code,
+    permutation_query_bound,
+    permutation_worst_case_bound,
+    solve_permutation,
+)
+
+__all__ = [
+    "AdversaryCodemaker",
+    "PermutationCodebreaker",
+    "all_codes",
+    "blackpeg_query_bound",
+    "count_codes",
+    "cyclic_shift_code",
+    "permutation_query_bound",
+    "permutation_worst_case_bound",
+    "solve_blackpeg",
+    "solve_knuth",
+    "solve_permutation",
+    "solve_random_consistent",
+]
