@@ -1,0 +1,112 @@
+"""Tests for mastermind_q.solving with the classical methods (solve / play)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mastermind_q import Codemaker, black, black_white, play, solve
+from mastermind_q.classical.adversary import AdversaryCodemaker
+from mastermind_q.classical.baselines import blackpeg_query_bound
+from mastermind_q.classical.permutation import permutation_query_bound
+from mastermind_q.solving import CLASSICAL_METHODS, METHODS
+
+REPETITION_METHODS = ("knuth", "blackpeg", "random-consistent")
+
+
+def test_classical_methods_are_registered_and_load():
+    assert set(CLASSICAL_METHODS) >= {"permutation", *REPETITION_METHODS}
+    for name in CLASSICAL_METHODS:
+        assert callable(METHODS[name].load())
+    assert METHODS["permutation"].distinct
+    assert not any(METHODS[name].distinct for name in REPETITION_METHODS)
+
+
+def check_result(result, secret, method):
+    assert result.solved
+    assert result.found == result.secret == tuple(secret)
+    assert result.method == method
+    assert result.backend is None and result.success_probability is None
+    assert result.queries == len(result.transcript)
+    assert result.transcript[-1] == (tuple(secret), len(secret))
+    for guess, answer in result.transcript:
+        assert answer == black(secret, guess)
+
+
+@pytest.mark.parametrize(
+    "secret", [(3, 0, 2, 1), (0, 1, 2, 3), (7, 1, 4, 3, 2, 0, 5, 6), (4, 9, 0, 2)]
+)
+def test_solve_permutation(secret):
+    k = max(len(secret), max(secret) + 1)
+    result = solve(secret, colors=k, method="permutation")
+    check_result(result, secret, "permutation")
+    assert result.queries <= permutation_query_bound(len(secret), k)
+
+
+@pytest.mark.parametrize("method", REPETITION_METHODS)
+@pytest.mark.parametrize("secret", [(0, 0, 1, 1), (5, 4, 3, 2), (2, 2, 2, 2), (1, 0, 5, 0)])
+def test_solve_with_repetition(method, secret):
+    result = solve(secret, colors=6, method=method, seed=3)
+    check_result(result, secret, method)
+    if method == "knuth":
+        assert result.queries <= 5
+    if method == "blackpeg":
+        assert result.queries <= blackpeg_query_bound(4, 6)
+
+
+def test_knuth_transcript_records_the_black_part():
+    secret = (1, 2, 3, 4)
+    result = solve(secret, colors=6, method="knuth")
+    check_result(result, secret, "knuth")
+    assert result.transcript[0] == ((0, 0, 1, 1), black_white(secret, (0, 0, 1, 1))[0])
+
+
+def test_solve_blackpeg_large():
+    rng = random.Random(2)
+    secret = tuple(rng.randrange(3) for _ in range(60))
+    result = solve(secret, colors=3, method="blackpeg")
+    check_result(result, secret, "blackpeg")
+
+
+def test_random_consistent_seed_makes_runs_repeatable():
+    first = solve((1, 3, 0), colors=4, method="random-consistent", seed=5)
+    second = solve((1, 3, 0), colors=4, method="random-consistent", seed=5)
+    assert first.transcript == second.transcript
+
+
+def test_result_dict_has_the_cli_keys():
+    data = solve((2, 0, 1), colors=3, method="permutation").to_dict()
+    assert {"method", "n", "k", "secret", "found", "solved", "queries", "backend"} <= set(data)
+    assert data["solved"] is True and data["backend"] is None
+
+
+def test_classical_errors_name_the_value():
+    with pytest.raises(ValueError, match="secret must not repeat colours"):
+        solve((0, 0, 1), colors=3, method="permutation")
+    with pytest.raises(ValueError, match=r"colors must be >= positions \(4\)"):
+        solve((0, 1, 2, 3), colors=3, method="permutation")
+    with pytest.raises(ValueError, match="backend and shots do not apply"):
+        solve((0, 1), colors=2, method="blackpeg", backend="aer")
+    with pytest.raises(ValueError, match="more than KNUTH_MAX_CODES"):
+        solve((0,) * 12, colors=3, method="knuth")
+    with pytest.raises(ValueError, match=r"seed must be an integer, was 1\.5"):
+        solve((0, 1), colors=2, method="blackpeg", seed=1.5)
+
+
+def test_play_against_the_adversary():
+    result = play(AdversaryCodemaker(6, 6), method="permutation")
+    assert result.solved and result.queries >= 6
+    assert result.secret == result.found
+    result = play(AdversaryCodemaker(4, 4), method="random-consistent", seed=1)
+    assert result.solved and result.queries >= 4
+    result = play(AdversaryCodemaker(3, 4, distinct=False), method="knuth")
+    assert result.solved
+    with pytest.raises(ValueError, match="plays the permutation game"):
+        play(AdversaryCodemaker(3, 3, distinct=False), method="permutation")
+
+
+def test_play_with_a_plain_codemaker():
+    maker = Codemaker((4, 0, 3), colors=5, distinct=True)
+    result = play(maker, method="knuth")
+    assert result.solved and result.queries == maker.queries
