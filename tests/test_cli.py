@@ -321,3 +321,100 @@ def test_solve_progress_on_stderr_unless_quiet(capsys):
 def test_jobs_list_empty(capsys, tmp_path):
     status, out, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "none"))
     assert status == 0 and "no job records" in out
+
+
+# -- solve: classical methods and the adversary ----------------------------------------
+SOLVE_KEYS = {"method", "n", "k", "secret", "found", "solved", "queries", "backend"}
+
+
+def _solve_json(capsys, *argv):
+    status = cli.main(["solve", *argv, "--json"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.out.count("\n") == 1
+    payload = json.loads(captured.out)
+    assert isinstance(payload, dict)
+    assert set(payload) >= SOLVE_KEYS
+    return payload
+
+
+@pytest.mark.parametrize(
+    ("method", "argv"),
+    [
+        ("permutation", ["--colors", "8", "--secret", "6,0,3,2,1,7,4,5"]),
+        ("permutation", ["--colors", "12", "--random", "9", "--seed", "4"]),
+        ("knuth", ["--colors", "6", "--secret", "1,1,2,5"]),
+        ("blackpeg", ["--colors", "8", "--random", "40", "--seed", "2"]),
+        ("random-consistent", ["--colors", "4", "--random", "4", "--seed", "9"]),
+    ],
+)
+def test_solve_classical_json(capsys, method, argv):
+    payload = _solve_json(capsys, "--method", method, *argv)
+    assert payload["method"] == method
+    assert payload["solved"] is True
+    assert payload["found"] == payload["secret"]
+    assert payload["backend"] is None
+    assert payload["queries"] >= 1
+    assert payload["n"] == len(payload["secret"])
+
+
+def test_solve_permutation_json_counts_the_paper_example(capsys):
+    payload = _solve_json(
+        capsys, "--method", "permutation", "--colors", "8", "--secret", "6,0,3,2,1,7,4,5"
+    )
+    assert (payload["n"], payload["k"]) == (8, 8)
+    assert payload["queries"] <= 34  # (n - 3) ceil(log2 n) + 5n/2 - 1 at n = 8
+
+
+@pytest.mark.parametrize(
+    ("method", "colors", "positions", "least"),
+    [("permutation", "6", "6", 6), ("random-consistent", "5", "5", 5), ("knuth", "4", "3", 1)],
+)
+def test_solve_adversary_json(capsys, method, colors, positions, least):
+    payload = _solve_json(
+        capsys, "--method", method, "--colors", colors, "--adversary", "--positions", positions
+    )
+    assert payload["adversary"] is True
+    assert payload["solved"] is True
+    assert payload["queries"] >= least
+
+
+def test_solve_classical_human_output(capsys):
+    assert cli.main(["solve", "--method", "blackpeg", "--colors", "3", "--secret", "2,0,2"]) == 0
+    out = capsys.readouterr().out
+    assert "solved   yes" in out
+    assert "2,0,2" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--method", "permutation", "--colors", "3", "--secret", "0,0,1"], "must not repeat"),
+        (["--method", "permutation", "--colors", "3", "--random", "5"], "colors must be >="),
+        (["--method", "knuth", "--colors", "4", "--random", "10"], "KNUTH_MAX_CODES"),
+        (["--method", "blackpeg", "--colors", "1", "--random", "3"], "colors must have value"),
+        (["--method", "blackpeg", "--colors", "3", "--secret", "0,x,1"], "secret[1]"),
+        (["--method", "blackpeg", "--colors", "3", "--secret", "0,5,1"], "secret[1]"),
+        (
+            ["--method", "permutation", "--colors", "4", "--adversary", "--secret", "0,1"],
+            "--adversary",
+        ),
+        (["--method", "permutation", "--colors", "4", "--adversary"], "--positions"),
+        (
+            ["--method", "permutation", "--colors", "12", "--adversary", "--positions", "12"],
+            "max_codes",
+        ),
+        (
+            ["--method", "permutation", "--colors", "3", "--adversary", "--positions", "4"],
+            "colors must be >=",
+        ),
+    ],
+)
+def test_solve_classical_bad_input_exits_2(capsys, argv, message):
+    status = cli.main(["solve", *argv, "--json"])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    assert message in captured.err
+    assert captured.err.strip().count("\n") == 0
