@@ -157,6 +157,8 @@ def test_theoretical_queries_rejects(method, k, fragment):
         ("permutation", 5, 4, False),
         ("knuth", 4, 6, True),
         ("knuth", 5, 6, False),
+        ("random-consistent", 6, 8, True),
+        ("random-consistent", 7, 8, False),
         ("blackpeg", 16, 16, True),
     ],
 )
@@ -389,3 +391,16 @@ def test_permutation_rows_stay_within_the_bounds():
         assert row.solved and row.samples == 8 and row.kind == "classical"
         assert row.mean_queries <= row.queries <= cells[(n, k, "elouali-upper")].queries
     assert (5, 6, "elouali-lower") in cells
+
+
+def test_repetition_baselines_and_knuth_rows():
+    result = cmp.compare(
+        [3, 4], [4], methods=["knuth", "blackpeg", "random-consistent"], samples=6, seed=3
+    )
+    rows = {(row.n, row.method): row for row in result.rows if row.kind == "classical"}
+    assert set(rows) == {(n, m) for n in (3, 4) for m in ("knuth", "blackpeg", "random-consistent")}
+    for row in rows.values():
+        assert row.solved and row.samples == 6
+        assert 1 <= row.mean_queries <= row.queries
+    # Knuth's minimax with black-white answers never needs more than 5 guesses at 4 x 4
+    assert rows[(4, "knuth")].queries <= 5
