@@ -1,4 +1,9 @@
-"""Tests for mastermind_q.circuits.oracle: B_s and the two-colour oracle of Lemma 2."""
+"""Tests for mastermind_q.circuits.oracle: B_s and the two-colour oracle of Lemma 2.
+
+Every reversible circuit is checked on all basis states with the ancillas in |0>,
+phases included: the columns of its ``Operator`` must be exactly those of the expected
+permutation (the relative phases of the Toffolis must cancel).
+"""
 
 from __future__ import annotations
 
@@ -6,92 +11,243 @@ import itertools
 
 import numpy as np
 import pytest
+from qiskit import QuantumCircuit, transpile
 from qiskit.quantum_info import Operator
 
-from mastermind_q.circuits.layout import color_qubits, score_qubits
+from mastermind_q import Codemaker
+from mastermind_q.circuits.layout import color_qubits, score_qubit_indices, score_qubits
 from mastermind_q.circuits.oracle import (
     CONSTRUCTIONS,
+    DEFAULT_CONSTRUCTION,
     black_peg_oracle,
+    black_peg_oracle_cost,
     two_color_count,
     two_color_oracle,
 )
+from mastermind_q.codemaker import count_oracle_calls
 from mastermind_q.game import black
 
-SIZES = [(1, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
+FAST_SIZES = [(1, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
+SLOW_SIZES = [(4, 2), (7, 2), (1, 16), (1, 9), (1, 17), (1, 33), (2, 5), (2, 8), (3, 4)]
 
 
-def _register_value(code, q):
-    return sum(color << (i * q) for i, color in enumerate(code))
-
-
-def _assert_permutation(circuit, num_inputs, mapping):
-    """``circuit`` maps basis state ``j < num_inputs`` (ancillas 0) to ``mapping(j)``."""
-    matrix = Operator(circuit).data[:, :num_inputs]
-    expected = np.zeros_like(matrix)
-    for column in range(num_inputs):
-        expected[mapping(column), column] = 1
-    bad = np.argwhere(~np.isclose(matrix, expected, atol=1e-9))
-    assert bad.size == 0, f"basis state {bad[0][1]} maps wrongly"
-
-
-def _secrets(n, k, seed):
+def _random_secrets(n, k, seed, count=2):
     rng = np.random.default_rng(seed)
-    return [tuple(int(c) for c in rng.integers(0, k, size=n)) for _ in range(2)]
+    return [tuple(int(color) for color in rng.integers(0, k, size=n)) for _ in range(count)]
+
+
+def _assert_basis_map(circuit, num_inputs, expected_column):
+    """Column ``j < num_inputs`` of the circuit's unitary is the basis vector
+    ``expected_column(j)``, exactly (phase 1)."""
+    matrix = Operator(circuit).data
+    for column in range(num_inputs):
+        row = expected_column(column)
+        assert abs(matrix[row, column] - 1) < 1e-9, (
+            f"basis state {column:#b} was mapped to "
+            f"{np.flatnonzero(np.abs(matrix[:, column]) > 1e-9)} "
+            f"(amplitude {matrix[row, column]:.3f} on {row:#b})"
+        )
+
+
+def _check_oracle(secret, k, construction, m=None):
+    n, q = len(secret), color_qubits(k)
+    m = score_qubits(n) if m is None else m
+    circuit = black_peg_oracle(secret, k, construction=construction, score_qubits=m)
+    width = n * q
+
+    def expected(column):
+        x_value, b = column % 2**width, column >> width
+        x = [(x_value >> (i * q)) % 2**q for i in range(n)]  # values >= k included
+        score = sum(1 for s_i, x_i in zip(secret, x) if s_i == x_i)
+        return x_value + (((b + score) % 2**m) << width)
+
+    _assert_basis_map(circuit, 2 ** (width + m), expected)
 
 
 @pytest.mark.parametrize("construction", CONSTRUCTIONS)
-@pytest.mark.parametrize(("n", "k"), SIZES)
+@pytest.mark.parametrize(("n", "k"), FAST_SIZES)
 def test_black_peg_oracle_on_all_basis_states(n, k, construction):
-    q, m = color_qubits(k), score_qubits(n)
-    for secret in _secrets(n, k, seed=n * 10 + k):
-        circuit = black_peg_oracle(secret, k, construction=construction)
-        width = n * q
-
-        def mapping(index, secret=secret, width=width):
-            x_value, b = index % 2**width, index >> width
-            x = [(x_value >> (i * q)) % 2**q for i in range(n)]
-            score = sum(1 for s, c in zip(secret, x) if s == c)
-            return x_value + (((b + score) % 2**m) << width)
-
-        _assert_permutation(circuit, 2 ** (width + m), mapping)
+    for secret in _random_secrets(n, k, seed=10 * n + k):
+        _check_oracle(secret, k, construction)
 
 
-@pytest.mark.parametrize(("n", "k", "c1", "c2"), [(2, 3, 0, 2), (3, 2, 1, 0), (2, 4, 1, 3)])
-def test_two_color_oracle_matches_count(n, k, c1, c2):
-    q, m = color_qubits(k), score_qubits(n)
-    secret = _secrets(n, k, seed=7)[0]
-    oracle = black_peg_oracle(secret, k).to_gate()
-    oracle.name = "B_s"
-    circuit = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k)
-    assert circuit.num_qubits == oracle.num_qubits
-    assert sum(1 for inst in circuit.data if inst.operation.name == "B_s") == 1
-    matrix = Operator(circuit).data
-    width = n * q
-    for bits in itertools.product((0, 1), repeat=n):
-        for b in range(2**m):
-            column = sum(bit << (i * q) for i, bit in enumerate(bits)) + (b << width)
-            target = (
-                column
-                - (b << width)
-                + (((b + two_color_count(secret, c1, c2, bits)) % 2**m) << width)
-            )
-            assert abs(matrix[target, column] - 1) < 1e-9, (bits, b)
+@pytest.mark.parametrize("construction", CONSTRUCTIONS)
+@pytest.mark.parametrize(("secret", "k", "m"), [((1,), 2, 2), ((0, 2), 3, 3), ((1, 0, 1), 2, 3)])
+def test_black_peg_oracle_with_wider_score_register(secret, k, m, construction):
+    _check_oracle(secret, k, construction, m=m)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("construction", CONSTRUCTIONS)
+@pytest.mark.parametrize(("n", "k"), SLOW_SIZES)
+def test_black_peg_oracle_on_all_basis_states_larger(n, k, construction):
+    for secret in _random_secrets(n, k, seed=100 * n + k, count=3):
+        _check_oracle(secret, k, construction)
+
+
+def test_every_secret_small():
+    """All secrets at (n, k) = (2, 3): the oracle agrees with ``black`` everywhere."""
+    for secret in itertools.product(range(3), repeat=2):
+        _check_oracle(secret, 3, DEFAULT_CONSTRUCTION)
+
+
+@pytest.mark.parametrize("construction", CONSTRUCTIONS)
+@pytest.mark.parametrize(
+    ("n", "k", "m"),
+    [(n, k, None) for n in (1, 2, 3, 5, 8) for k in (2, 3, 4, 5, 8, 9, 16, 17, 33)]
+    + [(1, 2, 2), (3, 5, 4), (2, 16, 6)],
+)
+def test_cost_formula_matches_built_circuit(n, k, m, construction):
+    cost = black_peg_oracle_cost(n, k, construction=construction, score_qubits=m)
+    secret = _random_secrets(n, k, seed=n * k)[0]
+    circuit = black_peg_oracle(secret, k, construction=construction, score_qubits=m)
+    assert circuit.num_qubits == cost.qubits
+    registers = {register.name: register.size for register in circuit.qregs}
+    assert registers.get("anc", 0) == cost.ancillas
+    assert registers["colors"] == n * color_qubits(k)
+    assert registers["score"] == (score_qubits(n) if m is None else m)
+    decomposed = transpile(circuit, basis_gates=["cx", "u"], optimization_level=0)
+    assert decomposed.count_ops().get("cx", 0) == cost.two_qubit_gates
+
+
+def test_layout_and_plain_gates():
+    circuit = black_peg_oracle((2, 0, 1), 3)
+    names = [register.name for register in circuit.qregs]
+    assert names == ["colors", "score", "anc"]
+    score = circuit.qregs[1]
+    assert [circuit.find_bit(qubit).index for qubit in score] == score_qubit_indices(3, 3)
+    assert circuit.name == "B_s"
+    forbidden = {"measure", "reset", "barrier"}
+    assert not forbidden & set(circuit.count_ops())
+    assert circuit.to_gate().num_qubits == circuit.num_qubits
+
+
+@pytest.mark.parametrize("construction", CONSTRUCTIONS)
+def test_transpiled_block_is_still_the_oracle(construction):
+    """Transpiled on its own with ``qubits_initially_zero=False`` the oracle is unchanged,
+    and the optimiser does not need more two-qubit gates than the formula."""
+    circuit = black_peg_oracle((1, 2), 3, construction=construction)
+    transpiled = transpile(
+        circuit,
+        basis_gates=["cx", "rz", "sx", "x"],
+        optimization_level=3,
+        qubits_initially_zero=False,
+        seed_transpiler=7,
+    )
+    assert Operator(transpiled).equiv(Operator(circuit))
+    cost = black_peg_oracle_cost(2, 3, construction=construction)
+    assert transpiled.count_ops().get("cx", 0) <= cost.two_qubit_gates
+
+
+def test_fourier_is_the_cheaper_default():
+    assert DEFAULT_CONSTRUCTION == "fourier"
+    for size in (4, 8, 16, 32):
+        fourier = black_peg_oracle_cost(size, size, construction="fourier")
+        increment = black_peg_oracle_cost(size, size, construction="increment")
+        assert fourier.two_qubit_gates < increment.two_qubit_gates
+
+
+def test_codemaker_oracle_gate_is_the_oracle():
+    maker = Codemaker((1, 0, 2), colors=3)
+    gate = maker.oracle()
+    assert gate.name == "B_s"
+    circuit = QuantumCircuit(gate.num_qubits)
+    circuit.append(gate, range(gate.num_qubits))
+    assert Operator(circuit).equiv(Operator(black_peg_oracle((1, 0, 2), 3)))
+
+
+def test_black_peg_oracle_validation():
+    with pytest.raises(ValueError, match=r"construction must be one of .*, was 'bogus'"):
+        black_peg_oracle((0, 1), 2, construction="bogus")
+    with pytest.raises(ValueError, match="score_qubits must be >= 2 for 3 positions, was 1"):
+        black_peg_oracle((0, 1, 1), 2, score_qubits=1)
+    with pytest.raises(ValueError, match=r"score_qubits must be an integer, was 2\.0"):
+        black_peg_oracle((0, 1, 1), 2, score_qubits=2.0)
+    with pytest.raises(ValueError, match=r"secret\[0\] must be a colour in 0..1, was 2"):
+        black_peg_oracle((2,), 2)
+    with pytest.raises(ValueError, match="colors must have value >= 2, was 1"):
+        black_peg_oracle((0,), 1)
+    with pytest.raises(ValueError, match="secret must have at least one position"):
+        black_peg_oracle((), 2)
+    with pytest.raises(ValueError, match="positions must have value >= 1, was 0"):
+        black_peg_oracle_cost(0, 2)
+
+
+# -- Lemma 2 ---------------------------------------------------------------------------
 
 
 def test_two_color_count_reference():
     assert two_color_count((0, 2, 1), 0, 2, (0, 1, 0)) == 2
-    assert two_color_count((0, 2, 1), 0, 2, (0, 1, 0)) == black((0, 2, 1), (0, 2, 0))
+    for bits in itertools.product((0, 1), repeat=3):
+        guess = tuple(2 if bit else 0 for bit in bits)
+        assert two_color_count((0, 2, 1), 0, 2, bits) == black((0, 2, 1), guess)
+    with pytest.raises(ValueError, match=r"x_bits\[1\] must be a colour in 0..1, was 2"):
+        two_color_count((0, 2, 1), 0, 2, (0, 2, 0))
 
 
-def test_validation_errors():
-    with pytest.raises(ValueError, match="construction must be one of"):
-        black_peg_oracle((0, 1), 2, construction="bogus")
-    with pytest.raises(ValueError, match=r"score_qubits must be >= 1 .* was 0"):
-        black_peg_oracle((0,), 2, score_qubits=0)
-    with pytest.raises(ValueError, match=r"secret\[0\] must be a colour in 0..1, was 2"):
-        black_peg_oracle((2,), 2)
+def _check_two_color(secret, k, c1, c2, m=None, construction=DEFAULT_CONSTRUCTION):
+    n, q = len(secret), color_qubits(k)
+    m = score_qubits(n) if m is None else m
+    maker = Codemaker(secret, colors=k)
+    oracle = maker.oracle(construction=construction, score_qubits=m)
+    circuit = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k, score_qubits=m)
+    assert circuit.num_qubits == oracle.num_qubits
+    assert count_oracle_calls(circuit) == 1
+    assert maker.charge(circuit) == 1
+    matrix = Operator(circuit).data
+    width = n * q
+    for bits in itertools.product((0, 1), repeat=n):
+        x_value = sum(bit << (i * q) for i, bit in enumerate(bits))  # workspace |0>
+        count = two_color_count(secret, c1, c2, bits)
+        for b in range(2**m):
+            column = x_value + (b << width)
+            row = x_value + (((b + count) % 2**m) << width)
+            assert abs(matrix[row, column] - 1) < 1e-9, (bits, b)
+
+
+@pytest.mark.parametrize(
+    ("secret", "k", "c1", "c2"),
+    [
+        ((1, 0), 2, 1, 0),
+        ((0, 1, 1), 2, 0, 1),
+        ((2, 0), 3, 0, 2),
+        ((1, 2), 3, 2, 1),
+        ((3, 1), 4, 1, 3),  # c1 XOR c2 = 2: bit 0 equal, pivot on bit 1
+        ((2, 0), 4, 0, 2),
+        ((0, 2, 1), 3, 1, 2),
+    ],
+)
+def test_two_color_oracle_matches_count(secret, k, c1, c2):
+    _check_two_color(secret, k, c1, c2)
+
+
+@pytest.mark.parametrize("construction", CONSTRUCTIONS)
+def test_two_color_oracle_wider_score_and_constructions(construction):
+    _check_two_color((1,), 2, 0, 1, m=2, construction=construction)
+    _check_two_color((1, 2), 3, 2, 0, construction=construction)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(2, 5), (3, 4), (1, 8), (4, 2)])
+def test_two_color_oracle_all_pairs_larger(n, k):
+    secret = _random_secrets(n, k, seed=n + k)[0]
+    for c1, c2 in itertools.permutations(range(k), 2):
+        _check_two_color(secret, k, c1, c2)
+
+
+def test_two_color_oracle_accepts_a_circuit():
+    circuit = two_color_oracle(black_peg_oracle((0, 1), 2), 1, 0, num_positions=2, colors=2)
+    assert circuit.num_qubits == 4
+    assert [register.name for register in circuit.qregs] == ["colors", "score"]
+
+
+def test_two_color_oracle_validation():
     oracle = black_peg_oracle((0, 1), 3).to_gate()
     with pytest.raises(ValueError, match="c1 and c2 must differ, were both 1"):
         two_color_oracle(oracle, 1, 1, num_positions=2, colors=3)
-    with pytest.raises(ValueError, match=r"c2 must be a colour in 0..2, was 3"):
+    with pytest.raises(ValueError, match=r"c2 must be a colour in 0\.\.2, was 3"):
         two_color_oracle(oracle, 0, 3, num_positions=2, colors=3)
+    with pytest.raises(ValueError, match=r"c1 must be a colour in 0\.\.2, was -1"):
+        two_color_oracle(oracle, -1, 0, num_positions=2, colors=3)
+    with pytest.raises(ValueError, match=r"oracle must act on at least .* = 11 qubits .*, was 8"):
+        two_color_oracle(oracle, 0, 1, num_positions=4, colors=3)

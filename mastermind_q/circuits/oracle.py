@@ -1,45 +1,97 @@
-"""The black-peg oracle ``B_s`` and the two-colour oracle of Lemma 2 (Li, Luo, Xu).
+r"""The black-peg oracle ``B_s`` and the two-colour oracle of Lemma 2 (Li, Luo, Xu).
 
-``B_s|x>|b> = |x>|b + B_s(x) mod 2^m>`` with ``B_s(x) = |{i : x_i = s_i}|``
-(:func:`mastermind_q.game.black` is the classical reference).
+The oracle adds the black-peg answer into a score register modulo ``2^m``:
 
-Reference: Li, Luo, Xu, "Winning Mastermind on quantum computers", Section 2
-(the oracle) and Lemma 2 (two-colour oracle).
+.. math::
+
+    B_s|x\rangle|b\rangle = |x\rangle|b + B_s(x) \bmod 2^m\rangle,
+    \qquad B_s(x) = |\{i : x_i = s_i\}| = \sum_i \delta_{x_i s_i},
+
+with :func:`mastermind_q.game.black` as its classical reference. Qubit layout
+(DESIGN.md section 3): position ``i`` is qubits ``[i*q, (i+1)*q)`` holding ``x_i``
+little-endian, ``q = max(1, ceil(log2 k))``; the score register is the next ``m``
+qubits, little-endian, ``m = max(1, ceil(log2(n+1)))`` unless a wider one is asked
+for; work ancillas come last and are returned to ``|0>``. Colour values ``>= k`` on a
+register never match.
+
+Two adder constructions (the ``construction`` option):
+
+* ``"fourier"`` (default, fewer gates): the score register is taken to the Fourier
+  basis by a swap-free QFT, each position's equality flag ``[x_i = s_i]`` is computed
+  into an ancilla with relative-phase Toffolis, the flag adds ``2 pi [x_i=s_i] y / 2^m``
+  to the phase of Fourier value ``y``, the flag is uncomputed, then the inverse QFT.
+  The controlled phases are applied as one parity fan-out per position (see
+  :func:`black_peg_oracle`).
+* ``"increment"``: the flag controls a reversible ``+1 mod 2^m`` on the score
+  register (a carry ladder of relative-phase Toffolis into work ancillas).
+
+Reference: Li, Luo, Xu, "Winning Mastermind Overwhelmingly on Quantum Computers":
+the oracle ``B_s`` is the input of Algorithms 1-4; the two-colour oracle is Lemma 2
+(Figure 3).
 
 Example:
     >>> circuit = black_peg_oracle((1, 0), colors=2)
-    >>> circuit.num_qubits
-    4
+    >>> circuit.num_qubits, [register.name for register in circuit.qregs]
+    (4, ['colors', 'score'])
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from qiskit.circuit import Gate, QuantumCircuit, QuantumRegister
-from qiskit.circuit.library import MCXGate
+from qiskit.circuit import Gate, Instruction, QuantumCircuit, QuantumRegister, Qubit
+from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ..game import black, validate_code, validate_colors, validate_positions
 from .layout import color_qubits
-from .layout import score_qubits as _min_score_qubits
+from .layout import score_qubits as minimum_score_qubits
 
 __all__ = [
     "CONSTRUCTIONS",
     "DEFAULT_CONSTRUCTION",
+    "OracleCost",
     "black_peg_oracle",
+    "black_peg_oracle_cost",
     "two_color_count",
     "two_color_oracle",
 ]
 
 CONSTRUCTIONS = ("fourier", "increment")
 """Allowed values of ``construction`` in :func:`black_peg_oracle`."""
+
 DEFAULT_CONSTRUCTION = "fourier"
-"""The cheapest construction (fewest transpiled two-qubit gates)."""
+"""The default construction: the one with fewer two-qubit gates (see the benchmarks)."""
+
+
+class OracleCost(NamedTuple):
+    """Size of a black-peg oracle circuit, as built by :func:`black_peg_oracle`.
+
+    Attributes:
+        qubits: all qubits, ``n*q + m + ancillas``.
+        ancillas: work ancillas (returned to ``|0>``).
+        two_qubit_gates: CX count once every gate is written with CX and one-qubit
+            gates, before any optimisation (``rccx`` = 3, ``rcccx`` = 6, ``ccx`` = 6,
+            ``cp`` = 2, ``cx`` = 1).
+    """
+
+    qubits: int
+    ancillas: int
+    two_qubit_gates: int
+
+
+# -- validation ------------------------------------------------------------------------
+
+
+def _validate_construction(construction: str) -> str:
+    if construction not in CONSTRUCTIONS:
+        raise ValueError(f"construction must be one of {CONSTRUCTIONS}, was {construction!r}")
+    return construction
 
 
 def _score_width(num_positions: int, score_qubits: int | None) -> int:
-    minimum = _min_score_qubits(num_positions)
+    minimum = minimum_score_qubits(num_positions)
     if score_qubits is None:
         return minimum
     if isinstance(score_qubits, bool) or not isinstance(score_qubits, int):
@@ -51,21 +103,148 @@ def _score_width(num_positions: int, score_qubits: int | None) -> int:
     return score_qubits
 
 
-def _qft_no_swaps(circuit: QuantumCircuit, qubits: Sequence) -> None:
-    """QFT without the final swaps: Fourier bit ``l`` ends on ``qubits[m-1-l]``."""
+# -- cost as code ----------------------------------------------------------------------
+
+
+def _and_gate_count(q: int) -> int:
+    """Relative-phase Toffolis in the AND of ``q`` bits (``rcccx`` absorbs two bits)."""
+    return 0 if q == 1 else q // 2
+
+
+def _and_cx(q: int) -> int:
+    """CX of one relative-phase AND of ``q`` bits: ``3(q-1)``."""
+    return 3 * (q - 1)
+
+
+def _fourier_flag_sets(num_positions: int, q: int) -> int:
+    """Flag (+ work) ancilla sets alive at once in the Fourier construction."""
+    return 0 if q == 1 else min(num_positions, 2)
+
+
+def black_peg_oracle_cost(
+    num_positions: int,
+    colors: int,
+    *,
+    construction: str = DEFAULT_CONSTRUCTION,
+    score_qubits: int | None = None,
+) -> OracleCost:
+    """Qubits, ancillas and CX count of :func:`black_peg_oracle` without building it.
+
+    With ``A(q) = 3(q-1)`` the CX of one relative-phase AND of ``q`` bits and
+    ``a(q) = floor(q/2)`` its ancillas (flag + work; ``0`` when ``q = 1``):
+
+    * ``fourier``: CX ``= 2m(m-1) + 2n A(q) + (n+1) m + 2(n-1)``,
+      ancillas ``= min(n, 2) a(q)``;
+    * ``increment``: CX ``= n (2 A(q) + I(m))`` with ``I(1) = 1`` and
+      ``I(m) = 7m - 7`` for ``m >= 2``, ancillas ``= a(q) + max(0, m-2)``.
+
+    Args:
+        num_positions: ``n >= 1``.
+        colors: ``k >= 2``.
+        construction: one of :data:`CONSTRUCTIONS`.
+        score_qubits: ``m``, at least (and by default) ``max(1, ceil(log2(n+1)))``.
+
+    Returns:
+        The :class:`OracleCost`.
+
+    Raises:
+        ValueError: on an invalid size, construction or score width.
+
+    Example:
+        >>> black_peg_oracle_cost(8, 8)
+        OracleCost(qubits=30, ancillas=2, two_qubit_gates=170)
+    """
+    n = validate_positions(num_positions)
+    q = color_qubits(colors)
+    _validate_construction(construction)
+    m = _score_width(n, score_qubits)
+    and_ancillas = _and_gate_count(q)
+    if construction == "fourier":
+        ancillas = _fourier_flag_sets(n, q) * and_ancillas
+        cx = 2 * m * (m - 1) + 2 * n * _and_cx(q) + (n + 1) * m + 2 * (n - 1)
+    else:
+        ancillas = and_ancillas + max(0, m - 2)
+        increment = 1 if m == 1 else 7 * m - 7
+        cx = n * (2 * _and_cx(q) + increment)
+    return OracleCost(n * q + m + ancillas, ancillas, cx)
+
+
+# -- building blocks -------------------------------------------------------------------
+
+
+def _and_operations(
+    inputs: Sequence[Qubit], target: Qubit, work: Sequence[Qubit]
+) -> list[tuple[Gate, list[Qubit]]]:
+    """``target ^= AND(inputs)`` up to a diagonal phase, ``len(inputs) >= 2``.
+
+    A chain of relative-phase Toffolis (``rcccx`` takes two new bits, ``rccx`` one):
+    ``3(q-1)`` CX, ``floor(q/2) - 1`` work qubits, left holding partial ANDs. Exact
+    only as a compute/uncompute pair around operations that are diagonal in (or leave
+    unchanged) these qubits.
+    """
+    pending = list(inputs)
+    free = list(work)
+    operations: list[tuple[Gate, list[Qubit]]] = []
+    while True:
+        if len(pending) == 2:
+            operations.append((RCCXGate(), [*pending, target]))
+            return operations
+        if len(pending) == 3:
+            operations.append((RC3XGate(), [*pending, target]))
+            return operations
+        partial = free.pop(0)
+        if len(pending) % 2 == 0:
+            operations.append((RCCXGate(), [*pending[:2], partial]))
+            pending = [partial, *pending[2:]]
+        else:
+            operations.append((RC3XGate(), [*pending[:3], partial]))
+            pending = [partial, *pending[3:]]
+
+
+def _append_operations(
+    circuit: QuantumCircuit,
+    operations: Sequence[tuple[Gate, list[Qubit]]],
+    *,
+    inverse: bool = False,
+) -> None:
+    if inverse:
+        for gate, qubits in reversed(operations):
+            circuit.append(gate.inverse(), qubits)
+    else:
+        for gate, qubits in operations:
+            circuit.append(gate, qubits)
+
+
+def _qft_without_swaps(circuit: QuantumCircuit, qubits: Sequence[Qubit]) -> None:
+    """QFT on ``qubits`` (little-endian) without the final swaps.
+
+    ``|b> -> 2^{-m/2} sum_y e^{2 pi i b y / 2^m} |y>`` with Fourier bit ``l`` of ``y``
+    left on ``qubits[m-1-l]``. ``m(m-1)/2`` controlled phases.
+    """
     m = len(qubits)
     for j in reversed(range(m)):
         circuit.h(qubits[j])
-        for k in reversed(range(j)):
-            circuit.cp(math.pi / 2 ** (j - k), qubits[k], qubits[j])
+        for control in reversed(range(j)):
+            circuit.cp(math.pi / 2 ** (j - control), qubits[control], qubits[j])
 
 
-def _iqft_no_swaps(circuit: QuantumCircuit, qubits: Sequence) -> None:
+def _inverse_qft_without_swaps(circuit: QuantumCircuit, qubits: Sequence[Qubit]) -> None:
+    """The inverse of :func:`_qft_without_swaps`."""
     m = len(qubits)
     for j in range(m):
-        for k in range(j):
-            circuit.cp(-math.pi / 2 ** (j - k), qubits[k], qubits[j])
+        for control in range(j):
+            circuit.cp(-math.pi / 2 ** (j - control), qubits[control], qubits[j])
         circuit.h(qubits[j])
+
+
+def _flip_to_match(circuit: QuantumCircuit, register: Sequence[Qubit], color: int) -> None:
+    """X on the qubits where ``color`` has a 0 bit: then ``x_i = s_i`` iff all are 1."""
+    flips = [qubit for bit, qubit in enumerate(register) if not (color >> bit) & 1]
+    if flips:
+        circuit.x(flips)
+
+
+# -- the oracle ------------------------------------------------------------------------
 
 
 def black_peg_oracle(
@@ -75,102 +254,299 @@ def black_peg_oracle(
     construction: str = DEFAULT_CONSTRUCTION,
     score_qubits: int | None = None,
 ) -> QuantumCircuit:
-    """The black-peg oracle ``B_s|x>|b> = |x>|b + B_s(x) mod 2^m>``.
+    r"""The black-peg oracle ``B_s|x>|b> = |x>|b + B_s(x) mod 2^m>``.
 
-    (Preliminary simple version; cost formulas follow with the optimised one.)
+    .. math::
+
+        B_s|x\rangle|b\rangle = |x\rangle|b + \textstyle\sum_i \delta_{x_i s_i}
+        \bmod 2^m\rangle, \qquad x \in [2^q]^n,\ b \in [2^m],
+
+    exactly (phases included) on every basis state with the ancillas in ``|0>``;
+    colour values ``>= k`` never match. Classical reference:
+    :func:`mastermind_q.game.black`.
+
+    Bit order: position ``i`` is qubits ``[i*q, (i+1)*q)``, ``x_i`` little-endian,
+    ``q = max(1, ceil(log2 k))``; the score is the next ``m`` qubits, little-endian;
+    ancillas (register ``anc``, only if ``k > 2`` or for ``increment`` with ``m > 2``)
+    come last.
+
+    Construction. Per position, X gates map ``x_i = s_i`` to all-ones and a chain of
+    relative-phase Toffolis (``rcccx``, ``rccx``) computes the flag
+    ``f_i = [x_i = s_i]`` into an ancilla (for ``k = 2`` the flipped qubit itself is
+    the flag); the compute/uncompute pair is exact because everything in between is
+    diagonal in, or leaves unchanged, the qubits it acts on.
+
+    * ``fourier``: after a swap-free QFT the score holds Fourier bits ``y_l`` with
+      weights ``theta_l = 2 pi 2^l / 2^m``; adding ``f_i`` is the phase
+      ``exp(i sum_l theta_l f_i y_l)``. Writing ``f y = (f + y - f XOR y) / 2``, the
+      local terms are one-qubit phases and each ``f_i XOR y_l`` term needs the parity
+      on a qubit: two flag ancillas alternate, ``f_{i-1} XOR f_i`` is formed by one
+      CX, and one CX fan-out onto the ``m`` score qubits moves every score qubit from
+      ``y_l XOR f_{i-1}`` to ``y_l XOR f_i``, so each position costs ``m + 2`` CX of
+      phase work instead of ``2m``.
+    * ``increment``: the flag ``f`` drives a ``+1 mod 2^m`` carry ladder: carries
+      ``c_1 = f y_0``, ``c_j = c_{j-1} y_{j-1}`` into work ancillas (``rccx``), the top
+      bit by one ``ccx``, then ``y_j ^= c_j`` while the carries are uncomputed.
+
+    Cost (:func:`black_peg_oracle_cost`; ``A(q) = 3(q-1)`` CX per AND, ``a(q) =
+    floor(q/2)`` ancillas per AND, ``0`` for ``q = 1``), CX before optimisation:
+
+    * ``fourier``: ``2m(m-1) + 2n A(q) + (n+1)m + 2(n-1)`` CX,
+      ``n q + m + min(n, 2) a(q)`` qubits;
+    * ``increment``: ``n(2A(q) + 7m - 7)`` CX (``n(2A(q) + 1)`` if ``m = 1``),
+      ``n q + m + a(q) + max(0, m-2)`` qubits.
+
+    For ``n = k = 8`` that is 170 (fourier) and 264 (increment) CX; transpiled with
+    ``basis_gates=["cx", "rz", "sx", "x"]``, ``optimization_level=3`` the counts do
+    not grow (``benchmarks/oracle.py`` records them). Transpile the oracle as a block
+    with ``qubits_initially_zero=False``: its inputs are not ``|0>``.
 
     Args:
         secret: the secret ``s`` in ``[k]^n``.
         colors: ``k >= 2``.
-        construction: ``"fourier"`` or ``"increment"``.
-        score_qubits: ``m``; at least ``max(1, ceil(log2(n+1)))`` (the default).
+        construction: one of :data:`CONSTRUCTIONS` (default
+            :data:`DEFAULT_CONSTRUCTION`).
+        score_qubits: ``m``; at least (and by default) ``max(1, ceil(log2(n+1)))``.
 
     Returns:
-        The circuit on registers ``colors`` (``n*q``), ``score`` (``m``), ``anc``.
+        A ``QuantumCircuit`` named ``B_s`` on registers ``colors`` (``n*q``),
+        ``score`` (``m``) and, if needed, ``anc``; no measurements, resets or barriers
+        (ready for ``to_gate``).
 
     Raises:
-        ValueError: on an invalid secret, colour count, construction or score width.
+        ValueError: on an invalid secret or colour count, an unknown construction, or
+            a score register narrower than ``max(1, ceil(log2(n+1)))`` (the message
+            names the value).
+
+    Reference:
+        Li, Luo, Xu, "Winning Mastermind Overwhelmingly on Quantum Computers", the
+        black-peg oracle ``B_s`` of Algorithms 1-4 (``2^m >= n+1``).
+
+    Example:
+        >>> from qiskit.quantum_info import Statevector
+        >>> circuit = black_peg_oracle((1, 0), colors=2)
+        >>> state = Statevector.from_label("0001").evolve(circuit)  # x = (1, 0), b = 0
+        >>> state.equiv(Statevector.from_label("1001"))  # b = B_s(x) = 2
+        True
     """
     k = validate_colors(colors)
-    s = validate_code(secret, k, name="secret")
-    if construction not in CONSTRUCTIONS:
-        raise ValueError(f"construction must be one of {CONSTRUCTIONS}, was {construction!r}")
-    n = len(s)
+    code = validate_code(secret, k, name="secret")
+    _validate_construction(construction)
+    n = len(code)
     q = color_qubits(k)
     m = _score_width(n, score_qubits)
-    color_reg = QuantumRegister(n * q, "colors")
-    score_reg = QuantumRegister(m, "score")
-    registers = [color_reg, score_reg]
-    anc = None
-    if q > 1:
-        anc = QuantumRegister(1, "anc")
-        registers.append(anc)
+    cost = black_peg_oracle_cost(n, k, construction=construction, score_qubits=m)
+    color_register = QuantumRegister(n * q, "colors")
+    score_register = QuantumRegister(m, "score")
+    registers = [color_register, score_register]
+    if cost.ancillas:
+        registers.append(QuantumRegister(cost.ancillas, "anc"))
     circuit = QuantumCircuit(*registers, name="B_s")
+    positions = [list(color_register[i * q : (i + 1) * q]) for i in range(n)]
+    ancillas = list(circuit.qregs[2]) if cost.ancillas else []
     if construction == "fourier":
-        _qft_no_swaps(circuit, list(score_reg))
-    for i, s_i in enumerate(s):
-        pos = [color_reg[i * q + t] for t in range(q)]
-        flips = [pos[t] for t in range(q) if not (s_i >> t) & 1]
-        if flips:
-            circuit.x(flips)
-        if q == 1:
-            flag = pos[0]
-        else:
-            circuit.append(MCXGate(q), [*pos, anc[0]])
-            flag = anc[0]
-        if construction == "fourier":
-            for bit in range(m):
-                circuit.cp(2 * math.pi * 2**bit / 2**m, flag, score_reg[m - 1 - bit])
-        else:
-            for j in reversed(range(m)):
-                circuit.append(MCXGate(j + 1), [flag, *score_reg[:j], score_reg[j]])
-        if q > 1:
-            circuit.append(MCXGate(q), [*pos, anc[0]])
-        if flips:
-            circuit.x(flips)
-    if construction == "fourier":
-        _iqft_no_swaps(circuit, list(score_reg))
+        _build_fourier(circuit, code, positions, list(score_register), ancillas)
+    else:
+        _build_increment(circuit, code, positions, list(score_register), ancillas)
     return circuit
 
 
+def _build_fourier(
+    circuit: QuantumCircuit,
+    code: Sequence[int],
+    positions: Sequence[Sequence[Qubit]],
+    score: Sequence[Qubit],
+    ancillas: Sequence[Qubit],
+) -> None:
+    n, q, m = len(code), len(positions[0]), len(score)
+    weights = [2 * math.pi * 2**bit / 2**m for bit in range(m)]
+    fourier = [score[m - 1 - bit] for bit in range(m)]  # Fourier bit l sits on score[m-1-l]
+    set_size = _and_gate_count(q)
+
+    def flag(i: int) -> Qubit:
+        if q == 1:
+            return positions[i][0]
+        return ancillas[(i % 2) * set_size]
+
+    def and_operations(i: int) -> list[tuple[Gate, list[Qubit]]]:
+        if q == 1:
+            return []
+        base = (i % 2) * set_size
+        work = ancillas[base + 1 : base + set_size]
+        return _and_operations(positions[i], ancillas[base], work)
+
+    def fan_out(control: Qubit) -> None:
+        for qubit in fourier:
+            circuit.cx(control, qubit)
+
+    _qft_without_swaps(circuit, score)
+    # f y = (f + y - f XOR y) / 2: the y terms, n times each.
+    for bit, qubit in enumerate(fourier):
+        circuit.p(n * weights[bit] / 2, qubit)
+    previous: list[tuple[Gate, list[Qubit]]] = []
+    for i in range(n):
+        _flip_to_match(circuit, positions[i], code[i])
+        current = and_operations(i)
+        _append_operations(circuit, current)
+        circuit.p(sum(weights) / 2, flag(i))  # the f_i terms
+        if i == 0:
+            fan_out(flag(0))  # score qubit l: y_l XOR f_0
+        else:
+            circuit.cx(flag(i), flag(i - 1))  # f_{i-1} XOR f_i
+            fan_out(flag(i - 1))  # y_l XOR f_{i-1} -> y_l XOR f_i
+            circuit.cx(flag(i), flag(i - 1))
+            _append_operations(circuit, previous, inverse=True)
+            _flip_to_match(circuit, positions[i - 1], code[i - 1])
+        for bit, qubit in enumerate(fourier):
+            circuit.p(-weights[bit] / 2, qubit)  # the -(f_i XOR y_l) / 2 terms
+        previous = current
+    fan_out(flag(n - 1))
+    _append_operations(circuit, previous, inverse=True)
+    _flip_to_match(circuit, positions[n - 1], code[n - 1])
+    _inverse_qft_without_swaps(circuit, score)
+
+
+def _build_increment(
+    circuit: QuantumCircuit,
+    code: Sequence[int],
+    positions: Sequence[Sequence[Qubit]],
+    score: Sequence[Qubit],
+    ancillas: Sequence[Qubit],
+) -> None:
+    q, m = len(positions[0]), len(score)
+    set_size = _and_gate_count(q)
+    carries = list(ancillas[set_size:])  # carries[j-1] holds c_j, j = 1..m-2
+    for i, color in enumerate(code):
+        _flip_to_match(circuit, positions[i], color)
+        operations: list[tuple[Gate, list[Qubit]]] = []
+        flag = positions[i][0]
+        if q > 1:
+            flag = ancillas[0]
+            operations = _and_operations(positions[i], flag, ancillas[1:set_size])
+        _append_operations(circuit, operations)
+        carry = [flag, *carries]  # carry[j] = c_j
+        ladder = [(RCCXGate(), [carry[j - 1], score[j - 1], carry[j]]) for j in range(1, m - 1)]
+        _append_operations(circuit, ladder)
+        if m >= 2:
+            circuit.append(CCXGate(), [carry[m - 2], score[m - 2], score[m - 1]])
+        for j in reversed(range(1, m - 1)):
+            circuit.cx(carry[j], score[j])
+            _append_operations(circuit, [ladder[j - 1]], inverse=True)
+        circuit.cx(flag, score[0])
+        _append_operations(circuit, operations, inverse=True)
+        _flip_to_match(circuit, positions[i], color)
+
+
+# -- Lemma 2 ---------------------------------------------------------------------------
+
+
 def two_color_count(secret: Sequence[int], c1: int, c2: int, x_bits: Sequence[int]) -> int:
-    """Classical reference of Lemma 2: ``sum_i [x_i=0][s_i=c1] + [x_i=1][s_i=c2]``."""
-    s = validate_code(secret, name="secret")
-    bits = validate_code(x_bits, 2, positions=len(s), name="x_bits")
-    return black(s, tuple(c2 if bit else c1 for bit in bits))
+    r"""Classical reference of Lemma 2: ``B_s^{(c1,c2)}(x)``.
+
+    .. math::
+
+        B_s^{(c_1,c_2)}(x) = \sum_i \delta_{x_i 0}\delta_{s_i c_1}
+        + \delta_{x_i 1}\delta_{s_i c_2} = B_s(y^x),
+        \quad y^x_i = c_1 \text{ if } x_i = 0 \text{ else } c_2.
+
+    Args:
+        secret: ``s`` in ``[k]^n`` (non-negative integers).
+        c1: the colour read for bit 0.
+        c2: the colour read for bit 1.
+        x_bits: ``x`` in ``{0, 1}^n``.
+
+    Returns:
+        The count.
+
+    Raises:
+        ValueError: if ``x_bits`` is not a 0/1 string as long as ``secret``, or the
+            inputs are not codes (the message names the value).
+
+    Example:
+        >>> two_color_count((0, 2, 1), 0, 2, (0, 1, 0))
+        2
+    """
+    code = validate_code(secret, name="secret")
+    bits = validate_code(x_bits, 2, positions=len(code), name="x_bits")
+    for name, value in (("c1", c1), ("c2", c2)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name} must be a non-negative integer colour, was {value!r}")
+    return black(code, tuple(c2 if bit else c1 for bit in bits))
 
 
-def _encode_bit(circuit: QuantumCircuit, pos: Sequence, c1: int, c2: int) -> None:
-    """``|x,0..0> -> |c1>`` if ``x = 0`` else ``|c2>`` on one colour register."""
-    q = len(pos)
-    d = c1 ^ c2
-    for t in range(1, q):
-        if (d >> t) & 1:
-            circuit.cx(pos[0], pos[t])
-    if not d & 1:
-        pivot = next(t for t in range(1, q) if (d >> t) & 1)
-        circuit.cx(pos[pivot], pos[0])
-    for t in range(q):
-        if (c1 >> t) & 1:
-            circuit.x(pos[t])
+def _encode_bit(circuit: QuantumCircuit, register: Sequence[Qubit], c1: int, c2: int) -> None:
+    """``|x, 0..0> -> |c1>`` if ``x = 0``, ``|c2>`` if ``x = 1`` (CX and X only)."""
+    difference = c1 ^ c2
+    for bit in range(1, len(register)):
+        if (difference >> bit) & 1:
+            circuit.cx(register[0], register[bit])
+    if not difference & 1:
+        pivot = next(bit for bit in range(1, len(register)) if (difference >> bit) & 1)
+        circuit.cx(register[pivot], register[0])
+    ones = [qubit for bit, qubit in enumerate(register) if (c1 >> bit) & 1]
+    if ones:
+        circuit.x(ones)
 
 
 def two_color_oracle(
-    oracle: Gate | QuantumCircuit,
+    oracle: Gate | Instruction | QuantumCircuit,
     c1: int,
     c2: int,
     *,
     num_positions: int,
     colors: int,
+    score_qubits: int | None = None,
 ) -> QuantumCircuit:
-    """Two-colour oracle of Lemma 2 from exactly one application of ``oracle``.
+    r"""The two-colour oracle of Lemma 2 from exactly one application of ``oracle``.
 
-    ``|x>|b> -> |x>|b + sum_i [x_i=0][s_i=c1] + [x_i=1][s_i=c2] mod 2^m>`` where bit
-    ``x_i`` is qubit ``i*q`` (the lowest qubit of colour register ``i``); the other
-    ``q-1`` qubits of each colour register must be ``|0>`` and are returned to ``|0>``.
+    .. math::
+
+        B_s^{(c_1,c_2)}|x\rangle|b\rangle = |x\rangle|b + \textstyle\sum_i
+        (\delta_{x_i 0}\delta_{s_i c_1} + \delta_{x_i 1}\delta_{s_i c_2}) \bmod 2^m\rangle,
+        \qquad x \in \{0,1\}^n,
+
+    classical reference :func:`two_color_count`. Built as ``E^dagger B_s E`` where
+    ``E`` writes colour ``c1`` (bit 0) or ``c2`` (bit 1) into each colour register
+    (CX and X gates only), so the oracle is applied once.
+
+    Bit order: the same qubits as ``oracle`` (same width and layout); bit ``x_i`` is
+    the lowest qubit of colour register ``i`` (qubit ``i*q``); the other ``q-1`` qubits
+    of each colour register are workspace that must be ``|0>`` on input and are
+    ``|0>`` on output; the score register follows the colours as in
+    :func:`black_peg_oracle`, its ancillas last.
+
+    Cost: one oracle application plus at most ``2n(q-1)`` CX (``n`` times twice the
+    number of set bits of ``c1 XOR c2`` above bit 0, plus one if bit 0 of
+    ``c1 XOR c2`` is 0).
+
+    Args:
+        oracle: the black-peg oracle as a gate (e.g. the codemaker's opaque ``B_s``)
+            or a circuit (turned into a gate).
+        c1: the colour for bit 0, in ``0..k-1``.
+        c2: the colour for bit 1, in ``0..k-1``, ``c2 != c1``.
+        num_positions: ``n``.
+        colors: ``k``.
+        score_qubits: the oracle's score width ``m``, only used to name the
+            registers (default: the minimum, the rest is called ``anc``).
+
+    Returns:
+        A ``QuantumCircuit`` named ``B_s^(c1,c2)`` with registers ``colors``,
+        ``score`` and (if the oracle is wider) ``anc``.
 
     Raises:
-        ValueError: if ``c1 == c2`` or either is not a colour in ``0..k-1``.
+        ValueError: if ``c1 == c2``, a colour is outside ``0..k-1``, or the oracle
+            is narrower than ``n*q + m`` qubits (the message names the value).
+
+    Reference:
+        Li, Luo, Xu, "Winning Mastermind Overwhelmingly on Quantum Computers",
+        Lemma 2 and Figure 3.
+
+    Example:
+        >>> from mastermind_q import Codemaker
+        >>> maker = Codemaker((2, 0), colors=3)
+        >>> circuit = two_color_oracle(maker.oracle(), 0, 2, num_positions=2, colors=3)
+        >>> circuit.count_ops()["B_s"]
+        1
     """
     n = validate_positions(num_positions)
     k = validate_colors(colors)
@@ -179,20 +555,23 @@ def two_color_oracle(
             raise ValueError(f"{name} must be a colour in 0..{k - 1}, was {value!r}")
     if c1 == c2:
         raise ValueError(f"c1 and c2 must differ, were both {c1}")
+    m = _score_width(n, score_qubits)
     gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
     q = color_qubits(k)
     width = gate.num_qubits
-    if width < n * q + 1:
+    if width < n * q + m:
         raise ValueError(
-            f"oracle must act on at least {n * q + 1} qubits for n={n}, k={k}, was {width}"
+            f"oracle must act on at least n*q + m = {n * q + m} qubits (n={n}, k={k}), was {width}"
         )
-    color_reg = QuantumRegister(n * q, "colors")
-    rest = QuantumRegister(width - n * q, "score")
-    circuit = QuantumCircuit(color_reg, rest, name=f"B_s^({c1},{c2})")
-    encode = QuantumCircuit(color_reg)
+    color_register = QuantumRegister(n * q, "colors")
+    registers = [color_register, QuantumRegister(m, "score")]
+    if width > n * q + m:
+        registers.append(QuantumRegister(width - n * q - m, "anc"))
+    circuit = QuantumCircuit(*registers, name=f"B_s^({c1},{c2})")
+    encode = QuantumCircuit(color_register, name="encode")
     for i in range(n):
-        _encode_bit(encode, [color_reg[i * q + t] for t in range(q)], c1, c2)
-    circuit.compose(encode, color_reg, inplace=True)
+        _encode_bit(encode, color_register[i * q : (i + 1) * q], c1, c2)
+    circuit.compose(encode, color_register, inplace=True)
     circuit.append(gate, circuit.qubits)
-    circuit.compose(encode.inverse(), color_reg, inplace=True)
+    circuit.compose(encode.inverse(), color_register, inplace=True)
     return circuit
