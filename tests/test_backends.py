@@ -240,8 +240,8 @@ def test_retrieve_counts_refuses_local_backends():
     ],
 )
 def test_every_quantum_method_on_a_fake_backend(method, secret, colors):
-    result = solve(secret, colors=colors, method=method, backend="fake:perth", shots=300, seed=7)
-    assert result.backend == "fake:perth"
+    result = solve(secret, colors=colors, method=method, backend="fake:hanoi", shots=300, seed=7)
+    assert result.backend == "fake:hanoi"
     assert result.solved, result
     assert 0 < result.success_probability < 1  # noisy: agreeing fraction, not certainty
     assert all(0 < p <= 1 for p in result.circuit_success_probabilities)

@@ -220,8 +220,8 @@ def test_resources_json_and_table(capsys):
     assert payload["circuits"] == 2 and payload["logical"]["oracle_calls"] == 2
     for key in ("qubits", "depth", "two_qubit_gates", "total_gates", "oracle_calls"):
         assert payload["transpiled"][key] >= payload["logical"][key] or key == "qubits"
-    _, table, _ = _run_cli(capsys, *argv, "--target", "fake:perth")
-    assert "fake:perth" in table and "two qubit gates" in table
+    _, table, _ = _run_cli(capsys, *argv, "--target", "fake:hanoi")
+    assert "fake:hanoi" in table and "two qubit gates" in table
 
 
 def test_solve_ibm_without_credentials_exits_2(capsys, tmp_path, monkeypatch):
@@ -260,7 +260,7 @@ def test_solve_fake_records_a_job_that_jobs_fetch_decodes(capsys, tmp_path):
         "--secret",
         "2,0",
         "--backend",
-        "fake:perth",
+        "fake:hanoi",
         "--shots",
         "200",
         "--seed",
@@ -306,7 +306,7 @@ def test_solve_progress_on_stderr_unless_quiet(capsys):
         "--secret",
         "1,2",
         "--backend",
-        "fake:perth",
+        "fake:hanoi",
         "--shots",
         "100",
         "--seed",

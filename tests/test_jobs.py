@@ -168,7 +168,7 @@ def test_fake_backend_job_round_trip(method, secret, colors, tmp_path):
         record=True, jobs_dir=tmp_path, fake_mode="runtime", progress=events.append
     ):
         result = solve(
-            secret, colors=colors, method=method, backend="fake:perth", shots=200, seed=3
+            secret, colors=colors, method=method, backend="fake:hanoi", shots=200, seed=3
         )
     job_id = next(event.detail for event in events if event.stage == "submitted")
     decoded = fetch_job(job_id, tmp_path, secret=secret)
