@@ -53,8 +53,9 @@ Errata and deviations (all documented in ``DESIGN.md`` section 5):
    over *candidate* positions (open positions whose colour in ``sigma^j`` is not yet
    identified), it stops as soon as every candidate left must be a hit, it takes the
    smaller side when the counts show hits on both sides, the mode guess is skipped when
-   one side has no candidate, the pivot colour and (among the first few) the active index
-   are chosen to minimise the worst-case cost, and FINDFIRST stops early when
+   one side has no candidate, the pivot colour (and for ``k = n <= 256`` the active index
+   among the first four) is chosen to minimise the worst-case cost, and FINDFIRST stops
+   early when
    ``rho^{j,l}`` shows that the pivot colour itself sits at position ``l``.
 
 **Query counting.** Every answered guess counts, including the final guess equal to the
@@ -111,7 +112,9 @@ __all__ = [
 _ENUMERATE_OPEN = 6
 """Enumerate the assignments consistent with ``v`` once at most this many positions are open."""
 _ACTIVE_CANDIDATES = 4
-"""FINDNEXT compares this many active indices (the first ones in cyclic order)."""
+"""For ``k = n <= 256`` the solver compares this many active indices (the first ones in
+cyclic order) by the worst-case cost of their best pivot; otherwise it takes the first."""
+_COMPARE_ACTIVE_MAX_N = 256
 
 
 def _ceil_log2(value: int) -> int:
@@ -247,8 +250,7 @@ class PermutationCodebreaker:
         self._positions = np.arange(n)
         self._fixed_by_shift: list[list[int]] = [[] for _ in range(k)]
         self._open_correct = np.zeros(k, dtype=np.int64)
-        self._asked: dict[Code, int] = {}
-        self._deduced: dict[Code, int] = {}
+        self._known: dict[Code, tuple[int, bool]] = {}  # guess -> (answer, asked?)
         self._initial_done = False
         self._found: Code | None = None
 
@@ -304,15 +306,14 @@ class PermutationCodebreaker:
 
     def _answer(self, guess: Code) -> int:
         """The black answer to ``guess``: known (asked or deduced) or asked now."""
-        known = self._asked.get(guess)
-        if known is None:
-            known = self._deduced.get(guess)
-        if known is None:
-            known = self._maker.black(guess)
-            self._asked[guess] = known
-            if known == self._n:
-                self._found = guess
-        return known
+        known = self._known.get(guess)
+        if known is not None:
+            return known[0]
+        answer = self._maker.black(guess)
+        self._known[guess] = (answer, True)
+        if answer == self._n:
+            self._found = guess
+        return answer
 
     def fix(self, position: int, color: int) -> None:
         """Record that the secret has ``color`` at ``position`` and update ``v``.
@@ -361,7 +362,7 @@ class PermutationCodebreaker:
             code = tuple(self._segment(shift, 0, n))
             if total == n or shift == k - 1:
                 answers[shift] = n - total
-                self._deduced.setdefault(code, n - total)
+                self._known.setdefault(code, (n - total, False))
                 total = n
                 continue
             answers[shift] = self._answer(code)
@@ -480,9 +481,10 @@ class PermutationCodebreaker:
         j = active
         r = (j + 1) % n
         self._check_active(j)
-        candidates = self._candidates(j)
+        candidate_array = self._candidates(j)
         if pivot_color is None:
-            pivot_color = self._best_pivot(j, candidates)[1]
+            pivot_color = self._best_pivot(j, candidate_array)[1]
+        candidates = candidate_array.tolist()
         if pivot_color not in self._position_of_color:
             raise ValueError(f"pivot_color must be an identified colour, was {pivot_color!r}")
         c = pivot_color
@@ -543,7 +545,7 @@ class PermutationCodebreaker:
         def count_below(pivot_at: int) -> int:
             return total - self._ask_parts([(0, pivot_at, r), (pivot_at, n, j)])
 
-        position = self._search(self._candidates(j), total, count_below)
+        position = self._search(self._candidates(j).tolist(), total, count_below)
         self.fix(position, self._segment(j, position, position + 1)[0])
         return position
 
@@ -559,13 +561,13 @@ class PermutationCodebreaker:
                 f"(v[j] = {int(v[shift])}, v[j+1] = {int(v[(shift + 1) % k])})"
             )
 
-    def _candidates(self, shift: int) -> list[int]:
+    def _candidates(self, shift: int) -> np.ndarray:
         """Open positions whose colour in ``sigma^shift`` is not identified yet."""
         start = self._k - shift  # colour_fixed[(p - shift) mod k] for p = 0..n-1
         taken = self._color_fixed_twice[start : start + self._n]
-        return np.flatnonzero(self._open_mask & ~taken).tolist()
+        return np.flatnonzero(self._open_mask & ~taken)
 
-    def _best_pivot(self, shift: int, candidates: list[int]) -> tuple[int, int]:
+    def _best_pivot(self, shift: int, candidates: np.ndarray) -> tuple[int, int]:
         """``(worst-case cost, colour)`` of the cheapest pivot for FINDNEXT at ``shift``."""
         colors = self._fixed_colors[: len(self._position_of_color)]
         places = (colors + shift) % self._n
@@ -580,7 +582,8 @@ class PermutationCodebreaker:
     def _active_indices(self) -> list[int]:
         v = self._open_correct
         active = np.flatnonzero((v > 0) & (np.roll(v, -1) == 0))
-        return active[:_ACTIVE_CANDIDATES].tolist()
+        compare = self._k == self._n <= _COMPARE_ACTIVE_MAX_N
+        return active[: _ACTIVE_CANDIDATES if compare else 1].tolist()
 
     @staticmethod
     def _search(candidates: list[int], total: int, count_below) -> int:
@@ -654,10 +657,10 @@ class PermutationCodebreaker:
         remaining = list(candidates)
         while remaining:
             code = min(remaining, key=lambda guess: (_worst_class(guess, remaining), guess))
-            if self._asked.get(code) == n:
+            if self._known.get(code) == (n, True):
                 return code
             answer = self._maker.black(code)  # a deduced answer is not enough: ask it
-            self._asked[code] = answer
+            self._known[code] = (answer, True)
             if answer == n:
                 self._found = code
                 return code

@@ -1,0 +1,181 @@
+"""Benchmark the classical codebreakers: worst / mean queries against the bounds, wall time.
+
+Prints markdown tables (recorded in ``benchmarks/RESULTS.md``, section "Classical"):
+
+1. the permutation codebreaker (El Ouali et al.), ``k = n``: every secret for small ``n``,
+   seeded random secrets for ``n = 10 .. 1000``; paper bound
+   ``(n - 3) ceil(log2 n) + 5n/2 - 1`` and this implementation's bound;
+2. the same for ``k > n`` (paper bound ``(n - 2) ceil(log2 n) + k + 1``);
+3. the adversary codemaker against the permutation and random consistent codebreakers
+   (lower bound ``n``, resp. ``k``);
+4. Knuth's minimax on all 1296 secrets of 4 x 6 and the scalable black-peg codebreaker.
+
+Queries are what the codemaker counted (every answered guess, the final one included).
+"solver s" is the mean wall time per game against a *trusted* codemaker (same answers,
+no input validation), i.e. the codebreaker's own time; ``--real-codemaker`` also times
+the n = 1000 games against the validating :class:`mastermind_q.Codemaker`.
+
+Usage:
+    python benchmarks/classical.py [--quick] [--exhaustive-max 8] [--real-codemaker]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import operator
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable
+
+from mastermind_q.classical import (
+    AdversaryCodemaker,
+    blackpeg_query_bound,
+    permutation_query_bound,
+    permutation_worst_case_bound,
+    solve_blackpeg,
+    solve_knuth,
+    solve_permutation,
+    solve_random_consistent,
+)
+from mastermind_q.codemaker import Codemaker
+
+
+class TrustedCodemaker(Codemaker):
+    """Same answers and counting as :class:`Codemaker`, without re-validating guesses."""
+
+    def validate_guess(self, guess):
+        return tuple(guess)
+
+    def _answer_black(self, guess):
+        return sum(map(operator.eq, self.reveal(), guess))
+
+
+def run_games(
+    secrets: Iterable[tuple[int, ...]],
+    colors: int,
+    solver: Callable,
+    *,
+    distinct: bool,
+    maker_class: type[Codemaker] = TrustedCodemaker,
+) -> tuple[int, float, float, int]:
+    """Play every secret; return (worst, mean, mean seconds per game, games)."""
+    queries = []
+    seconds = 0.0
+    for secret in secrets:
+        maker = maker_class(secret, colors, distinct=distinct)
+        start = time.perf_counter()
+        found = solver(maker)
+        seconds += time.perf_counter() - start
+        if found != tuple(secret):
+            raise AssertionError(f"{solver.__name__} failed on {secret}: found {found}")
+        queries.append(maker.queries)
+    return max(queries), statistics.fmean(queries), seconds / len(queries), len(queries)
+
+
+def random_injections(num_positions: int, colors: int, samples: int, seed: int):
+    rng = random.Random(seed * 1_000_003 + num_positions * 1009 + colors)
+    return [tuple(rng.sample(range(colors), num_positions)) for _ in range(samples)]
+
+
+def permutation_rows(cases, args):
+    print("| n | k | secrets | worst | mean | paper bound | impl. bound | solver s |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    for n, k, samples in cases:
+        if samples is None:
+            secrets = list(itertools.permutations(range(k), n))
+            label = f"all {len(secrets)}"
+        else:
+            secrets = random_injections(n, k, samples, args.seed)
+            label = f"{samples} random"
+        worst, mean, seconds, _ = run_games(secrets, k, solve_permutation, distinct=True)
+        paper = permutation_query_bound(n, k)
+        print(
+            f"| {n} | {k} | {label} | {worst} | {mean:.2f} | {paper:g} | "
+            f"{permutation_worst_case_bound(n, k)} | {seconds:.4f} |"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples, no n = 8 sweep")
+    parser.add_argument("--exhaustive-max", type=int, default=7, help="all secrets up to this n")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--real-codemaker", action="store_true", help="time n = 1000 for real")
+    args = parser.parse_args()
+    big = 2 if args.quick else 10
+    exhaustive_max = min(args.exhaustive_max, 6) if args.quick else args.exhaustive_max
+
+    print("### Permutation codebreaker, k = n\n")
+    cases = [(n, n, None) for n in range(2, exhaustive_max + 1)]
+    cases += [(10, 10, 10 * big), (16, 16, 10 * big), (64, 64, 4 * big)]
+    cases += [(257, 257, big), (1000, 1000, max(2, big // 2))]
+    permutation_rows(cases, args)
+
+    print("\n### Permutation codebreaker, k > n\n")
+    cases = [(2, 4, None), (4, 6, None), (5, 7, None)]
+    cases += [(10, 13, 10 * big), (16, 20, 10 * big), (64, 80, 4 * big), (257, 300, big)]
+    cases += [(1000, 1001, max(2, big // 2)), (1000, 1500, max(2, big // 2))]
+    permutation_rows(cases, args)
+
+    if args.real_codemaker:
+        print("\n### n = 1000 against the validating Codemaker\n")
+        print("| n | k | queries | total s (codebreaker + Codemaker checks) |")
+        print("|---:|---:|---:|---:|")
+        for k in (1000, 1500):
+            secret = random_injections(1000, k, 1, args.seed)[0]
+            maker = Codemaker(secret, k, distinct=True)
+            start = time.perf_counter()
+            solve_permutation(maker)
+            print(f"| 1000 | {k} | {maker.queries} | {time.perf_counter() - start:.2f} |")
+
+    print("\n### Adversary codemaker (Section 3): queries forced, lower bound n (k = n), k\n")
+    print("| n | k | permutation | random-consistent (seeds 0-4) | lower bound | adversary s |")
+    print("|---:|---:|---:|---|---:|---:|")
+    for n, k in [(4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (4, 6), (5, 7)]:
+        start = time.perf_counter()
+        maker = AdversaryCodemaker(n, k)
+        solve_permutation(maker)
+        permutation_queries = maker.queries
+        seconds = time.perf_counter() - start
+        random_queries = []
+        if n <= 7:
+            for seed in range(5):
+                other = AdversaryCodemaker(n, k)
+                solve_random_consistent(other, seed=seed)
+                random_queries.append(other.queries)
+        shown = ", ".join(map(str, random_queries)) or "-"
+        print(f"| {n} | {k} | {permutation_queries} | {shown} | {k} | {seconds:.3f} |")
+
+    print("\n### Codes with repetition\n")
+    print("| method | n | k | secrets | worst | mean | bound | solver s |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    all_4x6 = list(itertools.product(range(6), repeat=4))
+    knuth_secrets = all_4x6 if not args.quick else all_4x6[::12]
+    worst, mean, seconds, games = run_games(knuth_secrets, 6, solve_knuth, distinct=False)
+    label = f"all {games}" if games == 1296 else f"{games} of 1296"
+    print(f"| knuth | 4 | 6 | {label} | {worst} | {mean:.3f} | 5 (Knuth) | {seconds:.4f} |")
+    for n, k, samples in [(4, 6, None), (10, 4, 50), (64, 8, 20), (257, 16, 5), (1000, 8, 3)]:
+        if samples is None:
+            secrets = all_4x6
+            label = "all 1296"
+        else:
+            rng = random.Random(args.seed + n * k)
+            secrets = [tuple(rng.randrange(k) for _ in range(n)) for _ in range(samples)]
+            label = f"{samples} random"
+        worst, mean, seconds, _ = run_games(secrets, k, solve_blackpeg, distinct=False)
+        bound = blackpeg_query_bound(n, k)
+        print(
+            f"| blackpeg | {n} | {k} | {label} | {worst} | {mean:.1f} | {bound} | {seconds:.4f} |"
+        )
+    rng = random.Random(args.seed)
+    secrets = [tuple(rng.randrange(6) for _ in range(4)) for _ in range(200)]
+    worst, mean, seconds, _ = run_games(
+        secrets, 6, lambda maker: solve_random_consistent(maker, seed=1), distinct=False
+    )
+    print(f"| random-consistent | 4 | 6 | 200 random | {worst} | {mean:.2f} | - | {seconds:.4f} |")
+
+
+if __name__ == "__main__":
+    main()
