@@ -8,34 +8,449 @@ it (so oracle applications are counted honestly), runs the circuits through
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from qiskit.circuit import QuantumCircuit
+
     from .codemaker import Codemaker
     from .solving import QuantumOutcome
 
-__all__ = ["solve_adaptive", "solve_nonadaptive", "solve_triples", "solve_two_color"]
+__all__ = [
+    "PAIR_METHODS",
+    "decode_counts",
+    "decode_pair_answers",
+    "method_plan",
+    "nonadaptive_plan",
+    "solve_adaptive",
+    "solve_nonadaptive",
+    "solve_triples",
+    "solve_two_color",
+    "triple_plan",
+    "triple_query_count",
+]
+
+
+# -- non-adaptive codebreakers (Li-Luo-Xu Section 3 and the Section 5 remark) --------
+#
+# Success probability convention (nonadaptive, triples, two-color): each circuit's
+# answer is its most likely (exact) or most frequent (sampled) bitstring; its
+# probability or observed fraction is listed in ``circuit_success_probabilities``, and
+# ``success_probability`` is their PRODUCT -- the probability that every circuit
+# returns its answer, i.e. that the whole run returns the decoded secret (the circuits
+# are independent runs). On ``aer-statevector`` the values are exact.
+
+PAIR_METHODS = ("nonadaptive", "triples")
+"""Methods that decode a plan of FindTwoColorPosition pair queries."""
+
+
+def _check_pair_method_colors(method: str, colors: int) -> int:
+    from .game import validate_colors
+
+    k = validate_colors(colors)
+    if k < 3:
+        raise ValueError(
+            f"method {method!r} needs colors k >= 3, was k={k}; use method='two-color' for k = 2"
+        )
+    return k
+
+
+def nonadaptive_plan(colors: int) -> list[tuple[int, int]]:
+    """Algorithm 1's pair queries: ``(0, c)`` for ``c = 1..k-1`` (``k - 1`` queries).
+
+    Colour 0 sits at ``s^(0) = s^(0,1) AND s^(0,2)`` (here ``k >= 3`` is needed) and
+    colour ``c`` at ``s^(c) = s^(0,c) XOR s^(0)``.
+
+    Raises:
+        ValueError: ``k < 3`` (use ``two-color``).
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 (Theorem 1).
+
+    Example:
+        >>> nonadaptive_plan(4)
+        [(0, 1), (0, 2), (0, 3)]
+    """
+    k = _check_pair_method_colors("nonadaptive", colors)
+    return [(0, color) for color in range(1, k)]
+
+
+def triple_query_count(colors: int) -> int:
+    """``ceil(2(k-1)/3)``: the fewest pair queries that determine every secret (k >= 3).
+
+    Example:
+        >>> [triple_query_count(k) for k in range(3, 10)]
+        [2, 2, 3, 4, 4, 5, 6]
+    """
+    k = _check_pair_method_colors("triples", colors)
+    return -(-2 * (k - 1) // 3)
+
+
+def triple_plan(colors: int) -> list[tuple[int, int]]:
+    """Pair queries along colour paths: ``ceil(2(k-1)/3)`` FindTwoColorPosition queries.
+
+    A plan of pair queries is a (multi)graph ``G`` on the colours, one edge per query
+    ``(a, b)``. For every position ``i`` the answers are the indicator vector of the
+    edges incident to ``s_i`` (the *signature* of that colour), so a non-adaptive plan
+    determines every secret iff all ``k`` signatures are distinct.
+
+    **Construction.** Colour 0 is asked about in no query: its signature is all-zero,
+    i.e. its positions are the complement of all others. Colours ``1..k-1`` are cut
+    into consecutive paths ``a - b - c`` of three colours (queries ``(a, b), (b, c)``;
+    signatures ``10, 11, 01``), the last path taking one or two leftover colours
+    (paths of 4 or 5 colours, 3 or 4 queries; a path's signatures are distinct
+    whenever it has >= 3 vertices). For ``k = 3`` the path is ``0 - 1 - 2``. A path of
+    ``v`` colours costs ``v - 1`` queries, so with ``k - 1 = 3t + r`` the plan costs
+    ``2t + r = ceil(2(k-1)/3)`` (for ``k = 3``: 2).
+
+    **Optimality (no plan of pair queries does better).** Two colours ``u != v`` have
+    equal signatures iff both are isolated (empty signature), or every edge at ``u`` is
+    an edge at ``v`` and vice versa, i.e. all their edges join ``u`` and ``v`` and
+    ``{u, v}`` is a whole connected component of two vertices. Hence in a valid plan
+    every component has one vertex (at most one such component) or at least three.
+    A component of ``v`` vertices needs ``>= v - 1`` edges, so with ``c`` components
+    of size ``>= 3`` covering ``k - e`` colours (``e in {0, 1}`` isolated colours) the
+    plan has ``>= k - e - c`` edges and ``c <= (k - e)/3``, giving
+    ``>= ceil(2(k - e)/3) >= ceil(2(k - 1)/3)`` queries. The paper's triples (Section 5)
+    give ``ceil(2k/3)``, one more whenever ``k = 1 (mod 3)`` or ``k = 2 (mod 3)``.
+    (``tests/test_quantum.py`` also checks minimality exhaustively for small ``k``.)
+
+    Args:
+        colors: ``k >= 3``.
+
+    Returns:
+        The ``(c1, c2)`` pairs, in query order.
+
+    Raises:
+        ValueError: ``k < 3`` (use ``two-color``).
+
+    Reference: Li, Luo, Xu, Section 5 (closing remark on Algorithm 1), improved.
+
+    Example:
+        >>> triple_plan(4)
+        [(1, 2), (2, 3)]
+        >>> triple_plan(8)
+        [(1, 2), (2, 3), (4, 5), (5, 6), (6, 7)]
+    """
+    k = _check_pair_method_colors("triples", colors)
+    if k == 3:
+        return [(0, 1), (1, 2)]
+    rest = list(range(1, k))
+    sizes = [3] * (len(rest) // 3)
+    sizes[-1] += len(rest) % 3
+    plan: list[tuple[int, int]] = []
+    start = 0
+    for size in sizes:
+        path = rest[start : start + size]
+        plan.extend((path[j], path[j + 1]) for j in range(size - 1))
+        start += size
+    return plan
+
+
+def method_plan(method: str, colors: int) -> list[tuple[int, int]]:
+    """The pair queries of ``method`` (``nonadaptive`` or ``triples``) for ``k`` colours.
+
+    Raises:
+        ValueError: unknown method or ``k < 3``.
+    """
+    if method == "nonadaptive":
+        return nonadaptive_plan(colors)
+    if method == "triples":
+        return triple_plan(colors)
+    raise ValueError(f"method must be one of {', '.join(PAIR_METHODS)}; was {method!r}")
+
+
+def decode_pair_answers(
+    plan: Sequence[tuple[int, int]], answers: Sequence[Sequence[int]], *, colors: int
+) -> tuple[int, ...]:
+    """Decode the secret from the answers ``s^(c1,c2)`` of a plan of pair queries.
+
+    Position ``i`` gets the colour whose signature ``([c in pair] for pair in plan)``
+    equals the observed bits ``(answer[i] for answer in answers)``. Noisy answers (no
+    exact match) get the colour at the smallest Hamming distance, the smallest colour
+    on ties.
+
+    Raises:
+        ValueError: the plan does not separate the colours, or the answers do not match
+            the plan.
+
+    Example:
+        >>> decode_pair_answers([(1, 2), (2, 3)], [(1, 1, 0, 0), (0, 1, 1, 0)], colors=4)
+        (1, 2, 3, 0)
+    """
+    from .game import validate_colors
+
+    k = validate_colors(colors)
+    if len(answers) != len(plan):
+        raise ValueError(
+            f"answers must hold one string per query ({len(plan)}), was {len(answers)}"
+        )
+    signatures = [tuple(int(color in pair) for pair in plan) for color in range(k)]
+    if len(set(signatures)) != k:
+        raise ValueError(f"plan {list(plan)} does not separate the {k} colours")
+    lengths = {len(answer) for answer in answers}
+    if len(lengths) > 1:
+        raise ValueError(f"answers must have equal lengths, were {sorted(lengths)}")
+    n = lengths.pop() if lengths else 0
+    found = []
+    for position in range(n):
+        observed = tuple(int(answer[position]) for answer in answers)
+        found.append(
+            min(
+                range(k),
+                key=lambda c: (sum(a != b for a, b in zip(signatures[c], observed)), c),
+            )
+        )
+    return tuple(found)
+
+
+def _majority(distribution: Mapping[str, float], *, normalise: bool) -> tuple[str, float]:
+    """The heaviest outcome (smallest key on ties) and its weight (or fraction)."""
+    if not distribution:
+        raise ValueError("a circuit returned no outcomes")
+    key = max(sorted(distribution), key=lambda item: distribution[item])
+    total = float(sum(distribution.values())) if normalise else 1.0
+    return key.replace(" ", ""), float(distribution[key]) / total
+
+
+def _bits(key: str, num_positions: int) -> tuple[int, ...]:
+    """Bitstring (clbit 0 rightmost) -> bits ``(b_0, ..., b_{n-1})``."""
+    if len(key) != num_positions or set(key) - {"0", "1"}:
+        raise ValueError(f"outcome must be {num_positions} bits, was {key!r}")
+    return tuple(int(bit) for bit in reversed(key))
+
+
+def _decode(
+    method: str,
+    distributions: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
+    normalise: bool,
+) -> tuple[tuple[int, ...], list[float]]:
+    majorities = [_majority(dist, normalise=normalise) for dist in distributions]
+    answers = [_bits(key, num_positions) for key, _ in majorities]
+    fractions = [fraction for _, fraction in majorities]
+    if method == "two-color":
+        if len(answers) != 1:
+            raise ValueError(f"two-color decodes one circuit, got {len(answers)}")
+        return answers[0], fractions
+    plan = method_plan(method, colors)
+    return decode_pair_answers(plan, answers, colors=colors), fractions
+
+
+def decode_counts(
+    method: str, counts: list[dict[str, int]], *, num_positions: int, colors: int
+) -> tuple[tuple[int, ...], list[float]]:
+    """Decode sampled counts of a non-adaptive method into the secret.
+
+    Each circuit's answer is its most frequent bitstring (clbit 0 rightmost); the pair
+    answers are decoded with :func:`decode_pair_answers` along the method's plan
+    (:func:`nonadaptive_plan`, :func:`triple_plan`); ``two-color`` reads the secret
+    directly.
+
+    Args:
+        method: ``nonadaptive``, ``triples`` or ``two-color``.
+        counts: one counts dict per circuit, in plan order.
+        num_positions: ``n``.
+        colors: ``k``.
+
+    Returns:
+        ``(secret, fractions)``: the decoded secret and, per circuit, the fraction of
+        shots equal to that circuit's answer.
+
+    Raises:
+        ValueError: unknown method, wrong number of circuits, malformed bitstrings.
+
+    Example:
+        >>> decode_counts("triples", [{"011": 9, "111": 1}, {"110": 10}],
+        ...               num_positions=3, colors=4)
+        ((1, 2, 3), [0.9, 1.0])
+    """
+    if method not in (*PAIR_METHODS, "two-color"):
+        raise ValueError(f"method must be one of nonadaptive, triples, two-color; was {method!r}")
+    if method != "two-color":
+        expected = len(method_plan(method, colors))
+        if len(counts) != expected:
+            raise ValueError(
+                f"method {method!r} with k={colors} runs {expected} circuits, got {len(counts)}"
+            )
+    return _decode(method, counts, num_positions=num_positions, colors=colors, normalise=True)
+
+
+def _run_and_decode(
+    method: str,
+    circuits: Sequence[QuantumCircuit],
+    *,
+    num_positions: int,
+    colors: int,
+    backend: str,
+    shots: int | None,
+    seed: int | None,
+    metadata: Mapping[str, Any],
+) -> QuantumOutcome:
+    """Run charged circuits (exactly on ``aer-statevector``) and decode them."""
+    from .backends import exact_probabilities, is_exact, sample_counts
+    from .solving import QuantumOutcome
+
+    exact = is_exact(backend)
+    if exact:
+        distributions: list[Any] = exact_probabilities(circuits)
+    else:
+        distributions = sample_counts(
+            circuits, backend=backend, shots=shots, seed=seed, metadata=dict(metadata)
+        )
+    found, fractions = _decode(
+        method, distributions, num_positions=num_positions, colors=colors, normalise=not exact
+    )
+    return QuantumOutcome(
+        found=found,
+        success_probability=math.prod(fractions),
+        circuit_success_probabilities=tuple(fractions),
+    )
+
+
+def _solve_pairs(
+    method: str, codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+) -> QuantumOutcome:
+    from .circuits.find_two_color import find_two_color_circuit
+    from .circuits.layout import score_qubits
+
+    n, k = codemaker.num_positions, codemaker.num_colors
+    plan = method_plan(method, k)
+    oracle = codemaker.oracle()
+    circuits = [
+        find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
+    ]
+    codemaker.charge(circuits)
+    metadata = {
+        "method": method,
+        "n": n,
+        "k": k,
+        "pairs": [list(pair) for pair in plan],
+        "score_qubits": score_qubits(n),
+    }
+    return _run_and_decode(
+        method,
+        circuits,
+        num_positions=n,
+        colors=k,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        metadata=metadata,
+    )
 
 
 def solve_nonadaptive(
     codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
 ) -> QuantumOutcome:
-    """Li-Luo-Xu Algorithm 1 (being built; see the non-adaptive issue)."""
-    raise NotImplementedError("nonadaptive: under construction")
+    """Li-Luo-Xu Algorithm 1: ``k - 1`` FindTwoColorPosition queries decode ``s`` exactly.
+
+    Runs :func:`~mastermind_q.circuits.find_two_color_circuit` for the pairs
+    :func:`nonadaptive_plan` ``= (0, c), c = 1..k-1`` (one oracle query each), then
+    ``s^(0) = s^(0,1) AND s^(0,2)``, ``s^(c) = s^(0,c) XOR s^(0)``
+    (:func:`decode_pair_answers`).
+
+    Cost: ``k - 1`` oracle queries; ``k - 1`` circuits of ``n*q + m + a`` qubits.
+
+    Args:
+        codemaker: the codemaker (its oracle gate is the only access to the secret).
+        backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
+        shots: shots per circuit on sampling backends.
+        seed: simulator seed.
+
+    Returns:
+        The :class:`~mastermind_q.solving.QuantumOutcome`; ``success_probability`` is
+        the product of the per-circuit probabilities (see the module comment above).
+
+    Raises:
+        ValueError: ``k = 2`` (use ``two-color``).
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 and Theorem 1.
+    """
+    return _solve_pairs("nonadaptive", codemaker, backend=backend, shots=shots, seed=seed)
 
 
 def solve_triples(
     codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
 ) -> QuantumOutcome:
-    """Pair queries along colour paths (being built; see the non-adaptive issue)."""
-    raise NotImplementedError("triples: under construction")
+    """Pair queries along colour paths: ``ceil(2(k-1)/3)`` queries decode ``s`` exactly.
+
+    The plan is :func:`triple_plan` (optimal among plans of pair queries; the paper's
+    Section 5 remark gives ``ceil(2k/3)``); each pair is one FindTwoColorPosition
+    circuit, decoded by :func:`decode_pair_answers`.
+
+    Cost: ``ceil(2(k-1)/3)`` oracle queries and circuits.
+
+    Args:
+        codemaker: the codemaker.
+        backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
+        shots: shots per circuit on sampling backends.
+        seed: simulator seed.
+
+    Returns:
+        The :class:`~mastermind_q.solving.QuantumOutcome` (product convention).
+
+    Raises:
+        ValueError: ``k = 2`` (use ``two-color``).
+
+    Reference: Li, Luo, Xu, Section 5 (closing remark), improved by one isolated colour.
+    """
+    return _solve_pairs("triples", codemaker, backend=backend, shots=shots, seed=seed)
 
 
 def solve_two_color(
     codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
 ) -> QuantumOutcome:
-    """Li-Luo-Xu Algorithm 3 (being built; see the non-adaptive issue)."""
-    raise NotImplementedError("two-color: under construction")
+    """Li-Luo-Xu Algorithm 3 (k = 2): one query, ``QFT_4`` and ``U``, ``s`` with certainty.
+
+    Builds :func:`~mastermind_q.circuits.two_color_circuit` around the codemaker's
+    oracle (built with ``score_qubits=2`` when ``n = 1``: ``QFT_4`` needs two score
+    qubits), charges it and reads ``s`` from the measured positions.
+
+    Cost: one oracle query; one circuit of ``n + max(2, m) + a`` qubits.
+
+    Args:
+        codemaker: the codemaker (``k = 2``).
+        backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
+        shots: shots on sampling backends.
+        seed: simulator seed.
+
+    Returns:
+        The :class:`~mastermind_q.solving.QuantumOutcome`.
+
+    Raises:
+        ValueError: ``k >= 3`` (use ``nonadaptive`` or ``triples``).
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 and Theorem 2.
+    """
+    from .circuits.layout import score_qubits
+    from .circuits.two_colors import two_color_circuit, two_color_score_qubits
+
+    n, k = codemaker.num_positions, codemaker.num_colors
+    if k != 2:
+        raise ValueError(
+            f"method 'two-color' needs colors k = 2, was k={k}; "
+            "use method='nonadaptive' or method='triples' for k >= 3"
+        )
+    m = two_color_score_qubits(n)
+    options = {} if m == score_qubits(n) else {"score_qubits": m}
+    oracle = codemaker.oracle(**options)
+    circuit = two_color_circuit(oracle, num_positions=n, score_qubits=m)
+    codemaker.charge(circuit)
+    metadata = {"method": "two-color", "n": n, "k": k, "score_qubits": m}
+    return _run_and_decode(
+        "two-color",
+        [circuit],
+        num_positions=n,
+        colors=k,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        metadata=metadata,
+    )
 
 
 def solve_adaptive(

@@ -1,0 +1,243 @@
+"""Tests for mastermind_q.quantum (the quantum codebreakers)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from mastermind_q import solve
+from mastermind_q.codemaker import Codemaker
+from mastermind_q.quantum import decode_counts
+
+# -- non-adaptive (Li-Luo-Xu Algorithms 1-3 and the improved triples plan) -----------------
+
+
+def _nonadaptive_secret(n: int, k: int, seed: int) -> tuple[int, ...]:
+    rng = random.Random(seed)
+    return tuple(rng.randrange(k) for _ in range(n))
+
+
+def _separates(plan, k: int) -> bool:
+    signatures = {tuple(int(color in pair) for pair in plan) for color in range(k)}
+    return len(signatures) == k
+
+
+def test_nonadaptive_plan_is_algorithm_1():
+    from mastermind_q.quantum import nonadaptive_plan
+
+    for k in range(3, 13):
+        plan = nonadaptive_plan(k)
+        assert plan == [(0, c) for c in range(1, k)]
+        assert _separates(plan, k)
+
+
+@pytest.mark.parametrize("k", range(3, 13))
+def test_triple_plan_count_and_separation(k):
+    from mastermind_q.quantum import triple_plan, triple_query_count
+
+    plan = triple_plan(k)
+    assert len(plan) == triple_query_count(k) == -(-2 * (k - 1) // 3)
+    assert all(0 <= a < k and 0 <= b < k and a != b for a, b in plan)
+    assert len(set(map(frozenset, plan))) == len(plan)
+    assert _separates(plan, k)
+    paper = -(-2 * k // 3)  # the Section 5 remark: ceil(2k/3)
+    assert len(plan) == (paper if k % 3 == 0 else paper - 1)
+
+
+@pytest.mark.parametrize("k", range(3, 9))
+def test_no_smaller_plan_of_pair_queries_exists(k):
+    import itertools
+
+    from mastermind_q.quantum import triple_query_count
+
+    pairs = list(itertools.combinations(range(k), 2))
+    size = triple_query_count(k) - 1
+    assert not any(_separates(plan, k) for plan in itertools.combinations(pairs, size))
+
+
+@pytest.mark.parametrize("method", ["nonadaptive", "triples"])
+@pytest.mark.parametrize("k", range(3, 13))
+def test_pair_plans_decode_every_colour(method, k):
+    from mastermind_q.circuits.find_two_color import two_color_positions
+    from mastermind_q.quantum import decode_pair_answers, method_plan
+
+    plan = method_plan(method, k)
+    rng = random.Random(k)
+    for secret in [tuple(range(k)), tuple(rng.randrange(k) for _ in range(20))]:
+        answers = [two_color_positions(secret, c1, c2) for c1, c2 in plan]
+        assert decode_pair_answers(plan, answers, colors=k) == secret
+
+
+def test_decode_pair_answers_takes_the_nearest_colour_on_noise():
+    from mastermind_q.quantum import decode_pair_answers
+
+    plan = [(0, 1), (0, 2), (0, 3)]  # signatures 0: 111, 1: 100, 2: 010, 3: 001
+    assert decode_pair_answers(plan, [(1,), (1,), (0,)], colors=4) == (0,)
+    assert decode_pair_answers(plan, [(0,), (0,), (0,)], colors=4) == (1,)  # tie: smallest
+    with pytest.raises(ValueError, match="does not separate"):
+        decode_pair_answers([(0, 1)], [(1,)], colors=3)
+    with pytest.raises(ValueError, match="one string per query"):
+        decode_pair_answers(plan, [(1,)], colors=4)
+
+
+def test_decode_counts_nonadaptive_methods():
+    found, fractions = decode_counts(
+        "triples", [{"011": 9, "111": 1}, {"110": 10}], num_positions=3, colors=4
+    )
+    assert found == (1, 2, 3)
+    assert fractions == [pytest.approx(0.9), pytest.approx(1.0)]
+    found, fractions = decode_counts(
+        "nonadaptive", [{"01": 3}, {"11": 4, "10": 4}], num_positions=2, colors=3
+    )
+    assert found == (1, 2)  # ties go to the smaller bitstring: "10"
+    assert fractions == [1.0, 0.5]
+    assert decode_counts("two-color", [{"0110": 7, "0111": 1}], num_positions=4, colors=2) == (
+        (0, 1, 1, 0),
+        [0.875],
+    )
+    with pytest.raises(ValueError, match="runs 2 circuits, got 1"):
+        decode_counts("triples", [{"011": 1}], num_positions=3, colors=4)
+    with pytest.raises(ValueError, match="must be 3 bits, was '01'"):
+        decode_counts("triples", [{"01": 1}, {"011": 1}], num_positions=3, colors=4)
+    with pytest.raises(ValueError, match="'magic'"):
+        decode_counts("magic", [{"0": 1}], num_positions=1, colors=2)
+
+
+def _nonadaptive_queries(method: str, k: int) -> int:
+    return {"nonadaptive": k - 1, "triples": -(-2 * (k - 1) // 3), "two-color": 1}[method]
+
+
+def _check_random_secrets(method: str, trials: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for trial in range(trials):
+        n = rng.randint(1, 6)
+        k = 2 if method == "two-color" else rng.randint(3, 7)
+        secret = tuple(rng.randrange(k) for _ in range(n))
+        result = solve(secret, colors=k, method=method, shots=8, seed=trial)
+        assert result.found == secret, (method, trial, secret, k)
+        assert result.queries == _nonadaptive_queries(method, k)
+        assert result.success_probability == 1.0
+        assert result.circuit_success_probabilities == (1.0,) * result.queries
+
+
+def test_nonadaptive_methods_on_fifty_random_secrets():
+    """50 random secrets in all: n <= 6, k <= 7, default backend (sampling)."""
+    _check_random_secrets("nonadaptive", 20, seed=1)
+    _check_random_secrets("triples", 20, seed=2)
+    _check_random_secrets("two-color", 10, seed=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["nonadaptive", "triples", "two-color"])
+def test_nonadaptive_methods_on_fifty_random_secrets_each(method):
+    _check_random_secrets(method, 50, seed=10 + len(method))
+
+
+@pytest.mark.parametrize(
+    ("method", "secret", "k"),
+    [
+        ("nonadaptive", (2, 0, 1), 3),
+        ("nonadaptive", (3, 3, 0), 4),
+        ("nonadaptive", (4, 1), 5),
+        ("triples", (3, 0, 1), 4),
+        ("triples", (4, 2), 5),
+        ("triples", (1, 2, 0), 3),
+        ("two-color", (1,), 2),
+        ("two-color", (0, 1, 1, 0, 1), 2),
+    ],
+)
+def test_nonadaptive_methods_exact_on_statevector(method, secret, k):
+    result = solve(secret, colors=k, method=method, backend="aer-statevector")
+    assert result.found == secret
+    assert result.queries == _nonadaptive_queries(method, k)
+    assert 1 - 1e-9 <= result.success_probability <= 1 + 1e-9
+    assert len(result.circuit_success_probabilities) == result.queries
+    product = 1.0
+    for value in result.circuit_success_probabilities:
+        assert value >= 1 - 1e-9
+        product *= value
+    assert result.success_probability == pytest.approx(product)
+
+
+@pytest.mark.parametrize(
+    ("method", "k", "hint"),
+    [
+        ("nonadaptive", 2, "k=2; use method='two-color'"),
+        ("triples", 2, "k=2; use method='two-color'"),
+        ("two-color", 3, "k=3; use method='nonadaptive' or method='triples'"),
+        ("two-color", 5, "k=5; use method='nonadaptive'"),
+    ],
+)
+def test_wrong_colour_count_names_k_and_the_right_method(method, k, hint):
+    with pytest.raises(ValueError, match=hint.replace("(", r"\(")):
+        solve((1, 0), colors=k, method=method)
+
+
+@pytest.mark.parametrize(
+    ("method", "solver_name", "secret", "k"),
+    [
+        ("nonadaptive", "solve_nonadaptive", (3, 1, 0, 2), 4),
+        ("triples", "solve_triples", (4, 1, 0, 2), 5),
+        ("two-color", "solve_two_color", (1, 0, 1), 2),
+    ],
+)
+def test_nonadaptive_solvers_charge_before_running_and_never_read_the_secret(
+    monkeypatch, method, solver_name, secret, k
+):
+    import mastermind_q.backends as backends
+    import mastermind_q.quantum as quantum
+
+    class Blindfold(Codemaker):
+        def reveal(self):
+            raise AssertionError("the codebreaker looked at the secret")
+
+    maker = Blindfold(secret, k)
+    expected = _nonadaptive_queries(method, k)
+    seen = {}
+    original = backends.sample_counts
+
+    def spy(circuits, **kwargs):
+        seen["queries_at_run"] = maker.queries
+        seen["metadata"] = kwargs["metadata"]
+        seen["circuits"] = len(circuits)
+        return original(circuits, **kwargs)
+
+    monkeypatch.setattr(backends, "sample_counts", spy)
+    outcome = getattr(quantum, solver_name)(maker, backend="aer", shots=16, seed=4)
+    assert outcome.found == secret
+    assert maker.queries == expected
+    assert seen["queries_at_run"] == expected
+    assert seen["circuits"] == expected
+    assert seen["metadata"]["method"] == method
+    assert (seen["metadata"]["n"], seen["metadata"]["k"]) == (len(secret), k)
+
+
+def test_cli_solve_triples(capsys):
+    from mastermind_q.cli import main
+
+    argv = ["solve", "--method", "triples", "--colors", "7", "--secret", "6,0,3,5", "--json"]
+    assert main([*argv, "--shots", "16", "--seed", "2"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["found"] == [6, 0, 3, 5]
+    assert payload["queries"] == 4
+    assert payload["solved"] is True
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("method", "n", "k"), [("nonadaptive", 64, 8), ("triples", 128, 12)])
+def test_nonadaptive_wide_on_mps(method, n, k):
+    secret = _nonadaptive_secret(n, k, seed=n + k)
+    result = solve(secret, colors=k, method=method, shots=32, seed=1)
+    assert result.found == secret
+    assert result.queries == _nonadaptive_queries(method, k)
+    assert result.success_probability == 1.0
+
+
+@pytest.mark.slow
+def test_two_color_wide_on_mps():
+    secret = _nonadaptive_secret(200, 2, seed=5)
+    result = solve(secret, colors=2, method="two-color", shots=32, seed=1)
+    assert result.found == secret
+    assert result.queries == 1
