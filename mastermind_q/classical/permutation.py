@@ -36,8 +36,9 @@ for ``r = j + 1 mod K``; since ``sigma^j_p = sigma^r_{p+1}``, blocks of ``sigma^
 Errata and deviations (all documented in ``DESIGN.md`` section 5):
 
 1. Algorithm 4 reads ``if j = n then r := 1``; with ``k`` codes the wrap-around is at
-   ``j = k`` (here ``r = (j + 1) mod k``). As printed a third of the secrets at ``(4, 6)``
-   fail.
+   ``j = k`` (here ``r = (j + 1) mod k``); with ``r = 1`` at ``j = n`` the "known wrong"
+   filler ``sigma^r`` may hit the secret (``DESIGN.md`` reports a third of the secrets at
+   ``(4, 6)`` failing for the printed version).
 2. Algorithm 1, lines 14-15: the interval update applies for every answer ``s`` (``s = 0``,
    ``s >= 2``, or the answer of ``rho^{j,l}`` after ``s = 1``), not only inside ``s = 1``.
 3. Guesses whose answer is already known are not asked again (the literal pseudo-code
