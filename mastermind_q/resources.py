@@ -27,9 +27,9 @@ Synthesis note: a stand-alone block (``oracle``, ``two-color-oracle``,
 ``qubits_initially_zero=False``; whole algorithm circuits start in ``|0>``.
 
 Example:
-    >>> report = circuit_resources("find-two-color", num_positions=2, colors=3)
-    >>> report.logical.oracle_calls, report.logical.qubits
-    (1, 7)
+    >>> report = circuit_resources("nonadaptive", num_positions=2, colors=3)
+    >>> report.circuits, report.logical.oracle_calls, report.transpiled.multi_qubit_gates
+    (2, 2, 0)
 """
 
 from __future__ import annotations
