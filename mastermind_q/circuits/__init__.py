@@ -27,6 +27,7 @@ _EXPORTS = {
     "score_qubit_indices": "layout",
     "black_peg_oracle": "oracle",
     "two_color_oracle": "oracle",
+    "black_peg_oracle_cost": "oracle",
     "find_two_color_circuit": "find_two_color",
     "two_color_circuit": "two_colors",
     "exact_grover_parameters": "grover",
