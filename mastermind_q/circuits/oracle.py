@@ -531,7 +531,9 @@ def two_color_oracle(
 
     Returns:
         A ``QuantumCircuit`` named ``B_s^(c1,c2)`` with registers ``colors``,
-        ``score`` and (if the oracle is wider) ``anc``.
+        ``score`` and (if the oracle is wider) ``anc``: the encoding ``E`` (a gate
+        labelled ``E(c1,c2)``), the oracle, and ``E^dagger``, so drawings show three
+        labelled boxes.
 
     Raises:
         ValueError: if ``c1 == c2``, a colour is outside ``0..k-1``, or the oracle
@@ -571,7 +573,8 @@ def two_color_oracle(
     encode = QuantumCircuit(color_register, name="encode")
     for i in range(n):
         _encode_bit(encode, color_register[i * q : (i + 1) * q], c1, c2)
-    circuit.compose(encode, color_register, inplace=True)
+    encode_gate = encode.to_gate(label=f"E({c1},{c2})")
+    circuit.append(encode_gate, color_register)
     circuit.append(gate, circuit.qubits)
-    circuit.compose(encode.inverse(), color_register, inplace=True)
+    circuit.append(encode_gate.inverse(), color_register)
     return circuit
