@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .game import Code, black, black_white, validate_code, validate_colors
+from .game import Code, black_white, validate_code, validate_colors
 
 if TYPE_CHECKING:
     from qiskit.circuit import Gate, QuantumCircuit
@@ -111,7 +111,8 @@ class Codemaker:
         return answer
 
     def _answer_black(self, guess: Code) -> int:
-        return black(self._secret, guess)
+        # ``guess`` is validated against n and k already: count directly.
+        return sum(map(int.__eq__, self._secret, guess))
 
     def _answer_black_white(self, guess: Code) -> tuple[int, int]:
         return black_white(self._secret, guess)

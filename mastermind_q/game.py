@@ -109,14 +109,19 @@ def validate_code(
         raise ValueError(
             f"colors must be >= positions ({len(items)}) when colours may not repeat, was {k}"
         )
-    values = []
-    for index, item in enumerate(items):
-        value = _as_int(item, f"{name}[{index}]")
-        if value < 0 or (k is not None and value >= k):
-            bound = "a non-negative colour" if k is None else f"a colour in 0..{k - 1}"
-            raise ValueError(f"{name}[{index}] must be {bound}, was {value}")
-        values.append(value)
-    result = tuple(values)
+    if all(type(item) is int for item in items) and (
+        min(items) >= 0 and (k is None or max(items) < k)
+    ):
+        result = items  # fast path: plain in-range ints (long codes, many queries)
+    else:
+        values = []
+        for index, item in enumerate(items):
+            value = _as_int(item, f"{name}[{index}]")
+            if value < 0 or (k is not None and value >= k):
+                bound = "a non-negative colour" if k is None else f"a colour in 0..{k - 1}"
+                raise ValueError(f"{name}[{index}] must be {bound}, was {value}")
+            values.append(value)
+        result = tuple(values)
     if positions is not None and len(result) != positions:
         raise ValueError(f"{name} must have {positions} positions, was {len(result)}: {result}")
     if distinct:
