@@ -209,7 +209,7 @@ def _add_compare(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--backend",
-        help="backend for the quantum rows (default aer-mps, fast for these circuits)",
+        help="backend for the quantum rows (default aer)",
     )
     parser.add_argument("--shots", type=positive_int, help="shots per circuit")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")

@@ -92,11 +92,10 @@ __all__ = [
 
 DEFAULT_SAMPLES = 20
 """Random secrets per classical row (worst and mean are taken over them)."""
-DEFAULT_BACKEND = "aer-mps"
-"""Backend of the quantum rows. The solvers' circuits keep the positions nearly
-unentangled, so Aer's matrix product state method runs them in well under a second,
-where the statevector method (``aer`` below 25 qubits) takes tens of seconds at 20-24
-qubits. The oracle calls are counted the same way on every backend."""
+DEFAULT_BACKEND = "aer"
+"""Backend of the quantum rows: the toolkit's default (Aer; statevector for narrow
+circuits, matrix product state for wide ones). The oracle calls are counted the same
+way on every backend."""
 ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144}
 """Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
 
