@@ -151,10 +151,10 @@ def order_for_mps(circuit: QuantumCircuit) -> QuantumCircuit:
     the ancillas meet every position in turn. Placed first, with
     ``mps_swap_direction = "mps_swap_right"`` (:data:`MPS_SWAP_DIRECTION`), these hub
     qubits travel along the chain once, position after position; left at the end they
-    are dragged back and forth (about 2.5x more swaps at ``n = 64`` and quadratic
-    growth in ``n``). Only the qubit order changes: registers, measurements and counts
-    keys are unchanged. Circuits without a ``score`` or ``anc`` register are returned
-    as they are.
+    are dragged back and forth (3.5x more swaps at ``n = 64, k = 8``, growing
+    quadratically in ``n``; see ``benchmarks/RESULTS.md``). Only the qubit order
+    changes: registers, measurements and counts keys are unchanged. Circuits without a
+    ``score`` or ``anc`` register are returned as they are.
 
     Example:
         >>> from qiskit.circuit import QuantumCircuit, QuantumRegister

@@ -241,3 +241,28 @@ def test_two_color_wide_on_mps():
     result = solve(secret, colors=2, method="two-color", shots=32, seed=1)
     assert result.found == secret
     assert result.queries == 1
+
+
+def test_mps_order_puts_hubs_first_and_keeps_the_counts():
+    from qiskit_aer.primitives import SamplerV2
+
+    from mastermind_q.backends import MPS_SWAP_DIRECTION, order_for_mps, transpile_for
+    from mastermind_q.circuits import find_two_color_circuit
+    from mastermind_q.circuits.find_two_color import two_color_positions
+
+    secret, k = (3, 0, 2, 2, 1, 3), 4
+    circuit = find_two_color_circuit(Codemaker(secret, k).oracle(), 2, 3, num_positions=6, colors=k)
+    compiled = transpile_for([circuit], "aer-mps")[0]
+    ordered = order_for_mps(compiled)
+    hubs = [q for r in compiled.qregs if r.name in ("score", "anc") for q in r]
+    assert ordered.qubits[: len(hubs)] == hubs
+    assert ordered.num_qubits == compiled.num_qubits
+    assert [r.name for r in ordered.cregs] == ["result"]
+    counts = []
+    for candidate, direction in ((compiled, "mps_swap_left"), (ordered, MPS_SWAP_DIRECTION)):
+        options = {"method": "matrix_product_state", "mps_swap_direction": direction}
+        sampler = SamplerV2(options={"backend_options": options})
+        counts.append(sampler.run([candidate], shots=20).result()[0].data.result.get_counts())
+    expected = "".join(str(bit) for bit in reversed(two_color_positions(secret, 2, 3)))
+    assert expected == "101101"
+    assert counts[0] == counts[1] == {expected: 20}
