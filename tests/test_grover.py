@@ -24,7 +24,7 @@ from mastermind_q.circuits.grover import (
     score_phase,
     uniform_preparation,
 )
-from mastermind_q.codemaker import count_oracle_calls
+from mastermind_q.codemaker import Codemaker, count_oracle_calls
 from mastermind_q.game import black
 
 
@@ -159,6 +159,20 @@ def test_phase_oracle_on_score_zero_subspace(secret, k, ancillas):
         if max(code) < k:
             np.testing.assert_allclose(column, expected, atol=1e-10, err_msg=f"x = {code}")
     assert matrix.shape[0] == 1 << (n * q + m + ancillas)
+
+
+@pytest.mark.parametrize("construction", ["fourier", "increment"])
+def test_phase_oracle_with_codemaker_oracle(construction):
+    """The same check with the toolkit's oracle gate (ancillas included)."""
+    secret, k, phi = (2, 0), 3, 1.3
+    n, q = len(secret), layout.color_qubits(k)
+    oracle = Codemaker(secret, k).oracle(construction=construction)
+    matrix = Operator(phase_oracle(oracle, num_positions=n, colors=k, phi=phi)).data
+    for code in itertools.product(range(k), repeat=n):
+        x = sum(color << (i * q) for i, color in enumerate(code))
+        expected = np.zeros(matrix.shape[0], dtype=complex)
+        expected[x] = np.exp(1j * phi * black(secret, code))
+        np.testing.assert_allclose(matrix[:, x], expected, atol=1e-9, err_msg=f"x = {code}")
 
 
 def test_builders_reject_bad_input():

@@ -8,8 +8,109 @@ import random
 import pytest
 
 from mastermind_q import solve
+from mastermind_q.circuits.grover import exact_grover_parameters
 from mastermind_q.codemaker import Codemaker
-from mastermind_q.quantum import decode_counts
+from mastermind_q.quantum import decode_counts, solve_adaptive
+
+# -- adaptive (Li-Luo-Xu Algorithm 4, exact Grover) ---------------------------------------
+
+
+def _random_secret(n: int, k: int, seed: int) -> tuple[int, ...]:
+    rng = random.Random(seed)
+    return tuple(rng.randrange(k) for _ in range(n))
+
+
+ADAPTIVE_EXACT_SIZES = [(1, k) for k in range(2, 17)] + [(2, 3), (2, 5), (3, 4), (4, 4), (3, 6)]
+
+
+@pytest.mark.parametrize(("n", "k"), ADAPTIVE_EXACT_SIZES)
+def test_adaptive_exact_on_statevector(n, k):
+    secret = _random_secret(n, k, seed=100 * n + k)
+    iterations, _ = exact_grover_parameters(k)
+    result = solve(secret, colors=k, method="adaptive", backend="aer-statevector")
+    assert result.found == secret
+    assert result.solved
+    assert result.queries == 2 * iterations
+    assert result.iterations == iterations
+    assert result.success_probability >= 1 - 1e-9
+    assert result.success_probability <= 1 + 1e-9
+
+
+def test_adaptive_sampling_thirty_random_secrets():
+    rng = random.Random(2024)
+    sizes = [(1, 2), (1, 5), (2, 2), (2, 3), (2, 4), (3, 3), (2, 6), (3, 5), (4, 2), (5, 3)]
+    for trial in range(30):
+        n, k = sizes[trial % len(sizes)]
+        secret = tuple(rng.randrange(k) for _ in range(n))
+        result = solve(secret, colors=k, method="adaptive", backend="aer", shots=32, seed=trial)
+        assert result.found == secret, (trial, secret, k)
+        assert result.success_probability == 1.0
+        assert result.queries == 2 * exact_grover_parameters(k)[0]
+
+
+def test_adaptive_charges_before_running_and_never_reads_the_secret():
+    class Blindfold(Codemaker):
+        def reveal(self):
+            raise AssertionError("the codebreaker looked at the secret")
+
+    maker = Blindfold((2, 0, 1), 3)
+    outcome = solve_adaptive(maker, backend="aer", shots=16, seed=3)
+    assert outcome.found == (2, 0, 1)
+    assert maker.queries == 2 * outcome.iterations == 2
+    assert outcome.circuit_success_probabilities == (outcome.success_probability,)
+
+
+def test_decode_counts_adaptive():
+    # clbit 0 rightmost; q = 2 bits per position; "11" (colour 3) is not a colour for k = 3
+    counts = {"0110": 9, "1111": 3, "0001": 1}
+    found, fractions = decode_counts("adaptive", [counts], num_positions=2, colors=3)
+    assert found == (2, 1)
+    assert fractions == [pytest.approx(9 / 13)]
+    with pytest.raises(ValueError, match="2"):
+        decode_counts("adaptive", [counts, counts], num_positions=2, colors=3)
+
+
+def test_cli_solve_adaptive(capsys):
+    from mastermind_q.cli import main
+
+    argv = ["solve", "--method", "adaptive", "--colors", "5", "--secret", "4,0,2", "--json"]
+    argv += ["--backend", "aer", "--shots", "64", "--seed", "5"]
+    code = main(argv)
+    assert code == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["method"] == "adaptive"
+    assert payload["found"] == [4, 0, 2]
+    assert payload["solved"] is True
+    assert payload["queries"] == 2 * exact_grover_parameters(5)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(2, 3), (2, 4), (3, 3)])
+def test_adaptive_exhaustive_statevector(n, k):
+    import itertools
+
+    for secret in itertools.product(range(k), repeat=n):
+        result = solve(secret, colors=k, method="adaptive", backend="aer-statevector")
+        assert result.found == secret
+        assert result.success_probability >= 1 - 1e-9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(1, 64), (5, 8), (3, 64)])
+def test_adaptive_exact_large_statevector(n, k):
+    secret = _random_secret(n, k, seed=7 * n + k)
+    result = solve(secret, colors=k, method="adaptive", backend="aer-statevector")
+    assert result.found == secret
+    assert result.success_probability >= 1 - 1e-9
+
+
+@pytest.mark.slow
+def test_adaptive_wide_on_mps():
+    secret = _random_secret(12, 8, seed=12)
+    result = solve(secret, colors=8, method="adaptive", backend="aer", shots=64, seed=1)
+    assert result.found == secret
+    assert result.success_probability == 1.0
+
 
 # -- non-adaptive (Li-Luo-Xu Algorithms 1-3 and the improved triples plan) -----------------
 
