@@ -158,3 +158,17 @@ def test_invalid_input_is_named(kwargs, message):
     c1, c2 = arguments.pop("c1"), arguments.pop("c2")
     with pytest.raises(ValueError, match=message):
         find_two_color_circuit(oracle, c1, c2, **arguments)
+
+
+@pytest.mark.parametrize(("n", "k"), [(1, 3), (5, 4), (9, 6)])
+def test_cost_formula_outside_the_oracle(n, k):
+    """2n + 2m Hadamards, one X, n measurements, one oracle query (module docstring)."""
+    secret = tuple(i % k for i in range(n))
+    oracle = Codemaker(secret, k).oracle()
+    circuit = find_two_color_circuit(oracle, 0, k - 1, num_positions=n, colors=k)
+    ops = circuit.count_ops()
+    assert ops["h"] == 2 * n + 2 * score_qubits(n)
+    assert ops["x"] == 1
+    assert ops["measure"] == n
+    assert count_oracle_calls(circuit) == 1
+    assert circuit.num_qubits == oracle.num_qubits

@@ -135,3 +135,20 @@ def test_invalid_input_is_named(kwargs, message):
     arguments = {"num_positions": 3, **kwargs}
     with pytest.raises(ValueError, match=message):
         two_color_circuit(oracle, **arguments)
+
+
+@pytest.mark.parametrize("n", [1, 3, 4, 9])
+def test_cost_formula_outside_the_oracle(n):
+    """n + 2(m' - 2) Hadamards, n U gates, one X, QFT_4 and its inverse, one query."""
+    secret = tuple(i % 2 for i in range(n))
+    oracle = oracle_for(secret)
+    circuit = two_color_circuit(oracle, num_positions=n)
+    m = two_color_score_qubits(n)
+    ops = circuit.count_ops()
+    assert ops["h"] == n + 2 * (m - 2)
+    assert ops["U"] == n
+    assert ops["x"] == 1
+    assert ops["qft"] == ops["qft_dg"] == 1
+    assert ops["measure"] == n
+    assert count_oracle_calls(circuit) == 1
+    assert circuit.num_qubits == oracle.num_qubits >= n + m
