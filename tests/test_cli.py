@@ -418,3 +418,56 @@ def test_solve_classical_bad_input_exits_2(capsys, argv, message):
     assert "Traceback" not in captured.err
     assert message in captured.err
     assert captured.err.strip().count("\n") == 0
+
+
+# -- compare with the real quantum and classical codebreakers ------------------------
+def _grover_iterations(k):
+    import math
+
+    return math.ceil(math.pi / (4 * math.asin(math.sqrt(1 / k))) - 0.5)
+
+
+def _expected_quantum_queries(method, k):
+    return {
+        "nonadaptive": k - 1,
+        "triples": -(-2 * (k - 1) // 3),
+        "two-color": 1,
+        "adaptive": 2 * _grover_iterations(k),
+    }[method]
+
+
+def _check_compare_rows(rows, positions, colors):
+    quantum = [row for row in rows if row["kind"] == "quantum"]
+    for n in positions:
+        for k in colors:
+            names = {row["method"] for row in quantum if (row["n"], row["k"]) == (n, k)}
+            expected = (
+                {"two-color", "adaptive"} if k == 2 else {"nonadaptive", "triples", "adaptive"}
+            )
+            assert names == expected, (n, k, names)
+    for row in quantum:
+        assert row["queries"] == _expected_quantum_queries(row["method"], row["k"]), row
+        assert row["theory"] == row["queries"] and row["solved"] is True, row
+        if row["method"] == "adaptive":
+            assert row["iterations"] == _grover_iterations(row["k"])
+    for row in rows:
+        if row["method"] == "adaptive-T":
+            assert row["kind"] == "bound" and row["queries"] == _grover_iterations(row["k"])
+        if row["kind"] == "classical":
+            assert row["solved"] is True and row["queries"] >= row["mean_queries"] >= 1
+    assert any(row["method"] == "permutation" for row in rows)
+
+
+def test_compare_quantum_rows_equal_the_theory(capsys):
+    payload = _compare_json(
+        capsys, "--positions", "3,4", "--colors", "2-4", "--samples", "3", "--no-formulas"
+    )
+    _check_compare_rows(payload["rows"], [3, 4], [2, 3, 4])
+
+
+@pytest.mark.slow
+def test_compare_must_show_grid(capsys, tmp_path):
+    path = tmp_path / "out.png"
+    payload = _compare_json(capsys, "--positions", "4,6,8", "--colors", "4,8", "--plot", str(path))
+    _check_compare_rows(payload["rows"], [4, 6, 8], [4, 8])
+    assert path.read_bytes().startswith(b"\x89PNG")
