@@ -200,7 +200,8 @@ class SolveResult:
         backend: the backend name for quantum methods, ``None`` for classical ones.
         success_probability: quantum methods: the exact probability of the returned
             answer on ``aer-statevector``, the observed fraction of agreeing shots on
-            sampling backends (the smallest over the method's circuits); ``None`` for
+            sampling backends; for methods with several circuits, the product of the
+            per-circuit values (every circuit must answer right); ``None`` for
             classical methods.
         transcript: classical methods: every ``(guess, black answer)`` pair in the
             order asked; empty for quantum methods.

@@ -43,7 +43,8 @@ class QuantumOutcome:
     Attributes:
         found: the decoded secret.
         success_probability: exact (statevector) or observed (sampling) probability of
-            the returned answer; for several circuits, the smallest per-circuit value.
+            the returned answer; for several circuits, the product of the per-circuit
+            values (the probability that every circuit answers right).
         iterations: Grover iterations ``T`` (adaptive method only).
         circuit_success_probabilities: one value per circuit run.
     """
