@@ -658,6 +658,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         detail = f": {interruption}" if str(interruption) else ""
         print(f"mastermind-q {args.command}: interrupted{detail}", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `mastermind-q draw ... | head`: the reader left
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
+        return 141
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -145,6 +145,15 @@ def _pair(secret: Sequence[Any], guess: Sequence[Any]) -> tuple[Code, Code]:
 def black(secret: Sequence[int], guess: Sequence[int]) -> int:
     """Black-peg answer ``B_s(x) = |{i : s_i = x_i}|``.
 
+    Cost: ``O(n)``.
+
+    Args:
+        secret: the secret code ``s``.
+        guess: the guess ``x``, as long as ``s``.
+
+    Returns:
+        The number of positions where guess and secret agree, in ``0..n``.
+
     Raises:
         ValueError: if the codes are empty, differ in length or hold a non-integer or
             negative colour.
@@ -162,6 +171,20 @@ def black_white(secret: Sequence[int], guess: Sequence[int]) -> tuple[int, int]:
 
     ``b = black(secret, guess)``; ``w = sum_c min(u_c, v_c)`` where ``u_c`` (``v_c``)
     counts colour ``c`` in the secret (guess) outside the black positions.
+
+    Cost: ``O(n)``.
+
+    Args:
+        secret: the secret code ``s``.
+        guess: the guess ``x``, as long as ``s``.
+
+    Returns:
+        ``(b, w)``: black pegs (right colour, right place) and white pegs (right
+        colour, wrong place).
+
+    Reference:
+        ``../shared/papers/mastermind-feedback-notes.md`` (the feedback function);
+        Li, Luo, Xu, Section 1.1 (``W_s(x)`` as a maximum over permutations).
 
     Raises:
         ValueError: as :func:`black`.

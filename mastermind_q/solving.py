@@ -137,6 +137,7 @@ METHODS: dict[str, MethodInfo] = {
         ),
     )
 }
+"""Every codebreaking method by name: kind, implementing function, one-line summary."""
 QUANTUM_METHODS = tuple(name for name, info in METHODS.items() if info.kind == "quantum")
 CLASSICAL_METHODS = tuple(name for name, info in METHODS.items() if info.kind == "classical")
 
