@@ -96,7 +96,7 @@ def test_adaptive_exhaustive_statevector(n, k):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("n", "k"), [(1, 64), (5, 8), (3, 64)])
+@pytest.mark.parametrize(("n", "k"), [(1, 64), (5, 8), (2, 64), (4, 16)])
 def test_adaptive_exact_large_statevector(n, k):
     secret = _random_secret(n, k, seed=7 * n + k)
     result = solve(secret, colors=k, method="adaptive", backend="aer-statevector")
