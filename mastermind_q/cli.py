@@ -352,9 +352,10 @@ class _Progress:
             return
         if event.stage == "waiting":
             self.bar.set_postfix_str(event.detail)
-        elif event.stage in ("transpile", "done"):
+        elif event.stage == "transpile":
             self.bar.update(event.done - self.bar.n)
-        if event.stage == "done":
+        elif event.stage == "done":  # the open bar (transpile or job) is complete
+            self.bar.update(self.bar.total - self.bar.n)
             self.close()
 
     def close(self) -> None:
