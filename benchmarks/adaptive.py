@@ -43,7 +43,7 @@ def _circuit_facts(n: int, k: int, secret: tuple[int, ...], backend: str) -> dic
         method = "statevector"
     else:
         method = aer_method(backend, default_width).replace("matrix_product_state", "mps")
-    construction = "fourier" if oracle.num_qubits == default_width else "increment"
+    construction = "increment" if method == "mps" else "fourier"  # as _adaptive_oracle picks
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
     circuit = circuit.assign_parameters([exact_grover_parameters(k)[1]])
     compiled = transpile(circuit, basis_gates=list(AER_BASIS), optimization_level=1)
