@@ -127,12 +127,13 @@ def exact_grover_parameters(colors: int) -> tuple[int, float]:
 
     References:
         G. L. Long, "Grover algorithm with zero theoretical failure rate", Phys. Rev. A 64,
-        022307 (2001), Eq. (8)-(10), with ``J + 1 = T``. Li, Luo, Xu, Algorithm 4 line 1
-        (misprinted; see :func:`paper_phase`).
+        022307 (2001): the zero-failure phase and iteration count (his ``J + 1 = T``).
+        Li, Luo, Xu, Algorithm 4 line 1 (misprinted; see :func:`paper_phase`).
 
     Example:
-        >>> exact_grover_parameters(2)
-        (1, 1.5707963267948966)
+        >>> iterations, phi = exact_grover_parameters(2)
+        >>> iterations, round(phi, 12)
+        (1, 1.570796326795)
     """
     k = validate_colors(colors)
     theta = _grover_angle(k)
@@ -231,7 +232,7 @@ def diffusion(colors: int, phi: Angle) -> QuantumCircuit:
         ValueError: invalid ``colors`` or ``phi``.
 
     References:
-        Li, Luo, Xu, Algorithm 4 line 5; Long (2001), Eq. (3).
+        Li, Luo, Xu, Algorithm 4 line 5; Long (2001), the phase-rotated diffusion.
     """
     phi = _check_angle(phi)
     prepare = uniform_preparation(colors).to_gate(label="A")
