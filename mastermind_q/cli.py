@@ -665,6 +665,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
         return 141
+    except OSError as error:  # e.g. --output/--csv/--plot in a missing or read-only folder
+        print(f"mastermind-q {args.command}: error: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

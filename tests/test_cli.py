@@ -212,6 +212,23 @@ def test_draw_resources_jobs_bad_input(capsys, tmp_path, argv, fragment):
     assert fragment in err and "Traceback" not in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["draw", "oracle", "--positions", "2", "--colors", "2", "--output", "{missing}/d.txt"],
+        ["compare", "--positions", "4", "--colors", "4", *BOUNDS_ONLY, "--csv", "{missing}/c.csv"],
+        ["compare", "--positions", "4", "--colors", "4", *BOUNDS_ONLY, "--plot", "{missing}/p.svg"],
+    ],
+)
+def test_unwritable_output_file_is_one_error_line(capsys, tmp_path, argv):
+    missing = tmp_path / "no-such-folder"
+    argv = [item.replace("{missing}", str(missing)) for item in argv]
+    status, out, err = _run_cli(capsys, *argv, "--json")
+    assert status == 2 and out == ""
+    assert str(missing) in err and "Traceback" not in err and err.count("\n") == 1
+    assert not missing.exists()
+
+
 def test_resources_json_and_table(capsys):
     argv = ["resources", "nonadaptive", "--positions", "2", "--colors", "3"]
     status, out, _ = _run_cli(capsys, *argv, "--json")
