@@ -234,6 +234,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         plan_comparison,
         plot_comparison,
         run_task,
+        validate_backend,
         write_csv_header,
         write_csv_row,
     )
@@ -248,6 +249,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     )
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise CLIError(f"--plot must end in .png, .svg or .pdf, was {args.plot!r}")
+    backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     outcome = Comparison(skipped=list(plan.skipped))
     csv_to_stdout = args.csv == "-" and not args.json
@@ -273,7 +275,7 @@ def _run_compare(args: argparse.Namespace) -> int:
                     task,
                     samples=samples,
                     quantum_samples=args.quantum_samples,
-                    backend=args.backend or DEFAULT_BACKEND,
+                    backend=backend,
                     shots=args.shots,
                     seed=args.seed,
                 )

@@ -86,6 +86,7 @@ __all__ = [
     "random_secrets",
     "run_task",
     "theoretical_queries",
+    "validate_backend",
     "write_csv_header",
     "write_csv_row",
 ]
@@ -570,6 +571,30 @@ def _elouali_formula(name: str, n: int, k: int) -> str:
     return "n (k = n)" if k == n else "k (k > n)"
 
 
+def validate_backend(backend: str) -> str:
+    """Return ``backend`` if the quantum rows can name it; raise ``ValueError`` otherwise.
+
+    Checked before any row runs: a row that raises ``ValueError`` is skipped as "does not
+    apply", so a misspelt backend would otherwise skip every quantum row silently.
+    ``fake:NAME`` must name an installed fake device; ``ibm:NAME`` is checked when a row
+    runs (that needs the service).
+
+    Raises:
+        ValueError: not a backend name, or no fake device of that name (the message
+            names it).
+
+    Example:
+        >>> validate_backend("aer-mps")
+        'aer-mps'
+    """
+    from .backends import backend_kind, fake_backend, validate_backend_name
+
+    name = validate_backend_name(backend)
+    if backend_kind(name) == "fake":
+        fake_backend(name)
+    return name
+
+
 def compare(
     positions: Iterable[int],
     colors: Iterable[int],
@@ -604,7 +629,7 @@ def compare(
         A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
 
     Raises:
-        ValueError: invalid grid, method name or counts.
+        ValueError: invalid grid, method name, backend name or counts.
 
     Example:
         >>> result = compare([3], [3], methods=["blackpeg"], formulas=False, samples=2)
@@ -612,6 +637,7 @@ def compare(
         ['blackpeg', 'elouali-upper', 'elouali-lower', 'adaptive-T']
     """
     plan = plan_comparison(positions, colors, methods=methods, bounds=bounds, formulas=formulas)
+    validate_backend(backend)
     outcome = Comparison(skipped=list(plan.skipped))
     for task in plan.tasks:
         try:

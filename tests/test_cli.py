@@ -117,6 +117,8 @@ def test_compare_plot(capsys, tmp_path):
         (["--positions", "4", "--colors", "1-3"], "was 1"),
         (["--positions", "4", "--colors", "4", "--methods", "magic"], "'magic'"),
         (["--positions", "4", "--colors", "4", "--plot", "out.gif"], "out.gif"),
+        (["--positions", "2", "--colors", "3", "--backend", "aer-fast"], "'aer-fast'"),
+        (["--positions", "2", "--colors", "3", "--backend", "fake:nowhere"], "'fake:nowhere'"),
     ],
 )
 def test_compare_bad_input(capsys, argv, fragment):

@@ -404,3 +404,10 @@ def test_repetition_baselines_and_knuth_rows():
         assert 1 <= row.mean_queries <= row.queries
     # Knuth's minimax with black-white answers never needs more than 5 guesses at 4 x 4
     assert rows[(4, "knuth")].queries <= 5
+
+
+@pytest.mark.parametrize("backend", ["aer-fast", "fake:nowhere", "ibm:", 3])
+def test_a_bad_backend_name_is_an_error_not_skipped_rows(backend):
+    with pytest.raises(ValueError, match=repr(backend).replace("'", "")):
+        cmp.compare([2], [3], methods=["nonadaptive"], bounds=False, backend=backend)
+    assert cmp.validate_backend("aer-statevector") == "aer-statevector"
