@@ -12,6 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from .solving import METHODS, play
@@ -233,7 +234,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         parse_int_list,
         plan_comparison,
         plot_comparison,
-        run_task,
+        run_comparison,
         validate_backend,
         write_csv_header,
         write_csv_row,
@@ -258,40 +259,40 @@ def _run_compare(args: argparse.Namespace) -> int:
         csv_stream = sys.stdout if csv_to_stdout else None
     elif args.csv is not None:
         csv_stream = open(args.csv, "w", encoding="utf-8", newline="")  # noqa: SIM115
-    tasks: Any = plan.tasks
+    bar: Any = None
     if not (args.quiet or args.json):
         from tqdm import tqdm
 
-        tasks = tqdm(plan.tasks, desc="compare", unit="row", file=sys.stderr)
+        bar = tqdm(total=len(plan.tasks), desc="compare", unit="row", file=sys.stderr)
+
+    def shown(tasks: Any) -> Any:  # the tasks, each announced on the progress bar
+        for task in tasks:
+            if bar is not None:
+                bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}", refresh=False)
+            yield task
+            if bar is not None:
+                bar.update()
+
     interrupted = False
     try:
         if csv_stream is not None:
             write_csv_header(csv_stream)
-        for task in tasks:
-            if hasattr(tasks, "set_postfix_str"):
-                tasks.set_postfix_str(f"n={task.n} k={task.k} {task.method}", refresh=False)
-            try:
-                row = run_task(
-                    task,
-                    samples=samples,
-                    quantum_samples=args.quantum_samples,
-                    backend=backend,
-                    shots=args.shots,
-                    seed=args.seed,
-                )
-            except ValueError as error:
-                if task.kind == "bound":
-                    raise
-                outcome.skipped.append((task, str(error)))
-                continue
-            outcome.rows.append(row)
-            if csv_stream is not None:
-                write_csv_row(csv_stream, row)
+        run_comparison(
+            plan,
+            samples=samples,
+            quantum_samples=args.quantum_samples,
+            backend=backend,
+            shots=args.shots,
+            seed=args.seed,
+            into=outcome,
+            tasks=shown(plan.tasks),
+            on_row=None if csv_stream is None else partial(write_csv_row, csv_stream),
+        )
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        if hasattr(tasks, "close"):
-            tasks.close()
+        if bar is not None:
+            bar.close()
         if csv_stream is not None and csv_stream is not sys.stdout:
             csv_stream.close()
     if args.plot is not None and outcome.rows:

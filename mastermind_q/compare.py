@@ -54,7 +54,7 @@ import csv
 import math
 import random
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -84,6 +84,7 @@ __all__ = [
     "plan_comparison",
     "plot_comparison",
     "random_secrets",
+    "run_comparison",
     "run_task",
     "theoretical_queries",
     "validate_backend",
@@ -637,9 +638,51 @@ def compare(
         ['blackpeg', 'elouali-upper', 'elouali-lower', 'adaptive-T']
     """
     plan = plan_comparison(positions, colors, methods=methods, bounds=bounds, formulas=formulas)
+    return run_comparison(
+        plan,
+        samples=samples,
+        quantum_samples=quantum_samples,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+    )
+
+
+def run_comparison(
+    plan: ComparisonPlan,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    quantum_samples: int = 1,
+    backend: str = DEFAULT_BACKEND,
+    shots: int | None = None,
+    seed: int | None = 0,
+    into: Comparison | None = None,
+    tasks: Iterable[CompareTask] | None = None,
+    on_row: Callable[[CompareRow], None] | None = None,
+) -> Comparison:
+    """Run the rows of ``plan`` one by one, filling a :class:`Comparison` as they finish.
+
+    A solver that refuses a size with ``ValueError`` moves that row to ``skipped`` with
+    its message (a bound row that fails is a bug and re-raises).
+
+    Args:
+        plan: from :func:`plan_comparison`.
+        samples, quantum_samples, backend, shots, seed: as in :func:`compare`.
+        into: the :class:`Comparison` to fill (default a new one holding
+            ``plan.skipped``). Rows land in it as they finish, so a caller interrupted
+            mid-sweep (``KeyboardInterrupt``) keeps every finished row.
+        tasks: the tasks to run, default ``plan.tasks`` (e.g. wrapped in a progress bar).
+        on_row: called with each finished row (e.g. to write it to a CSV file at once).
+
+    Returns:
+        ``into``, filled.
+
+    Raises:
+        ValueError: invalid backend name or counts.
+    """
     validate_backend(backend)
-    outcome = Comparison(skipped=list(plan.skipped))
-    for task in plan.tasks:
+    outcome = Comparison(skipped=list(plan.skipped)) if into is None else into
+    for task in plan.tasks if tasks is None else tasks:
         try:
             row = run_task(
                 task,
@@ -655,6 +698,8 @@ def compare(
             outcome.skipped.append((task, str(error)))
             continue
         outcome.rows.append(row)
+        if on_row is not None:
+            on_row(row)
     return outcome
 
 
