@@ -65,6 +65,19 @@ def _ceil_log2(value: int) -> int:
     return (value - 1).bit_length() if value > 1 else 0
 
 
+def _check_enumerable(
+    method: str, n: int, k: int, distinct: bool, limit_name: str, limit: int
+) -> int:
+    """The size of the code space; refuse one too large for an enumerating codebreaker."""
+    total = count_codes(n, k, distinct=distinct)
+    if total > limit:
+        raise ValueError(
+            f"{method} enumerates all codes; n={n}, k={k} gives {total} codes, "
+            f"more than {limit_name}={limit}"
+        )
+    return total
+
+
 def _check_seed(seed: int | None) -> None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed must be an integer or None, was {seed!r}")
@@ -182,12 +195,7 @@ def solve_knuth(codemaker: Codemaker, *, seed: int | None = None) -> Code:
     """
     _check_seed(seed)
     n, k, distinct = codemaker.num_positions, codemaker.num_colors, codemaker.distinct
-    total = count_codes(n, k, distinct=distinct)
-    if total > KNUTH_MAX_CODES:
-        raise ValueError(
-            f"knuth enumerates all codes; n={n}, k={k} gives {total} codes, more than "
-            f"KNUTH_MAX_CODES={KNUTH_MAX_CODES}"
-        )
+    total = _check_enumerable("knuth", n, k, distinct, "KNUTH_MAX_CODES", KNUTH_MAX_CODES)
     tables = _knuth_tables(n, k, distinct)
     codes, histograms, scores = tables.codes, tables.histograms, tables.scores
     consistent = np.arange(total)
@@ -238,12 +246,14 @@ def solve_random_consistent(codemaker: Codemaker, *, seed: int | None = None) ->
     """
     _check_seed(seed)
     n, k, distinct = codemaker.num_positions, codemaker.num_colors, codemaker.distinct
-    total = count_codes(n, k, distinct=distinct)
-    if total > RANDOM_CONSISTENT_MAX_CODES:
-        raise ValueError(
-            f"random-consistent enumerates all codes; n={n}, k={k} gives {total} codes, "
-            f"more than RANDOM_CONSISTENT_MAX_CODES={RANDOM_CONSISTENT_MAX_CODES}"
-        )
+    _check_enumerable(
+        "random-consistent",
+        n,
+        k,
+        distinct,
+        "RANDOM_CONSISTENT_MAX_CODES",
+        RANDOM_CONSISTENT_MAX_CODES,
+    )
     rng = np.random.default_rng(seed)
     consistent = all_codes(n, k, distinct=distinct)
     while consistent.shape[0]:
