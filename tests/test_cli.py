@@ -130,9 +130,9 @@ def test_compare_bad_input(capsys, argv, fragment):
 
 
 def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
-    from mastermind_q import compare
+    from mastermind_q.compare import running
 
-    real_run_task = compare.run_task
+    real_run_task = running.run_task
     calls = []
 
     def interrupted_run_task(task, **options):
@@ -141,7 +141,7 @@ def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real_run_task(task, **options)
 
-    monkeypatch.setattr(compare, "run_task", interrupted_run_task)
+    monkeypatch.setattr(running, "run_task", interrupted_run_task)
     path = tmp_path / "rows.csv"
     argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY, "--csv", str(path)]
     status = cli.main([*argv, "--json"])

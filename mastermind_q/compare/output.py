@@ -1,0 +1,102 @@
+"""Comparison rows as text: a fixed-width table and CSV lines written as rows finish."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Mapping
+from typing import IO, Any
+
+from .rows import CompareRow
+
+__all__ = ["CSV_FIELDS", "format_table", "write_csv_header", "write_csv_row"]
+
+CSV_FIELDS = (
+    "n",
+    "k",
+    "method",
+    "kind",
+    "queries",
+    "mean_queries",
+    "source",
+    "theory",
+    "iterations",
+    "samples",
+    "solved",
+    "success_probability",
+    "seconds",
+    "formula",
+    "reference",
+)
+"""Column order of :func:`write_csv_row` (the fields of :class:`CompareRow`)."""
+
+
+def _row_dict(row: CompareRow | Mapping[str, Any]) -> dict[str, Any]:
+    return row.to_dict() if isinstance(row, CompareRow) else dict(row)
+
+
+def write_csv_header(stream: IO[str]) -> None:
+    """Write the :data:`CSV_FIELDS` header line to ``stream``."""
+    csv.writer(stream, lineterminator="\n").writerow(CSV_FIELDS)
+
+
+def write_csv_row(stream: IO[str], row: CompareRow | Mapping[str, Any]) -> None:
+    """Append ``row`` to ``stream`` as one CSV line (empty cells for ``None``) and flush."""
+    data = _row_dict(row)
+    values = ["" if data.get(name) is None else data[name] for name in CSV_FIELDS]
+    csv.writer(stream, lineterminator="\n").writerow(values)
+    stream.flush()
+
+
+def _format_number(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.2f}"
+    return str(int(value)) if isinstance(value, float) else str(value)
+
+
+def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
+    """A fixed-width text table of ``rows``: n, k, method, kind, queries, mean, notes.
+
+    The notes column says ``theory=...`` and ``T=...`` for quantum rows, the sample count
+    for classical rows, the formula for bounds (asymptotic ones are marked), and
+    ``NOT SOLVED`` when a measured game failed.
+    """
+    header = ("n", "k", "method", "kind", "queries", "mean", "notes")
+    lines = [header]
+    for row in map(_row_dict, rows):
+        notes = []
+        if row.get("kind") == "quantum":
+            notes.append(f"theory={row.get('theory')}")
+            if row.get("iterations") is not None:
+                notes.append(f"T={row['iterations']}")
+            if row.get("success_probability") is not None:
+                notes.append(f"p={row['success_probability']:.3g}")
+        elif row.get("source") == "measured":
+            notes.append(f"worst/mean of {row.get('samples')} secrets")
+        elif row.get("source") == "asymptotic":
+            notes.append(f"asymptotic rate, not a count: {row.get('formula')}")
+        else:
+            notes.append(str(row.get("formula")))
+        if row.get("solved") is False:
+            notes.append("NOT SOLVED")
+        lines.append(
+            (
+                str(row["n"]),
+                str(row["k"]),
+                str(row["method"]),
+                str(row["kind"]),
+                _format_number(row["queries"]),
+                _format_number(row.get("mean_queries")),
+                "; ".join(notes),
+            )
+        )
+    widths = [max(len(line[column]) for line in lines) for column in range(len(header) - 1)]
+    text = []
+    for line in lines:
+        cells = [
+            cell.rjust(w) if i in (0, 1, 4, 5) else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(line, widths))
+        ]
+        text.append("  ".join([*cells, line[-1]]).rstrip())
+    return "\n".join(text)

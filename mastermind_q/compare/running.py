@@ -1,0 +1,270 @@
+"""Computing the rows of a comparison: play the games, evaluate the bounds."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+
+from ..game import validate_colors, validate_positions
+from ..solving import method_info, solve
+from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comparison
+from .theory import (
+    _FORMULAS,
+    _REFERENCES,
+    ASYMPTOTIC_FORMULAS,
+    _elouali_formula,
+    applicability,
+    bound_value,
+    theoretical_queries,
+)
+
+__all__ = [
+    "DEFAULT_BACKEND",
+    "DEFAULT_SAMPLES",
+    "compare",
+    "random_secrets",
+    "run_comparison",
+    "run_task",
+    "validate_backend",
+]
+
+DEFAULT_SAMPLES = 20
+"""Random secrets per classical row (worst and mean are taken over them)."""
+DEFAULT_BACKEND = "aer"
+"""Backend of the quantum rows: the toolkit's default (Aer; statevector for narrow
+circuits, matrix product state for wide ones). The oracle calls are counted the same
+way on every backend."""
+
+
+def _derived_seed(seed: int | None, *parts: object) -> int:
+    """A 32-bit seed fixed by ``seed`` and ``parts`` (independent of grid order)."""
+    return random.Random(f"{seed}|" + "|".join(map(str, parts))).getrandbits(32)
+
+
+def random_secrets(
+    num_positions: int, num_colors: int, count: int, *, distinct: bool, seed: int | None
+) -> list[tuple[int, ...]]:
+    """``count`` seeded uniformly random secrets (random injections when ``distinct``).
+
+    Raises:
+        ValueError: invalid sizes, ``count < 1``, or ``distinct`` with ``k < n``.
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"samples must be a positive integer, was {count!r}")
+    if distinct and k < n:
+        raise ValueError(f"colors must be >= positions ({n}) for distinct secrets, was {k}")
+    rng = random.Random(_derived_seed(seed, "secrets", n, k, distinct))
+    if distinct:
+        return [tuple(rng.sample(range(k), n)) for _ in range(count)]
+    return [tuple(rng.randrange(k) for _ in range(n)) for _ in range(count)]
+
+
+def run_task(
+    task: CompareTask,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    quantum_samples: int = 1,
+    backend: str = DEFAULT_BACKEND,
+    shots: int | None = None,
+    seed: int | None = 0,
+) -> CompareRow:
+    """Compute one row: play the games (measured rows) or evaluate the bound.
+
+    Quantum methods solve ``quantum_samples`` random secrets through
+    :func:`mastermind_q.solve` on ``backend``; classical methods ``samples`` secrets.
+    Secrets and simulator seeds are derived from ``seed``, ``n``, ``k`` (and the method
+    for the simulator), so a row does not depend on the rest of the grid.
+
+    Raises:
+        ValueError: a row that does not apply, bad sample counts, or a solver refusing
+            the size (its message is passed on).
+    """
+    reason = applicability(task.method, task.n, task.k)
+    if reason is not None:
+        raise ValueError(reason)
+    started = time.perf_counter()
+    if task.kind == "bound":
+        source = "asymptotic" if task.method in ASYMPTOTIC_FORMULAS else "theorem"
+        return CompareRow(
+            n=task.n,
+            k=task.k,
+            method=task.method,
+            kind="bound",
+            queries=bound_value(task.method, task.n, task.k),
+            source=source,
+            formula=_FORMULAS.get(task.method) or _elouali_formula(task.method, task.n, task.k),
+            reference=_REFERENCES.get(task.method),
+        )
+    info = method_info(task.method)
+    count = quantum_samples if info.kind == "quantum" else samples
+    secrets = random_secrets(task.n, task.k, count, distinct=info.distinct, seed=seed)
+    results = []
+    for index, secret in enumerate(secrets):
+        run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
+        if info.kind == "quantum":
+            result = solve(
+                secret,
+                colors=task.k,
+                method=task.method,
+                backend=backend,
+                shots=shots,
+                seed=run_seed,
+            )
+        else:
+            result = solve(secret, colors=task.k, method=task.method, seed=run_seed)
+        results.append(result)
+    counts = [result.queries for result in results]
+    quantum = info.kind == "quantum"
+    probabilities = [r.success_probability for r in results if r.success_probability is not None]
+    iterations = [r.iterations for r in results if r.iterations is not None]
+    return CompareRow(
+        n=task.n,
+        k=task.k,
+        method=task.method,
+        kind=info.kind,
+        queries=max(counts),
+        mean_queries=sum(counts) / len(counts),
+        source="measured",
+        theory=theoretical_queries(task.method, task.n, task.k) if quantum else None,
+        iterations=max(iterations) if iterations else None,
+        samples=len(results),
+        solved=all(result.solved for result in results),
+        success_probability=min(probabilities) if probabilities else None,
+        seconds=round(time.perf_counter() - started, 3),
+        formula=_FORMULAS.get(task.method),
+        reference=_REFERENCES.get(task.method),
+    )
+
+
+def validate_backend(backend: str) -> str:
+    """Return ``backend`` if the quantum rows can name it; raise ``ValueError`` otherwise.
+
+    Checked before any row runs: a row that raises ``ValueError`` is skipped as "does not
+    apply", so a misspelt backend would otherwise skip every quantum row silently.
+    ``fake:NAME`` must name an installed fake device; ``ibm:NAME`` is checked when a row
+    runs (that needs the service).
+
+    Raises:
+        ValueError: not a backend name, or no fake device of that name (the message
+            names it).
+
+    Example:
+        >>> validate_backend("aer-mps")
+        'aer-mps'
+    """
+    from ..backends import backend_kind, fake_backend, validate_backend_name
+
+    name = validate_backend_name(backend)
+    if backend_kind(name) == "fake":
+        fake_backend(name)
+    return name
+
+
+def compare(
+    positions: Iterable[int],
+    colors: Iterable[int],
+    *,
+    methods: Iterable[str] | None = None,
+    bounds: bool = True,
+    formulas: bool = True,
+    samples: int = DEFAULT_SAMPLES,
+    quantum_samples: int = 1,
+    backend: str = DEFAULT_BACKEND,
+    shots: int | None = None,
+    seed: int | None = 0,
+) -> Comparison:
+    """Compare quantum and classical query counts over the ``positions x colors`` grid.
+
+    :func:`plan_comparison` lists the rows, :func:`run_task` computes each. A solver that
+    refuses a size with ``ValueError`` moves that row to ``skipped`` with its message.
+
+    Args:
+        positions: the values of ``n``.
+        colors: the values of ``k``.
+        methods: ``solve`` methods (default all), optionally bound names.
+        bounds: add :data:`BOUNDS` rows.
+        formulas: add :data:`ASYMPTOTIC_FORMULAS` rows.
+        samples: random secrets per classical row (worst and mean over them).
+        quantum_samples: random secrets per quantum row.
+        backend: backend for the quantum methods (default :data:`DEFAULT_BACKEND`).
+        shots: shots per circuit on sampling backends.
+        seed: master seed for secrets and runs.
+
+    Returns:
+        A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
+
+    Raises:
+        ValueError: invalid grid, method name, backend name or counts.
+
+    Example:
+        >>> result = compare([3], [3], methods=["blackpeg"], formulas=False, samples=2)
+        >>> [row.method for row in result.rows]
+        ['blackpeg', 'elouali-upper', 'elouali-lower', 'adaptive-T']
+    """
+    plan = plan_comparison(positions, colors, methods=methods, bounds=bounds, formulas=formulas)
+    return run_comparison(
+        plan,
+        samples=samples,
+        quantum_samples=quantum_samples,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+    )
+
+
+def run_comparison(
+    plan: ComparisonPlan,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    quantum_samples: int = 1,
+    backend: str = DEFAULT_BACKEND,
+    shots: int | None = None,
+    seed: int | None = 0,
+    into: Comparison | None = None,
+    tasks: Iterable[CompareTask] | None = None,
+    on_row: Callable[[CompareRow], None] | None = None,
+) -> Comparison:
+    """Run the rows of ``plan`` one by one, filling a :class:`Comparison` as they finish.
+
+    A solver that refuses a size with ``ValueError`` moves that row to ``skipped`` with
+    its message (a bound row that fails is a bug and re-raises).
+
+    Args:
+        plan: from :func:`plan_comparison`.
+        samples, quantum_samples, backend, shots, seed: as in :func:`compare`.
+        into: the :class:`Comparison` to fill (default a new one holding
+            ``plan.skipped``). Rows land in it as they finish, so a caller interrupted
+            mid-sweep (``KeyboardInterrupt``) keeps every finished row.
+        tasks: the tasks to run, default ``plan.tasks`` (e.g. wrapped in a progress bar).
+        on_row: called with each finished row (e.g. to write it to a CSV file at once).
+
+    Returns:
+        ``into``, filled.
+
+    Raises:
+        ValueError: invalid backend name or counts.
+    """
+    validate_backend(backend)
+    outcome = Comparison(skipped=list(plan.skipped)) if into is None else into
+    for task in plan.tasks if tasks is None else tasks:
+        try:
+            row = run_task(
+                task,
+                samples=samples,
+                quantum_samples=quantum_samples,
+                backend=backend,
+                shots=shots,
+                seed=seed,
+            )
+        except ValueError as error:
+            if task.kind == "bound":
+                raise
+            outcome.skipped.append((task, str(error)))
+            continue
+        outcome.rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return outcome

@@ -1,0 +1,168 @@
+"""What the theory says at ``(n, k)``: quantum counts, bound values, which rows apply."""
+
+from __future__ import annotations
+
+import math
+
+from ..game import validate_colors, validate_positions
+from ..solving import METHODS
+
+__all__ = [
+    "ASYMPTOTIC_FORMULAS",
+    "BOUNDS",
+    "ENUMERATION_LIMITS",
+    "applicability",
+    "bound_value",
+    "theoretical_queries",
+]
+
+ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144}
+"""Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
+
+Knuth's minimax costs about a second per game at ``k^n = 4096`` (it compares every
+candidate guess with every consistent secret), so ``compare`` stops at Knuth's own
+game, 4 positions and 6 colours (1296 codes); random-consistent takes about 0.1 s per
+game at ``8^6 = 262144`` codes. Larger cells are listed as skipped."""
+BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T")
+"""Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
+ASYMPTOTIC_FORMULAS = ("table2-blackpeg", "table2-blackwhite")
+"""Names of the asymptotic-rate rows (``kind="bound"``, ``source="asymptotic"``)."""
+
+_LLX = "Li-Luo-Xu"
+_ELOUALI = "El Ouali et al., Games 9(1):2 (2018)"
+_REFERENCES = {
+    "nonadaptive": f"{_LLX}, Algorithm 1, Theorem 1",
+    "triples": f"{_LLX}, Section 5 (colour triples), improved",
+    "two-color": f"{_LLX}, Algorithm 3, Theorem 2",
+    "adaptive": f"{_LLX}, Algorithm 4, Theorem 3",
+    "permutation": f"{_ELOUALI}, Algorithms 1-4",
+    "knuth": "Knuth, J. Recreational Math. 9 (1976-77), minimax",
+    "blackpeg": "deterministic black-peg baseline with repetition",
+    "random-consistent": "random consistent guess baseline",
+    "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
+    "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",
+    "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
+    "table2-blackpeg": f"{_LLX}, Table 2 (adaptive, black-peg; [Mar22], [MS20])",
+    "table2-blackwhite": f"{_LLX}, Table 2 (adaptive, black-white; [Mar22], [MS20])",
+}
+_FORMULAS = {
+    "nonadaptive": "k - 1",
+    "triples": "ceil(2(k-1)/3)",
+    "two-color": "1",
+    "adaptive": "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    "table2-blackpeg": "Theta(n log k / log n + k) with constants 1, log base 2",
+    "table2-blackwhite": "Theta(n log k / log n + k/n) with constants 1, log base 2",
+}
+
+
+def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int:
+    """The exact oracle-call count a quantum method must use at ``(n, k)``.
+
+    ``nonadaptive``: ``k - 1``; ``triples``: ``ceil(2(k-1)/3)``; ``two-color``: ``1``;
+    ``adaptive``: ``2T`` with ``(T, phi) = exact_grover_parameters(k)`` (``B_s`` and
+    ``B_s^dagger`` once per iteration). None depends on ``n``.
+
+    Raises:
+        ValueError: for a method that is not quantum, or sizes it does not apply to.
+
+    Example:
+        >>> theoretical_queries("triples", 5, 8)
+        5
+    """
+    reason = applicability(method, num_positions, num_colors)
+    if reason is not None:
+        raise ValueError(reason)
+    k = num_colors
+    if method == "nonadaptive":
+        return k - 1
+    if method == "triples":
+        return -(-2 * (k - 1) // 3)
+    if method == "two-color":
+        return 1
+    if method == "adaptive":
+        return 2 * _grover_iterations(k)
+    raise ValueError(f"method must be a quantum method, was {method!r}")
+
+
+def _grover_iterations(num_colors: int) -> int:
+    from ..circuits.grover import exact_grover_parameters
+
+    iterations, _phi = exact_grover_parameters(num_colors)
+    return int(iterations)
+
+
+def _clean_number(value: float) -> int | float:
+    """``value`` as an int when it is integral, else rounded to 6 decimals."""
+    return int(value) if float(value).is_integer() else round(float(value), 6)
+
+
+def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
+    """The value of bound or asymptotic-formula row ``name`` at ``(n, k)``.
+
+    * ``elouali-upper``: ``(n-3)ceil(log2 n) + 5n/2 - 1`` (``k = n``),
+      ``(n-2)ceil(log2 n) + k + 1`` (``k > n``);
+    * ``elouali-lower``: ``n`` (``k = n``), ``k`` (``k > n``);
+    * ``adaptive-T``: ``T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)``;
+    * ``table2-blackpeg``: ``n log2 k / max(1, log2 n) + k``;
+    * ``table2-blackwhite``: ``n log2 k / max(1, log2 n) + k/n``.
+
+    Raises:
+        ValueError: unknown name, or ``k < n`` for the El Ouali et al. bounds (the
+            permutation game needs ``k >= n``).
+
+    Example:
+        >>> bound_value("elouali-upper", 8, 8), bound_value("elouali-lower", 4, 6)
+        (34, 6)
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    if name in ("elouali-upper", "elouali-lower"):
+        if k < n:
+            raise ValueError(f"{name} needs colors >= positions ({n}), was {k}")
+        if name == "elouali-lower":
+            return k
+        log_n = math.ceil(math.log2(n)) if n > 1 else 0
+        if k == n:
+            return _clean_number((n - 3) * log_n + 5 * n / 2 - 1)
+        return (n - 2) * log_n + k + 1
+    if name == "adaptive-T":
+        return _grover_iterations(k)
+    if name in ASYMPTOTIC_FORMULAS:
+        leading = n * math.log2(k) / max(1.0, math.log2(n))
+        return _clean_number(leading + (k if name == "table2-blackpeg" else k / n))
+    valid = ", ".join((*BOUNDS, *ASYMPTOTIC_FORMULAS))
+    raise ValueError(f"bound must be one of {valid}; was {name!r}")
+
+
+def applicability(method: str, num_positions: int, num_colors: int) -> str | None:
+    """``None`` if ``method`` (a solve method or a bound) applies at ``(n, k)``, else why not.
+
+    Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``two-color`` needs
+    ``k = 2``; ``permutation`` and the El Ouali et al. bounds need ``k >= n``;
+    ``knuth`` and ``random-consistent`` need ``k^n <=`` :data:`ENUMERATION_LIMITS`.
+
+    Raises:
+        ValueError: unknown method name.
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    if method not in METHODS and method not in BOUNDS and method not in ASYMPTOTIC_FORMULAS:
+        valid = ", ".join((*METHODS, *BOUNDS, *ASYMPTOTIC_FORMULAS))
+        raise ValueError(f"method must be one of {valid}; was {method!r}")
+    if method in ("nonadaptive", "triples") and k < 3:
+        return f"{method} needs colors >= 3, was {k}"
+    if method == "two-color" and k != 2:
+        return f"two-color needs colors == 2, was {k}"
+    if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:
+        return f"{method} needs colors >= positions ({n}), was {k}"
+    limit = ENUMERATION_LIMITS.get(method)
+    if limit is not None and k**n > limit:
+        return f"{method} enumerates the k^n codes; k^n = {k**n} > {limit}"
+    return None
+
+
+def _elouali_formula(name: str, n: int, k: int) -> str:
+    if name == "elouali-upper":
+        return "(n-3)ceil(log2 n) + 5n/2 - 1" if k == n else "(n-2)ceil(log2 n) + k + 1"
+    return "n (k = n)" if k == n else "k (k > n)"
