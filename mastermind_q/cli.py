@@ -618,7 +618,7 @@ def _human_fetch(payload: dict[str, Any]) -> str:
 
 
 def _run_jobs_fetch(args: argparse.Namespace) -> int:
-    from .jobs import fetch_job
+    from .fetching import fetch_job
 
     secret = None if args.secret is None else parse_code(args.secret)
     decoding = fetch_job(args.job_id, args.jobs_dir, secret=secret)

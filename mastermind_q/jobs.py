@@ -3,7 +3,8 @@
 A hardware run (``ibm:NAME``; ``fake:NAME`` too when asked, see
 :class:`mastermind_q.backends.ExecutionOptions`) writes a record *before* it waits for
 the job. If the wait is interrupted nothing is lost: ``mastermind-q jobs fetch JOB_ID``
-(:func:`fetch_job`) retrieves the result from IBM Quantum later and decodes it.
+(:func:`mastermind_q.fetching.fetch_job`) retrieves the result from IBM Quantum later
+and decodes it.
 
 A record is one JSON file, ``<directory>/<job id>.json``, with the keys
 
@@ -17,15 +18,16 @@ colour pairs, ``T`` and ``phi``), ``shots``, ``seed``, ``optimization_level``,
 
 No credential is ever written: the token stays in the saved Qiskit account or the
 ``QISKIT_IBM_TOKEN`` environment variable. The secret is not written either -- the
-codebreaker never knew it; pass it to :func:`fetch_job` to learn whether the decoded
-answer is right.
+codebreaker never knew it; pass it to :func:`mastermind_q.fetching.fetch_job` to learn
+whether the decoded answer is right.
 
 Directory: the ``directory`` argument, else the environment variable
 :data:`JOBS_DIR_VARIABLE` (``MASTERMIND_Q_JOBS_DIR``), else :data:`DEFAULT_JOBS_DIR`
 (``~/.mastermind_q/jobs``).
 
 Local jobs (``fake:``) end with the process that ran them, so their record keeps the
-counts; ``ibm:`` records are completed by :func:`fetch_job` when the job is done.
+counts; ``ibm:`` records are completed by :func:`mastermind_q.fetching.fetch_job` when
+the job is done.
 
 Example:
     >>> record = JobRecord.new(job_id="abc", backend="fake:torino", engine="test",
@@ -39,7 +41,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -50,12 +51,9 @@ from typing import Any
 __all__ = [
     "DEFAULT_JOBS_DIR",
     "JOBS_DIR_VARIABLE",
-    "JobDecoding",
     "JobNotFinishedError",
     "JobRecord",
     "JobRecordNotFoundError",
-    "decode_record",
-    "fetch_job",
     "jobs_directory",
     "list_records",
     "read_record",
@@ -277,112 +275,3 @@ def list_records(directory: str | os.PathLike[str] | None = None) -> list[JobRec
         except (ValueError, TypeError, OSError):
             continue
     return sorted(records, key=lambda record: (record.created, record.job_id))
-
-
-@dataclasses.dataclass(frozen=True)
-class JobDecoding:
-    """A decoded job.
-
-    Attributes:
-        record: the (completed) job record.
-        found: the decoded secret (majority over shots per circuit).
-        circuit_success_probabilities: per circuit, the fraction of shots that agree
-            with the decoded answer.
-        success_probability: their product (the chance that every circuit agrees),
-            as the solvers report it.
-        solved: ``found == secret`` when a secret was given, else ``None``.
-    """
-
-    record: JobRecord
-    found: tuple[int, ...]
-    circuit_success_probabilities: tuple[float, ...]
-    success_probability: float
-    solved: bool | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready summary (without the raw counts)."""
-        record = self.record
-        return {
-            "job_id": record.job_id,
-            "backend": record.backend,
-            "method": record.method,
-            "n": record.n,
-            "k": record.k,
-            "status": record.status,
-            "shots": record.shots,
-            "created": record.created,
-            "found": list(self.found),
-            "success_probability": self.success_probability,
-            "circuit_success_probabilities": list(self.circuit_success_probabilities),
-            "solved": self.solved,
-        }
-
-
-def decode_record(record: JobRecord, *, secret: Sequence[int] | None = None) -> JobDecoding:
-    """Decode a finished record with :func:`mastermind_q.quantum.decode_counts`.
-
-    Raises:
-        JobNotFinishedError: the record holds no counts yet.
-        ValueError: the record lacks ``method``, ``n`` or ``k``, or the secret is invalid.
-    """
-    from .game import validate_code
-    from .quantum import decode_counts
-
-    if record.counts is None:
-        raise JobNotFinishedError(f"job {record.job_id} has no counts yet (status {record.status})")
-    if record.method is None or record.n is None or record.k is None:
-        raise ValueError(
-            f"job record {record.job_id} does not say which method, n and k it ran "
-            f"(method={record.method!r}, n={record.n!r}, k={record.k!r})"
-        )
-    found, fractions = decode_counts(
-        record.method, [dict(c) for c in record.counts], num_positions=record.n, colors=record.k
-    )
-    fractions = tuple(float(f) for f in fractions)
-    solved = None
-    if secret is not None:
-        solved = tuple(found) == validate_code(secret, record.k, positions=record.n)
-    return JobDecoding(
-        record=record,
-        found=tuple(int(c) for c in found),
-        circuit_success_probabilities=fractions,
-        success_probability=math.prod(fractions),
-        solved=solved,
-    )
-
-
-def fetch_job(
-    job_id: str,
-    directory: str | os.PathLike[str] | None = None,
-    *,
-    secret: Sequence[int] | None = None,
-) -> JobDecoding:
-    """Read the record of ``job_id``, complete it from IBM Quantum if needed, decode it.
-
-    Args:
-        job_id: the job id (as printed by ``solve`` or ``jobs list``).
-        directory: the jobs directory (see :func:`jobs_directory`).
-        secret: optional; when given, :attr:`JobDecoding.solved` says whether the
-            decoded answer is it.
-
-    Raises:
-        JobRecordNotFoundError: no record for ``job_id``.
-        JobNotFinishedError: the job is still queued or running, or a local job was
-            interrupted before it finished (its counts died with its process).
-        mastermind_q.backends.BackendUnavailableError: IBM Quantum not reachable.
-    """
-    from .backends import backend_kind, retrieve_counts
-
-    record = read_record(job_id, directory)
-    if record.counts is None:
-        if backend_kind(record.backend) != "ibm":
-            raise JobNotFinishedError(
-                f"job {job_id} ran locally on {record.backend!r} and did not finish; "
-                "local jobs cannot be retrieved later: run it again"
-            )
-        status, counts = retrieve_counts(job_id, record.backend, record.registers)
-        if counts is None:
-            raise JobNotFinishedError(f"job {job_id} on {record.backend} is {status}; try later")
-        record = record.finished_with(counts)
-        write_record(record, directory)
-    return decode_record(record, secret=secret)

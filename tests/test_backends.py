@@ -190,7 +190,9 @@ def test_ibm_without_credentials_is_a_clear_value_error(no_ibm_account):
 def test_ibm_path_runs_offline_on_a_stand_in_device(tmp_path, monkeypatch):
     """The ibm: code path (runtime Sampler, record before waiting, polling) end to end."""
     monkeypatch.setenv("MASTERMIND_Q_JOBS_DIR", str(tmp_path))
-    monkeypatch.setattr(backends, "_ibm_backend", lambda name: backends.fake_backend("manila"))
+    monkeypatch.setattr(
+        backends.names, "_ibm_backend", lambda name: backends.fake_backend("manila")
+    )
     events = []
     with execution_options(progress=events.append, poll_interval=0.01):
         counts = sample_counts(
@@ -212,7 +214,7 @@ def test_interrupted_wait_keeps_the_record(tmp_path, monkeypatch):
     def interrupted(job, *, kind, options):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(backends, "_wait", interrupted)
+    monkeypatch.setattr(backends.runtime, "_wait", interrupted)
     with (
         execution_options(record=True, jobs_dir=tmp_path),
         pytest.raises(JobInterrupted, match="jobs fetch") as info,

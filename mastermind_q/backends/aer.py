@@ -1,0 +1,138 @@
+"""Running on Aer: sampled counts (statevector or matrix product state) and exact probabilities."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from qiskit import QuantumCircuit, transpile
+
+from .names import aer_method
+from .options import ExecutionOptions, ProgressEvent
+from .transpiling import AER_BASIS, transpile_for
+
+__all__ = [
+    "MPS_HUB_REGISTERS",
+    "MPS_SWAP_DIRECTION",
+    "exact_probabilities",
+    "order_for_mps",
+    "sample_aer",
+]
+
+MPS_HUB_REGISTERS = ("score", "anc")
+"""Registers placed first in the MPS chain by :func:`order_for_mps`."""
+MPS_SWAP_DIRECTION = "mps_swap_right"
+"""Aer ``mps_swap_direction`` used with :func:`order_for_mps` (the hubs move right)."""
+
+
+def order_for_mps(circuit: QuantumCircuit) -> QuantumCircuit:
+    """The same circuit with the hub registers (``score``, ``anc``) first in qubit order.
+
+    Aer's matrix product state method keeps qubits on a line and, for a gate on distant
+    qubits, swaps one of them next to the other and leaves it there. In the oracle layout
+    (positions first, then the score register and the ancillas) the score register and
+    the ancillas meet every position in turn. Placed first, with
+    ``mps_swap_direction = "mps_swap_right"`` (:data:`MPS_SWAP_DIRECTION`), these hub
+    qubits travel along the chain once, position after position; left at the end they
+    are dragged back and forth (3.5x more swaps at ``n = 64, k = 8``, growing
+    quadratically in ``n``; see ``benchmarks/RESULTS.md``). Only the qubit order
+    changes: registers, measurements and counts keys are unchanged. Circuits without a
+    ``score`` or ``anc`` register are returned as they are.
+
+    Example:
+        >>> from qiskit.circuit import QuantumCircuit, QuantumRegister
+        >>> circuit = QuantumCircuit(QuantumRegister(2, "colors"), QuantumRegister(1, "score"))
+        >>> [circuit.find_bit(q).index for q in order_for_mps(circuit).qubits[:1]]
+        [2]
+    """
+    hubs = [
+        qubit
+        for register in circuit.qregs
+        if register.name in MPS_HUB_REGISTERS
+        for qubit in register
+    ]
+    if not hubs:
+        return circuit
+    hub_set = set(hubs)
+    ordered = hubs + [qubit for qubit in circuit.qubits if qubit not in hub_set]
+    reordered = QuantumCircuit(ordered, list(circuit.clbits), name=circuit.name)
+    for register in (*circuit.qregs, *circuit.cregs):
+        reordered.add_register(register)
+    for instruction in circuit.data:
+        reordered._append(instruction)
+    reordered.global_phase = circuit.global_phase
+    reordered.metadata = dict(circuit.metadata or {})
+    return reordered
+
+
+def sample_aer(
+    circuits: Sequence[QuantumCircuit],
+    *,
+    name: str,
+    shots: int,
+    seed: int | None,
+    options: ExecutionOptions,
+) -> list[dict[str, int]]:
+    """Counts of measured ``circuits`` on the Aer backend ``name`` (one SamplerV2 job)."""
+    from qiskit_aer.primitives import SamplerV2
+
+    width = max(circuit.num_qubits for circuit in circuits)
+    method = aer_method(name, width)
+    compiled = transpile_for(circuits, name, progress=options.progress)
+    sampler_options: dict[str, Any] = {"backend_options": {"method": method}}
+    if method == "matrix_product_state":
+        compiled = [order_for_mps(circuit) for circuit in compiled]
+        sampler_options["backend_options"]["mps_swap_direction"] = MPS_SWAP_DIRECTION
+    if seed is not None:
+        sampler_options["run_options"] = {"seed_simulator": seed}
+    sampler = SamplerV2(options=sampler_options)
+    result = sampler.run(compiled, shots=shots).result()
+    counts = []
+    for circuit, pub_result in zip(compiled, result):
+        register = circuit.cregs[0].name
+        counts.append(dict(getattr(pub_result.data, register).get_counts()))
+    options.report(ProgressEvent("done", 1, 1))
+    return counts
+
+
+def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, float]]:
+    """Exact outcome distributions of measured ``circuits`` (Aer statevector, no sampling).
+
+    The final measurements are removed and the probabilities of the measured qubits are
+    read from the statevector, keyed by bitstrings in the same order as
+    :func:`sample_counts` keys (clbit 0 rightmost). Outcomes with probability below
+    ``1e-12`` are dropped.
+    """
+    from qiskit_aer import AerSimulator
+
+    prepared = []
+    for circuit in circuits:
+        measured: dict[int, int] = {}
+        for instruction in circuit.data:
+            if instruction.operation.name == "measure":
+                qubit = circuit.find_bit(instruction.qubits[0]).index
+                clbit = circuit.find_bit(instruction.clbits[0]).index
+                measured[clbit] = qubit
+        if sorted(measured) != list(range(circuit.num_clbits)):
+            raise ValueError(
+                f"circuit {circuit.name!r} must measure every classical bit once, "
+                f"measures {sorted(measured)} of {circuit.num_clbits}"
+            )
+        bare = circuit.remove_final_measurements(inplace=False)
+        compiled = transpile(bare, basis_gates=list(AER_BASIS), optimization_level=1)
+        compiled.save_probabilities_dict([measured[c] for c in range(circuit.num_clbits)])
+        prepared.append(compiled)
+    simulator = AerSimulator(method="statevector")
+    result = simulator.run(prepared, shots=1).result()
+    distributions = []
+    for index, circuit in enumerate(circuits):
+        raw = result.data(index)["probabilities"]
+        width = circuit.num_clbits
+        distributions.append(
+            {
+                format(int(key, 16) if isinstance(key, str) else int(key), f"0{width}b"): float(p)
+                for key, p in raw.items()
+                if p > 1e-12
+            }
+        )
+    return distributions

@@ -1,0 +1,138 @@
+"""Execution settings the solvers do not pass through, and the progress events of a run."""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .names import FAKE_MODES
+
+__all__ = [
+    "DEFAULT_SHOTS",
+    "ExecutionOptions",
+    "JobInterrupted",
+    "ProgressEvent",
+    "current_execution_options",
+    "execution_options",
+]
+
+DEFAULT_SHOTS = 1024
+"""Shots per circuit when none are given."""
+
+
+class JobInterrupted(KeyboardInterrupt):
+    """Waiting for a submitted job was interrupted; the job itself goes on.
+
+    Attributes:
+        job_id: the job's id.
+        record_path: where its job record lies (``None`` if none was written).
+    """
+
+    def __init__(self, job_id: str, record_path: Path | None) -> None:
+        self.job_id = job_id
+        self.record_path = record_path
+        if record_path is None:
+            text = f"stopped waiting for job {job_id} (no job record was written)"
+        else:
+            text = (
+                f"stopped waiting for job {job_id}; its record is {record_path}: "
+                f"decode it later with `mastermind-q jobs fetch {job_id}`"
+            )
+        super().__init__(text)
+
+
+@dataclasses.dataclass(frozen=True)
+class ProgressEvent:
+    """One step of a run, reported to :attr:`ExecutionOptions.progress`.
+
+    Attributes:
+        stage: ``"transpile"`` (one event per circuit), ``"submitted"`` (``detail`` is
+            the job id, ``record_path`` set when a record was written), ``"waiting"``
+            (``detail`` is the job status, hardware only) or ``"done"``.
+        done: steps finished in this stage.
+        total: steps in this stage.
+        detail: free text (job id, job status).
+        record_path: the job record, for ``"submitted"``.
+    """
+
+    stage: str
+    done: int
+    total: int
+    detail: str = ""
+    record_path: Path | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ExecutionOptions:
+    """Execution settings the solvers do not pass through (see :func:`execution_options`).
+
+    Attributes:
+        optimization_level: preset pass manager level, 0-3 (default 1).
+        record: write a job record for ``fake:`` jobs too (``ibm:`` jobs always get one).
+        jobs_dir: job record directory (default: :func:`mastermind_q.jobs.jobs_directory`).
+        fake_mode: ``"aer"`` (fast path) or ``"runtime"`` (qiskit-ibm-runtime local mode).
+        progress: called with a :class:`ProgressEvent` at each step; ``None``: silent.
+        poll_interval: seconds between status checks while waiting on hardware.
+    """
+
+    optimization_level: int = 1
+    record: bool = False
+    jobs_dir: str | Path | None = None
+    fake_mode: str = "aer"
+    progress: Callable[[ProgressEvent], None] | None = None
+    poll_interval: float = 5.0
+
+    def __post_init__(self) -> None:
+        level = self.optimization_level
+        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 3:
+            raise ValueError(f"optimization_level must be one of 0, 1, 2, 3, was {level!r}")
+        if self.fake_mode not in FAKE_MODES:
+            raise ValueError(
+                f"fake_mode must be one of {', '.join(FAKE_MODES)}, was {self.fake_mode!r}"
+            )
+        if not self.poll_interval > 0:
+            raise ValueError(f"poll_interval must be positive, was {self.poll_interval!r}")
+
+    def report(self, event: ProgressEvent) -> None:
+        """Pass ``event`` to :attr:`progress`, if set."""
+        if self.progress is not None:
+            self.progress(event)
+
+
+_DEFAULT_OPTIONS = ExecutionOptions()
+_OPTIONS: contextvars.ContextVar[ExecutionOptions | None] = contextvars.ContextVar(
+    "mastermind_q_execution_options", default=None
+)
+
+
+def current_execution_options() -> ExecutionOptions:
+    """The :class:`ExecutionOptions` in force (defaults outside :func:`execution_options`)."""
+    return _OPTIONS.get() or _DEFAULT_OPTIONS
+
+
+@contextlib.contextmanager
+def execution_options(**changes: Any) -> Iterator[ExecutionOptions]:
+    """Set :class:`ExecutionOptions` fields for the ``with`` block (nested blocks stack).
+
+    Example:
+        >>> with execution_options(optimization_level=0) as options:
+        ...     options.optimization_level
+        0
+
+    Raises:
+        ValueError: an unknown field or an invalid value.
+    """
+    fields = {field.name for field in dataclasses.fields(ExecutionOptions)}
+    unknown = sorted(set(changes) - fields)
+    if unknown:
+        raise ValueError(f"unknown execution option(s) {unknown}; valid: {sorted(fields)}")
+    options = dataclasses.replace(current_execution_options(), **changes)
+    token = _OPTIONS.set(options)
+    try:
+        yield options
+    finally:
+        _OPTIONS.reset(token)

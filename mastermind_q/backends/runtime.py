@@ -1,0 +1,169 @@
+"""Device jobs (``fake:`` and ``ibm:``): submit, record, wait, read counts; retrieve later."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from qiskit import QuantumCircuit
+
+from .names import BackendUnavailableError, backend_kind, ibm_service, resolve_backend
+from .noisy import _fast_fake_job
+from .options import ExecutionOptions, JobInterrupted, ProgressEvent, current_execution_options
+from .transpiling import _check_width, transpile_for
+
+if TYPE_CHECKING:
+    from qiskit.providers import BackendV2
+
+__all__ = [
+    "retrieve_counts",
+]
+
+
+def _register_names(circuits: Sequence[QuantumCircuit]) -> list[str]:
+    names = []
+    for circuit in circuits:
+        if len(circuit.cregs) != 1 or circuit.num_clbits == 0:
+            raise ValueError(
+                f"circuit {circuit.name!r} must have exactly one classical register, "
+                f"has {[register.name for register in circuit.cregs]}"
+            )
+        names.append(circuit.cregs[0].name)
+    return names
+
+
+def _counts_from(result: Any, registers: Sequence[str]) -> list[dict[str, int]]:
+    """One counts dict per PUB of a SamplerV2 result (the named register of each)."""
+    return [
+        {key: int(value) for key, value in getattr(pub.data, register).get_counts().items()}
+        for pub, register in zip(result, registers)
+    ]
+
+
+def _runtime_sampler(device: BackendV2, *, kind: str, shots: int, seed: int | None) -> Any:
+    """qiskit-ibm-runtime's executor-based SamplerV2 in job mode (local mode for fakes)."""
+    from qiskit_ibm_runtime.executor_sampler import Sampler
+
+    sampler = Sampler(mode=device)
+    sampler.options.default_shots = shots
+    if kind == "fake" and seed is not None:
+        sampler.options.simulator.seed_simulator = seed
+    return sampler
+
+
+def _wait(job: Any, *, kind: str, options: ExecutionOptions) -> Any:
+    """Wait for ``job`` (polling and reporting its status on hardware); its result."""
+    if kind == "ibm":
+        polls = 0
+        while not job.in_final_state():
+            status = job.status()
+            options.report(
+                ProgressEvent("waiting", polls, polls + 1, str(getattr(status, "name", status)))
+            )
+            time.sleep(options.poll_interval)
+            polls += 1
+    try:
+        return job.result()
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:
+        raise BackendUnavailableError(
+            f"job {job.job_id()} failed: {type(error).__name__}: {error}"
+        ) from error
+
+
+def _run_device_job(
+    circuits: Sequence[QuantumCircuit],
+    *,
+    name: str,
+    shots: int,
+    seed: int | None,
+    metadata: Mapping[str, Any] | None,
+    options: ExecutionOptions,
+) -> list[dict[str, int]]:
+    """Transpile, submit, record, wait, read counts: the ``fake:`` / ``ibm:`` path."""
+    from .. import jobs
+
+    kind = backend_kind(name)
+    registers = _register_names(circuits)
+    device = resolve_backend(name)
+    _check_width(circuits, name, device)
+    compiled = transpile_for(
+        circuits,
+        device,
+        optimization_level=options.optimization_level,
+        seed=seed,
+        progress=options.progress,
+    )
+    if kind == "fake" and options.fake_mode == "aer":
+        sampler, pubs = _fast_fake_job(compiled, name.removeprefix("fake:"), seed=seed)
+        engine = "aer-noise-model"
+    else:
+        sampler = _runtime_sampler(device, kind=kind, shots=shots, seed=seed)
+        pubs = compiled
+        engine = "qiskit-ibm-runtime" + (" local mode" if kind == "fake" else "")
+    job = sampler.run(pubs, shots=shots)
+    job_id = str(job.job_id())
+    record = None
+    record_path = None
+    if kind == "ibm" or options.record:
+        record = jobs.JobRecord.new(
+            job_id=job_id,
+            backend=name,
+            engine=engine,
+            metadata=dict(metadata or {}),
+            shots=shots,
+            seed=seed,
+            optimization_level=options.optimization_level,
+            registers=registers,
+            circuit_names=[circuit.name for circuit in circuits],
+        )
+        record_path = jobs.write_record(record, options.jobs_dir)
+    options.report(ProgressEvent("submitted", 0, 1, job_id, record_path))
+    try:
+        result = _wait(job, kind=kind, options=options)
+    except KeyboardInterrupt:
+        raise JobInterrupted(job_id, record_path) from None
+    counts = _counts_from(result, registers)
+    if record is not None:
+        record_path = jobs.write_record(record.finished_with(counts), options.jobs_dir)
+    options.report(ProgressEvent("done", 1, 1, job_id, record_path))
+    return counts
+
+
+def retrieve_counts(
+    job_id: str, backend: str, registers: Sequence[str]
+) -> tuple[str, list[dict[str, int]] | None]:
+    """Status and (when finished) counts of a job submitted earlier to ``ibm:NAME``.
+
+    Args:
+        job_id: the job's id.
+        backend: the ``ibm:NAME`` it ran on (only ``ibm:`` jobs outlive the process).
+        registers: the classical register of each PUB, in order.
+
+    Returns:
+        ``(status, counts)``; ``counts`` is ``None`` until the job is done.
+
+    Raises:
+        BackendUnavailableError: not an ``ibm:`` backend, no credentials, unknown job,
+            or the job failed.
+    """
+    if backend_kind(backend) != "ibm":
+        raise BackendUnavailableError(
+            f"job {job_id} ran on {backend!r}: only ibm: jobs can be retrieved from a "
+            "service; local jobs keep their counts in the job record"
+        )
+    service = ibm_service()
+    try:
+        job = service.job(job_id)
+    except Exception as error:
+        raise BackendUnavailableError(
+            f"job {job_id!r} cannot be retrieved: {type(error).__name__}: {error}"
+        ) from error
+    status = job.status()
+    status = str(getattr(status, "name", status))
+    if not job.in_final_state():
+        return status, None
+    result = _wait(job, kind="local", options=current_execution_options())
+    return status, _counts_from(result, registers)

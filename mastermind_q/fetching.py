@@ -1,0 +1,130 @@
+"""Fetch and decode finished device jobs from their job records.
+
+Job records (:mod:`mastermind_q.jobs`) are storage only; this module sits above the
+backends and the quantum decoders, so the import arrows run one way: it reads a record,
+completes an ``ibm:`` record from IBM Quantum when the job has finished
+(:func:`mastermind_q.backends.retrieve_counts`) and decodes the counts with
+:func:`mastermind_q.quantum.decode_counts`. ``mastermind-q jobs fetch JOB_ID`` calls
+:func:`fetch_job`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from .jobs import JobNotFinishedError, JobRecord, read_record, write_record
+
+__all__ = ["JobDecoding", "decode_record", "fetch_job"]
+
+
+@dataclasses.dataclass(frozen=True)
+class JobDecoding:
+    """A decoded job.
+
+    Attributes:
+        record: the (completed) job record.
+        found: the decoded secret (majority over shots per circuit).
+        circuit_success_probabilities: per circuit, the fraction of shots that agree
+            with the decoded answer.
+        success_probability: their product (the chance that every circuit agrees),
+            as the solvers report it.
+        solved: ``found == secret`` when a secret was given, else ``None``.
+    """
+
+    record: JobRecord
+    found: tuple[int, ...]
+    circuit_success_probabilities: tuple[float, ...]
+    success_probability: float
+    solved: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary (without the raw counts)."""
+        record = self.record
+        return {
+            "job_id": record.job_id,
+            "backend": record.backend,
+            "method": record.method,
+            "n": record.n,
+            "k": record.k,
+            "status": record.status,
+            "shots": record.shots,
+            "created": record.created,
+            "found": list(self.found),
+            "success_probability": self.success_probability,
+            "circuit_success_probabilities": list(self.circuit_success_probabilities),
+            "solved": self.solved,
+        }
+
+
+def decode_record(record: JobRecord, *, secret: Sequence[int] | None = None) -> JobDecoding:
+    """Decode a finished record with :func:`mastermind_q.quantum.decode_counts`.
+
+    Raises:
+        JobNotFinishedError: the record holds no counts yet.
+        ValueError: the record lacks ``method``, ``n`` or ``k``, or the secret is invalid.
+    """
+    from .game import validate_code
+    from .quantum import decode_counts
+
+    if record.counts is None:
+        raise JobNotFinishedError(f"job {record.job_id} has no counts yet (status {record.status})")
+    if record.method is None or record.n is None or record.k is None:
+        raise ValueError(
+            f"job record {record.job_id} does not say which method, n and k it ran "
+            f"(method={record.method!r}, n={record.n!r}, k={record.k!r})"
+        )
+    found, fractions = decode_counts(
+        record.method, [dict(c) for c in record.counts], num_positions=record.n, colors=record.k
+    )
+    fractions = tuple(float(f) for f in fractions)
+    solved = None
+    if secret is not None:
+        solved = tuple(found) == validate_code(secret, record.k, positions=record.n)
+    return JobDecoding(
+        record=record,
+        found=tuple(int(c) for c in found),
+        circuit_success_probabilities=fractions,
+        success_probability=math.prod(fractions),
+        solved=solved,
+    )
+
+
+def fetch_job(
+    job_id: str,
+    directory: str | os.PathLike[str] | None = None,
+    *,
+    secret: Sequence[int] | None = None,
+) -> JobDecoding:
+    """Read the record of ``job_id``, complete it from IBM Quantum if needed, decode it.
+
+    Args:
+        job_id: the job id (as printed by ``solve`` or ``jobs list``).
+        directory: the jobs directory (see :func:`mastermind_q.jobs.jobs_directory`).
+        secret: optional; when given, :attr:`JobDecoding.solved` says whether the
+            decoded answer is it.
+
+    Raises:
+        JobRecordNotFoundError: no record for ``job_id``.
+        JobNotFinishedError: the job is still queued or running, or a local job was
+            interrupted before it finished (its counts died with its process).
+        mastermind_q.backends.BackendUnavailableError: IBM Quantum not reachable.
+    """
+    from .backends import backend_kind, retrieve_counts
+
+    record = read_record(job_id, directory)
+    if record.counts is None:
+        if backend_kind(record.backend) != "ibm":
+            raise JobNotFinishedError(
+                f"job {job_id} ran locally on {record.backend!r} and did not finish; "
+                "local jobs cannot be retrieved later: run it again"
+            )
+        status, counts = retrieve_counts(job_id, record.backend, record.registers)
+        if counts is None:
+            raise JobNotFinishedError(f"job {job_id} on {record.backend} is {status}; try later")
+        record = record.finished_with(counts)
+        write_record(record, directory)
+    return decode_record(record, secret=secret)

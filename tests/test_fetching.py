@@ -1,0 +1,120 @@
+"""Tests for mastermind_q.fetching: decoding job records and fetching jobs later."""
+
+from __future__ import annotations
+
+import pytest
+
+from mastermind_q import backends, solve
+from mastermind_q.backends import execution_options
+from mastermind_q.fetching import decode_record, fetch_job
+from mastermind_q.jobs import JobNotFinishedError, JobRecord, read_record, write_record
+from mastermind_q.quantum import nonadaptive_plan
+
+
+def _record(job_id="job-1", backend="fake:manila", method="nonadaptive", n=3, k=3, **extra):
+    registers = extra.pop("registers", ["result"] * len(nonadaptive_plan(k)))
+    return JobRecord.new(
+        job_id=job_id,
+        backend=backend,
+        engine="test",
+        metadata={"method": method, "n": n, "k": k, **extra},
+        shots=10,
+        seed=4,
+        optimization_level=1,
+        registers=registers,
+        circuit_names=[f"c{i}" for i in range(len(registers))],
+    )
+
+
+def _answer_counts(secret, pairs, *, hits=8, shots=10):
+    """Counts whose majority is the pair answer ``[s_i in {c1, c2}]`` (clbit 0 rightmost)."""
+    counts = []
+    for pair in pairs:
+        bits = "".join("1" if colour in pair else "0" for colour in reversed(secret))
+        wrong = "".join("1" if bit == "0" else "0" for bit in bits)
+        counts.append({bits: hits, wrong: shots - hits})
+    return counts
+
+
+@pytest.mark.parametrize("secret", [(0, 1, 2), (2, 2, 0), (1, 0, 1)])
+def test_decode_record_majority_and_fractions(secret):
+    plan = nonadaptive_plan(3)
+    record = _record().finished_with(_answer_counts(secret, plan))
+    decoded = decode_record(record, secret=secret)
+    assert decoded.found == secret
+    assert decoded.solved is True
+    assert decoded.circuit_success_probabilities == (0.8, 0.8)
+    assert decoded.success_probability == pytest.approx(0.64)
+    other = tuple((colour + 1) % 3 for colour in secret)
+    assert decode_record(record, secret=other).solved is False
+    assert decode_record(record).solved is None
+
+
+def test_decode_needs_counts_and_method():
+    with pytest.raises(JobNotFinishedError, match="no counts yet"):
+        decode_record(_record())
+    bare = JobRecord.new(
+        job_id="bare",
+        backend="fake:manila",
+        engine="test",
+        metadata={},
+        shots=1,
+        seed=None,
+        optimization_level=1,
+        registers=["c"],
+        circuit_names=["c"],
+    ).finished_with([{"0": 1}])
+    with pytest.raises(ValueError, match="method=None"):
+        decode_record(bare)
+
+
+def test_fetch_completes_an_ibm_record_later(tmp_path, monkeypatch):
+    secret = (2, 0, 1)
+    plan = nonadaptive_plan(3)
+    write_record(_record("hw-1", backend="ibm:ibm_kyiv"), tmp_path)
+    answers = {"status": "QUEUED", "counts": None}
+
+    def retrieve(job_id, backend, registers):
+        assert (job_id, backend, tuple(registers)) == ("hw-1", "ibm:ibm_kyiv", ("result",) * 2)
+        return answers["status"], answers["counts"]
+
+    monkeypatch.setattr(backends, "retrieve_counts", retrieve)
+    with pytest.raises(JobNotFinishedError, match="QUEUED"):
+        fetch_job("hw-1", tmp_path)
+    assert read_record("hw-1", tmp_path).status == "submitted"
+    answers.update(status="DONE", counts=_answer_counts(secret, plan))
+    decoded = fetch_job("hw-1", tmp_path, secret=secret)
+    assert decoded.found == secret and decoded.solved
+    stored = read_record("hw-1", tmp_path)
+    assert stored.status == "done" and stored.counts is not None
+    monkeypatch.setattr(backends, "retrieve_counts", None)  # a second fetch stays offline
+    assert fetch_job("hw-1", tmp_path).found == secret
+
+
+def test_unfinished_local_job_cannot_be_fetched(tmp_path):
+    write_record(_record("local-1"), tmp_path)
+    with pytest.raises(JobNotFinishedError, match="local jobs cannot be retrieved"):
+        fetch_job("local-1", tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("method", "secret", "colors"), [("nonadaptive", (2, 0), 3), ("two-color", (0, 1), 2)]
+)
+def test_fake_backend_job_round_trip(method, secret, colors, tmp_path):
+    """A real fake-backend job through the runtime's local mode, recorded, then fetched."""
+    events = []
+    with execution_options(
+        record=True, jobs_dir=tmp_path, fake_mode="runtime", progress=events.append
+    ):
+        result = solve(
+            secret, colors=colors, method=method, backend="fake:hanoi", shots=200, seed=3
+        )
+    job_id = next(event.detail for event in events if event.stage == "submitted")
+    decoded = fetch_job(job_id, tmp_path, secret=secret)
+    assert decoded.found == result.found == secret
+    assert decoded.solved
+    assert decoded.circuit_success_probabilities == pytest.approx(
+        result.circuit_success_probabilities
+    )
+    assert decoded.record.engine == "qiskit-ibm-runtime local mode"
+    assert decoded.to_dict()["job_id"] == job_id
