@@ -9,15 +9,57 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from . import __version__
 from .solving import METHODS, play
 
 __all__ = ["build_parser", "main"]
+
+HELP_WIDTH = 88
+"""Widest wrapped description in ``--help`` (narrower terminals wrap narrower)."""
+DEFAULT_SHOTS = 1024
+"""Shots per circuit when ``--shots`` is not given (the library's default, stated in help)."""
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""File suffixes ``compare --plot`` writes."""
+
+
+def _subcommand(subparsers: Any, name: str, *, help: str, description: str, examples: str) -> Any:
+    """Add subcommand ``name``: wrapped description, then the examples as an epilog."""
+    return subparsers.add_parser(
+        name,
+        help=help,
+        description=textwrap.fill(
+            description, min(HELP_WIDTH, shutil.get_terminal_size().columns - 2)
+        ),
+        epilog="examples:\n" + textwrap.indent(textwrap.dedent(examples).strip("\n"), "  "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def check_output_path(path: str, option: str, suffixes: Sequence[str] = ()) -> None:
+    """Raise :class:`CLIError` unless ``path`` can be written (before any work is done).
+
+    Checks the suffix (when ``suffixes`` are given), that the folder exists and is
+    writable, and that ``path`` is not a folder or a read-only file.
+    """
+    if suffixes and not path.lower().endswith(tuple(suffixes)):
+        raise CLIError(f"{option} must end in {', '.join(suffixes)}, was {path!r}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise CLIError(f"{option} {path}: folder {folder!r} does not exist")
+    if os.path.isdir(path):
+        raise CLIError(f"{option} {path}: is a folder")
+    target = path if os.path.exists(path) else folder
+    if not os.access(target, os.W_OK):
+        raise CLIError(f"{option} {path}: permission denied ({target!r} is not writable)")
 
 
 class CLIError(ValueError):
@@ -73,10 +115,24 @@ def random_secret(
 
 
 def _add_solve(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    quantum = [name for name, info in METHODS.items() if info.kind == "quantum"]
+    classical = [name for name, info in METHODS.items() if info.kind != "quantum"]
+    parser = _subcommand(
+        subparsers,
         "solve",
         help="solve one secret with a quantum or classical method",
-        description="Solve one secret; report the answer and the honest query count.",
+        description=(
+            "Solve one secret; report the answer and the honest query count (oracle "
+            "applications for quantum methods, answered guesses for classical ones). "
+            f"Quantum methods: {', '.join(quantum)}; classical: {', '.join(classical)}."
+        ),
+        examples="""
+            mastermind-q solve --method adaptive --colors 4 --secret 0,3,1,2
+            mastermind-q solve --method triples --colors 7 --random 5 --seed 1 --json
+            mastermind-q solve --method two-color --colors 2 --random 6 --backend aer-statevector
+            mastermind-q solve --method nonadaptive --colors 4 --random 3 --backend fake:torino
+            mastermind-q solve --method permutation --colors 8 --adversary --positions 8
+        """,
     )
     parser.add_argument("--method", required=True, choices=list(METHODS), help="the codebreaker")
     parser.add_argument("--colors", required=True, type=int, help="number of colours k")
@@ -92,10 +148,21 @@ def _add_solve(subparsers: Any) -> None:
     )
     parser.add_argument("--positions", type=positive_int, metavar="N", help="n (with --adversary)")
     parser.add_argument(
-        "--backend", help="aer (default), aer-statevector, aer-mps, fake:NAME, ibm:NAME"
+        "--backend",
+        help="quantum methods: aer (default), aer-statevector (exact probabilities), "
+        "aer-mps, fake:NAME (noisy, offline), ibm:NAME (hardware)",
     )
-    parser.add_argument("--shots", type=positive_int, help="shots per circuit")
-    parser.add_argument("--seed", type=int, help="seed for the random secret and the run")
+    parser.add_argument(
+        "--shots",
+        type=positive_int,
+        help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="seed for the random secret, the simulator and classical codebreakers "
+        "(default: none, a fresh secret and unseeded runs)",
+    )
     _add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_run_solve)
@@ -165,9 +232,17 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 # -- compare -------------------------------------------------------------------------
 def _add_compare(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _subcommand(
+        subparsers,
         "compare",
         help="quantum vs classical query counts over a grid of (n, k)",
+        examples="""
+            mastermind-q compare --positions 4,6,8 --colors 8
+            mastermind-q compare --positions 3-5 --colors 4:16:4 --methods triples,permutation
+            mastermind-q compare --positions 4 --colors 4,8 --methods adaptive-T,elouali-upper
+            mastermind-q compare --positions 2:6:2 --colors 4 --csv rows.csv --plot rows.png
+            mastermind-q compare --positions 4 --colors 4 --json > rows.json
+        """,
         description=(
             "One row per (n, k, method): quantum methods run on a simulator (queries as "
             "counted by the codemaker, next to the theory), classical methods over seeded "
@@ -182,13 +257,15 @@ def _add_compare(subparsers: Any) -> None:
     parser.add_argument("--colors", required=True, help="values of k, e.g. 4,8 or 4:16:4")
     parser.add_argument(
         "--methods",
-        help="comma separated solve methods (and bound names) to include (default: all)",
+        help="comma separated solve methods to run (default: all); bound and formula names "
+        "listed here choose those rows instead of the default ones",
     )
     parser.add_argument(
         "--bounds",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T (default: on)",
+        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T (default: on, "
+        "unless --methods names bound rows)",
     )
     parser.add_argument(
         "--formulas",
@@ -212,14 +289,20 @@ def _add_compare(subparsers: Any) -> None:
         "--backend",
         help="backend for the quantum rows (default aer)",
     )
-    parser.add_argument("--shots", type=positive_int, help="shots per circuit")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument(
+        "--shots",
+        type=positive_int,
+        help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="master seed of secrets and runs (default 0)"
+    )
     parser.add_argument(
         "--csv",
         metavar="FILE",
         help="write CSV rows to FILE as they finish ('-': print CSV instead of the table)",
     )
-    parser.add_argument("--plot", metavar="FILE", help="save a plot (.png, .svg or .pdf)")
+    parser.add_argument("--plot", metavar="FILE", help=f"save a plot ({', '.join(PLOT_SUFFIXES)})")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
     parser.set_defaults(handler=_run_compare)
@@ -248,8 +331,10 @@ def _run_compare(args: argparse.Namespace) -> int:
     plan = plan_comparison(
         positions, colors, methods=methods, bounds=args.bounds, formulas=args.formulas
     )
-    if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
-        raise CLIError(f"--plot must end in .png, .svg or .pdf, was {args.plot!r}")
+    if args.plot is not None:  # checked before the sweep, not after it
+        check_output_path(args.plot, "--plot", PLOT_SUFFIXES)
+    if args.csv not in (None, "-"):
+        check_output_path(args.csv, "--csv")
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     outcome = Comparison(skipped=list(plan.skipped))
@@ -295,20 +380,26 @@ def _run_compare(args: argparse.Namespace) -> int:
             bar.close()
         if csv_stream is not None and csv_stream is not sys.stdout:
             csv_stream.close()
+    written = [args.csv] if args.csv not in (None, "-") else []
     if args.plot is not None and outcome.rows:
         plot_comparison(outcome.rows, args.plot)
+        written.append(args.plot)
     if args.json:
         payload = outcome.to_dict()
         payload["interrupted"] = interrupted
-        payload["plot"] = args.plot
+        payload["plot"] = args.plot if args.plot in written else None
+        payload["csv"] = args.csv
         print(json.dumps(payload))
-    elif not csv_to_stdout:
-        print(format_table(outcome.rows))
+    else:
+        if not csv_to_stdout:
+            print(format_table(outcome.rows))
         if outcome.skipped:
             print(
                 f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
                 file=sys.stderr,
             )
+        for path in written:  # stdout holds the table (or the CSV): notices go to stderr
+            print(f"wrote {path}", file=sys.stderr)
     if interrupted:
         done = len(outcome.rows)
         print(f"mastermind-q compare: interrupted after {done} rows", file=sys.stderr)
@@ -437,9 +528,16 @@ def _add_circuit_arguments(parser: argparse.ArgumentParser) -> None:
 def _add_draw(subparsers: Any) -> None:
     from .drawing import CIRCUITS
 
-    parser = subparsers.add_parser(
+    parser = _subcommand(
+        subparsers,
         "draw",
         help="draw a circuit (text, png, svg, pdf, OpenQASM 3)",
+        examples="""
+            mastermind-q draw find-two-color --positions 3 --colors 4 --pair 1,2
+            mastermind-q draw oracle --positions 2 --colors 3 --decompose
+            mastermind-q draw adaptive --positions 2 --colors 4 --output adaptive.png
+            mastermind-q draw two-color --positions 4 --colors 2 --output two_color.qasm
+        """,
         description=(
             "Draw one of the circuits around the black-peg oracle B_s. Text on stdout by "
             "default; --output FILE writes .txt, .png, .svg, .pdf (matplotlib) or .qasm "
@@ -506,9 +604,15 @@ def _run_draw(args: argparse.Namespace) -> int:
 def _add_resources(subparsers: Any) -> None:
     from .resources import NAMES
 
-    parser = subparsers.add_parser(
+    parser = _subcommand(
+        subparsers,
         "resources",
         help="qubits, depth, two-qubit gates, total gates, oracle calls",
+        examples="""
+            mastermind-q resources nonadaptive --positions 4 --colors 4
+            mastermind-q resources adaptive --positions 3 --colors 4 --target fake:torino
+            mastermind-q resources oracle --positions 8 --colors 8 --json
+        """,
         description=(
             "Resource counts of a circuit or a quantum method: logical (the oracle B_s as "
             "one query) and after transpiling to a target (basis: cx, rz, sx, x; or a fake "
@@ -561,19 +665,38 @@ def _run_resources(args: argparse.Namespace) -> int:
 
 # -- jobs ----------------------------------------------------------------------------
 def _add_jobs(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
+    parser = _subcommand(
+        subparsers,
         "jobs",
         help="list job records; fetch and decode a job later",
         description=(
-            "Hardware runs write a job record before they wait (directory: --jobs-dir, "
-            "else $MASTERMIND_Q_JOBS_DIR, else ~/.mastermind_q/jobs). 'jobs list' shows "
-            "them; 'jobs fetch JOB_ID' retrieves a finished ibm: job and decodes it."
+            "Hardware runs (and fake: runs with --record-job) write a job record before "
+            "they wait (directory: --jobs-dir, else $MASTERMIND_Q_JOBS_DIR, else "
+            "~/.mastermind_q/jobs). 'jobs list' shows them; 'jobs fetch JOB_ID' decodes "
+            "one: a finished ibm: job is retrieved from the service, a local job is read "
+            "from its record."
         ),
+        examples="""
+            mastermind-q jobs list
+            mastermind-q jobs fetch JOB_ID --secret 0,3,1,2
+            mastermind-q jobs fetch JOB_ID --jobs-dir ./jobs --json
+        """,
     )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    listing = actions.add_parser("list", help="list the job records")
-    fetch = actions.add_parser("fetch", help="fetch and decode one job")
-    fetch.add_argument("job_id", metavar="JOB_ID")
+    listing = actions.add_parser(
+        "list", help="list the job records", description="List the job records."
+    )
+    fetch = actions.add_parser(
+        "fetch",
+        help="fetch and decode one job",
+        description=(
+            "Decode job JOB_ID (the id printed when it was submitted, or listed by 'jobs "
+            "list'): the answer found and the success probability per circuit."
+        ),
+    )
+    fetch.add_argument(
+        "job_id", metavar="JOB_ID", help="the job id (printed at submission; see 'jobs list')"
+    )
     fetch.add_argument("--secret", help="the secret, to report whether it was found")
     for sub in (listing, fetch):
         sub.add_argument("--jobs-dir", metavar="DIR", help="job record directory")
@@ -642,7 +765,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mastermind-q",
         description="Quantum and classical Mastermind codebreakers on Qiskit.",
+        epilog="'mastermind-q COMMAND --help' shows a command's options and examples.",
     )
+    parser.add_argument("--version", action="version", version=f"mastermind-q {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(subparsers)

@@ -153,6 +153,115 @@ def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
     assert "interrupted after 2 rows" in captured.err
 
 
+def test_compare_csv_header_is_written_before_the_first_row(capsys, tmp_path, monkeypatch):
+    from mastermind_q.compare import running
+
+    path = tmp_path / "rows.csv"
+    seen = []
+
+    def first_row_looks_at_the_file(task, **options):
+        seen.append(path.read_text(encoding="utf-8"))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(running, "run_task", first_row_looks_at_the_file)
+    status = cli.main(["compare", "--positions", "4", "--colors", "4", "--csv", str(path)])
+    assert status == 130
+    assert seen[0].startswith("n,k,method,kind,queries")
+    assert path.read_text(encoding="utf-8") == seen[0]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--plot", "{missing}/p.png"), ("--plot", "{tmp}/p.gif"), ("--plot", "{tmp}")],
+)
+def test_compare_output_paths_are_checked_before_the_sweep(
+    capsys, tmp_path, monkeypatch, option, value
+):
+    from mastermind_q.compare import running
+
+    def no_rows_expected(task, **options):
+        raise AssertionError("the sweep ran before the output path was checked")
+
+    monkeypatch.setattr(running, "run_task", no_rows_expected)
+    value = value.format(missing=tmp_path / "absent", tmp=tmp_path)
+    status, out, err = _run_cli(
+        capsys, "compare", "--positions", "4", "--colors", "4", option, value, "--csv", "-"
+    )
+    assert status == 2 and out == ""
+    assert err.startswith(f"mastermind-q compare: error: {option}") and err.count("\n") == 1
+
+
+def test_compare_says_what_it_wrote(capsys, tmp_path):
+    csv_path, plot_path = tmp_path / "rows.csv", tmp_path / "rows.png"
+    argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY]
+    argv += ["--csv", str(csv_path), "--plot", str(plot_path)]
+    status, out, err = _run_cli(capsys, *argv, "--quiet")
+    assert status == 0 and out.startswith("n ")
+    assert err.splitlines() == [f"wrote {csv_path}", f"wrote {plot_path}"]
+    status, out, err = _run_cli(capsys, *argv, "--json")
+    payload = json.loads(out)
+    assert status == 0 and err == ""
+    assert payload["csv"] == str(csv_path) and payload["plot"] == str(plot_path)
+
+
+def test_compare_named_bound_rows_once_each(capsys):
+    payload = _compare_json(
+        capsys, "--positions", "4,5", "--colors", "6", "--methods", "adaptive-T,elouali-upper"
+    )
+    methods = [(row["n"], row["method"]) for row in payload["rows"]]
+    assert methods == [
+        (4, "adaptive-T"),
+        (4, "elouali-upper"),
+        (5, "adaptive-T"),
+        (5, "elouali-upper"),
+    ]
+
+
+# -- help and version ------------------------------------------------------------------
+def test_version(capsys):
+    from mastermind_q import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"mastermind-q {__version__}\n"
+
+
+def _subparsers(parser):
+    import argparse
+
+    (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return action.choices
+
+
+@pytest.mark.parametrize("command", ["solve", "compare", "draw", "resources", "jobs"])
+def test_help_shows_examples_that_parse(command):
+    import shlex
+
+    parser = cli.build_parser()
+    text = _subparsers(parser)[command].format_help()
+    examples = text.split("examples:\n", 1)[1].strip().splitlines()
+    assert len(examples) >= 3
+    for line in examples:
+        argv = shlex.split(line.replace("JOB_ID", "some-job").split(">")[0])
+        assert argv[:2] == ["mastermind-q", command]
+        parser.parse_args(argv[1:])  # a bad example exits 2 here
+
+
+def test_help_states_defaults_and_jobs_fetch():
+    from mastermind_q.backends import DEFAULT_SHOTS
+
+    assert cli.DEFAULT_SHOTS == DEFAULT_SHOTS
+    commands = _subparsers(cli.build_parser())
+    solve_help = " ".join(commands["solve"].format_help().split())
+    assert f"(default {DEFAULT_SHOTS})" in solve_help and "--seed SEED" in solve_help
+    assert "default: none" in solve_help
+    assert "(default 0)" in " ".join(commands["compare"].format_help().split())
+    fetch = _subparsers(commands["jobs"])["fetch"]
+    fetch_help = " ".join(fetch.format_help().split())
+    assert "JOB_ID" in fetch_help and "the job id" in fetch_help
+
+
 # -- draw, resources, jobs, solve on fake and ibm backends ------------------------------
 def _run_cli(capsys, *argv):
     status = cli.main(list(argv))

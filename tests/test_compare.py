@@ -204,8 +204,26 @@ def test_plan_without_bounds_and_formulas():
 
 
 @pytest.mark.parametrize(
+    ("methods", "expected"),
+    [
+        (["adaptive-T", "elouali-upper"], ["adaptive-T", "elouali-upper"]),
+        (["blackpeg", "elouali-lower", "blackpeg"], ["blackpeg", "elouali-lower"]),
+        (["table2-blackpeg"], ["table2-blackpeg"]),
+    ],
+)
+def test_plan_named_bounds_appear_once_and_alone(methods, expected):
+    plan = cmp.plan_comparison([4, 5], [6], methods=methods)
+    for n in (4, 5):
+        assert [task.method for task in plan.tasks if task.n == n] == expected
+
+
+@pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
+        (
+            {"positions": [4], "colors": [4], "methods": [], "bounds": False, "formulas": False},
+            "nothing to compare",
+        ),
         ({"positions": [], "colors": [4]}, "empty"),
         ({"positions": [4], "colors": [1]}, "was 1"),
         ({"positions": [0], "colors": [4]}, "was 0"),

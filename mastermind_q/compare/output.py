@@ -35,8 +35,13 @@ def _row_dict(row: CompareRow | Mapping[str, Any]) -> dict[str, Any]:
 
 
 def write_csv_header(stream: IO[str]) -> None:
-    """Write the :data:`CSV_FIELDS` header line to ``stream``."""
+    """Write the :data:`CSV_FIELDS` header line to ``stream`` and flush.
+
+    Flushed at once, so a sweep stopped before its first row still leaves a CSV file
+    with its header.
+    """
     csv.writer(stream, lineterminator="\n").writerow(CSV_FIELDS)
+    stream.flush()
 
 
 def write_csv_row(stream: IO[str], row: CompareRow | Mapping[str, Any]) -> None:

@@ -116,16 +116,18 @@ def plan_comparison(
     """List the rows of the ``positions x colors`` grid, cell by cell.
 
     Each cell lists its quantum methods, then its classical methods, then the bounds
-    (:data:`BOUNDS`, if ``bounds``) and the asymptotic formulas (if ``formulas``). Rows
-    that do not apply (:func:`applicability`) go to ``skipped`` with the reason.
+    (:data:`BOUNDS`, if ``bounds``) and the asymptotic formulas (if ``formulas``), each
+    row once. Bound or formula names listed in ``methods`` choose those rows instead:
+    then exactly the named ones appear, in the order given. Rows that do not apply
+    (:func:`applicability`) go to ``skipped`` with the reason.
 
     Args:
         positions: the values of ``n``.
         colors: the values of ``k``.
         methods: ``solve`` method names to run (default: all of :data:`METHODS`); bound
-            and formula names may be listed here too.
-        bounds: add the bound rows.
-        formulas: add the asymptotic formula rows.
+            and formula names listed here replace the default bound and formula rows.
+        bounds: add the bound rows (unless ``methods`` names bound or formula rows).
+        formulas: add the asymptotic formula rows (likewise).
 
     Raises:
         ValueError: an invalid size or unknown method name (named in the message).
@@ -135,12 +137,16 @@ def plan_comparison(
     if not grid_n or not grid_k:
         raise ValueError(f"the grid must not be empty, was positions={grid_n}, colors={grid_k}")
     chosen = list(METHODS) if methods is None else list(dict.fromkeys(methods))
-    if not chosen and not bounds and not formulas:
-        raise ValueError("nothing to compare: no methods, bounds or formulas chosen")
-    extra = [*(BOUNDS if bounds else ()), *(ASYMPTOTIC_FORMULAS if formulas else ())]
+    named_extras = [name for name in chosen if name not in METHODS]
+    if named_extras:  # bound or formula rows chosen by name: exactly those
+        extra = named_extras
+    else:
+        extra = [*(BOUNDS if bounds else ()), *(ASYMPTOTIC_FORMULAS if formulas else ())]
     names = [name for name in chosen if name in METHODS]
+    if not names and not extra:
+        raise ValueError("nothing to compare: no methods, bounds or formulas chosen")
     names.sort(key=lambda name: METHODS[name].kind != "quantum")
-    names += [name for name in [*chosen, *extra] if name not in METHODS and name not in names]
+    names += extra
     tasks: list[CompareTask] = []
     skipped: list[tuple[CompareTask, str]] = []
     for n in grid_n:
