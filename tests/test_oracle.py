@@ -147,6 +147,26 @@ def test_fourier_is_the_cheaper_default():
         assert fourier.two_qubit_gates < increment.two_qubit_gates
 
 
+@pytest.mark.parametrize(("n", "k", "ancillas"), [(8, 2, 0), (8, 4, 0), (3, 8, 3), (2, 32, 4)])
+def test_gray_needs_no_shared_ancilla(n, k, ancillas):
+    """``gray``: no ancillas up to k = 4, above one AND set per position (none shared)."""
+    circuit = black_peg_oracle((0,) * n, k, construction="gray")
+    assert circuit.num_qubits - n * color_qubits(k) - score_qubits(n) == ancillas
+    if ancillas:
+        anc = circuit.qregs[2]
+        per_position = ancillas // n
+        for item in circuit.data:
+            touched = [circuit.find_bit(qubit).index for qubit in item.qubits]
+            owners = {
+                (index - circuit.find_bit(anc[0]).index) // per_position
+                for index in touched
+                if index >= circuit.find_bit(anc[0]).index
+            }
+            colors = {index // color_qubits(k) for index in touched if index < n * color_qubits(k)}
+            assert len(owners) <= 1
+            assert not (owners and colors) or owners == colors  # its own position's bits
+
+
 def test_codemaker_oracle_gate_is_the_oracle():
     maker = Codemaker((1, 0, 2), colors=3)
     gate = maker.oracle()

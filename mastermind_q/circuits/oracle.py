@@ -14,7 +14,7 @@ qubits, little-endian, ``m = max(1, ceil(log2(n+1)))`` unless a wider one is ask
 for; work ancillas come last and are returned to ``|0>``. Colour values ``>= k`` on a
 register never match.
 
-Two adder constructions (the ``construction`` option):
+Three adder constructions (the ``construction`` option):
 
 * ``"fourier"`` (default, fewer gates): the score register is taken to the Fourier
   basis by a swap-free QFT, each position's equality flag ``[x_i = s_i]`` is computed
@@ -24,6 +24,12 @@ Two adder constructions (the ``construction`` option):
   :func:`black_peg_oracle`).
 * ``"increment"``: the flag controls a reversible ``+1 mod 2^m`` on the score
   register (a carry ladder of relative-phase Toffolis into work ancillas).
+* ``"gray"`` (fewer gates after routing onto heavy-hex devices): the same Fourier
+  adder, but each position's phase ``2 pi [x_i=s_i] y / 2^m`` is written as a phase
+  polynomial over the colour bits and each score qubit, walked by a Gray code of CX
+  gates aimed at the score qubit; no ancillas for ``k <= 4`` (one AND ancilla set per
+  position above). Nothing is a hub: each position only needs its own qubits next to
+  the score register, which is what routing on sparse couplings rewards.
 
 Reference: Li, Luo, Xu, "Winning Mastermind Overwhelmingly on Quantum Computers":
 the oracle ``B_s`` is the input of Algorithms 1-4; the two-colour oracle is Lemma 2
@@ -58,7 +64,7 @@ __all__ = [
     "two_color_oracle",
 ]
 
-CONSTRUCTIONS = ("fourier", "increment")
+CONSTRUCTIONS = ("fourier", "increment", "gray")
 """Allowed values of ``construction`` in :func:`black_peg_oracle`."""
 
 DEFAULT_CONSTRUCTION = "fourier"
@@ -116,6 +122,11 @@ def _and_cx(q: int) -> int:
     return 3 * (q - 1)
 
 
+def _gray_and_set(q: int) -> int:
+    """Ancillas per position in the Gray construction: the AND of the low ``q-1`` bits."""
+    return 0 if q <= 2 else _and_gate_count(q - 1)
+
+
 def _fourier_flag_sets(num_positions: int, q: int) -> int:
     """Flag (+ work) ancilla sets alive at once in the Fourier construction."""
     return 0 if q == 1 else min(num_positions, 2)
@@ -136,7 +147,10 @@ def black_peg_oracle_cost(
     * ``fourier``: CX ``= 2m(m-1) + 2n A(q) + (n+1) m + 2(n-1)``,
       ancillas ``= min(n, 2) a(q)``;
     * ``increment``: CX ``= n (2 A(q) + I(m))`` with ``I(1) = 1`` and
-      ``I(m) = 7m - 7`` for ``m >= 2``, ancillas ``= a(q) + max(0, m-2)``.
+      ``I(m) = 7m - 7`` for ``m >= 2``, ancillas ``= a(q) + max(0, m-2)``;
+    * ``gray``: CX ``= 2m(m-1) + n G`` with ``G = 2m`` for ``q = 1``, ``G = 4m + 2``
+      for ``q = 2`` and ``G = 4m + 2 + 2 A(q-1)`` for ``q >= 3``; ancillas ``= 0`` for
+      ``q <= 2``, ``n a(q-1)`` for ``q >= 3``.
 
     Args:
         num_positions: ``n >= 1``.
@@ -162,6 +176,12 @@ def black_peg_oracle_cost(
     if construction == "fourier":
         ancillas = _fourier_flag_sets(n, q) * and_ancillas
         cx = 2 * m * (m - 1) + 2 * n * _and_cx(q) + (n + 1) * m + 2 * (n - 1)
+    elif construction == "gray":
+        ancillas = n * _gray_and_set(q)
+        per_position = 2 * m if q == 1 else 4 * m + 2
+        if q >= 3:
+            per_position += 2 * _and_cx(q - 1)
+        cx = 2 * m * (m - 1) + n * per_position
     else:
         ancillas = and_ancillas + max(0, m - 2)
         increment = 1 if m == 1 else 7 * m - 7
@@ -287,6 +307,19 @@ def black_peg_oracle(
     * ``increment``: the flag ``f`` drives a ``+1 mod 2^m`` carry ladder: carries
       ``c_1 = f y_0``, ``c_j = c_{j-1} y_{j-1}`` into work ancillas (``rccx``), the top
       bit by one ``ccx``, then ``y_j ^= c_j`` while the carries are uncomputed.
+    * ``gray``: the same Fourier basis, but no flag for ``q <= 2``. After the X
+      gates the match is the product ``c_0 c_1`` of (at most) two control bits
+      (``c = x_i`` for ``q <= 2``; for ``q >= 3``, ``c_0`` is the AND of the low
+      ``q-1`` bits, computed into the position's own ancilla set, and ``c_1`` the top
+      bit). The phase ``theta_l c_0 c_1 y_l`` is the phase polynomial
+      ``theta_l / 4 (c_0 + c_1 + y_l - c_0 XOR c_1 - c_0 XOR y_l - c_1 XOR y_l
+      + c_0 XOR c_1 XOR y_l)`` (``theta_l / 2 (c_0 + y_l - c_0 XOR y_l)`` for one
+      control): the ``y_l`` terms are summed over the positions into one phase per
+      score qubit, the control-only terms are local to the position (one CX pair for
+      ``c_0 XOR c_1``), and the three parities with ``y_l`` are visited by the Gray
+      cycle ``CX(c_0, y_l), CX(c_1, y_l), CX(c_0, y_l), CX(c_1, y_l)`` with a phase
+      on ``y_l`` after the first three: 4 CX per position and score qubit, all aimed
+      at the score qubit, no hub qubit shared by the positions.
 
     Cost (:func:`black_peg_oracle_cost`; ``A(q) = 3(q-1)`` CX per AND, ``a(q) =
     floor(q/2)`` ancillas per AND, ``0`` for ``q = 1``), CX before optimisation:
@@ -294,12 +327,19 @@ def black_peg_oracle(
     * ``fourier``: ``2m(m-1) + 2n A(q) + (n+1)m + 2(n-1)`` CX,
       ``n q + m + min(n, 2) a(q)`` qubits;
     * ``increment``: ``n(2A(q) + 7m - 7)`` CX (``n(2A(q) + 1)`` if ``m = 1``),
-      ``n q + m + a(q) + max(0, m-2)`` qubits.
+      ``n q + m + a(q) + max(0, m-2)`` qubits;
+    * ``gray``: ``2m(m-1) + n G`` CX with ``G = 2m`` (``q = 1``), ``4m + 2``
+      (``q = 2``), ``4m + 2 + 2A(q-1)`` (``q >= 3``); ``n q + m`` qubits for
+      ``q <= 2``, ``n q + m + n a(q-1)`` for ``q >= 3`` (ancilla set ``i`` belongs
+      to position ``i``).
 
-    For ``n = k = 8`` that is 170 (fourier) and 264 (increment) CX; transpiled with
-    ``basis_gates=["cx", "rz", "sx", "x"]``, ``optimization_level=3`` the counts do
-    not grow (``benchmarks/oracle.py`` records them). Transpile the oracle as a block
-    with ``qubits_initially_zero=False``: its inputs are not ``|0>``.
+    For ``n = k = 8`` that is 170 (fourier), 264 (increment) and 216 (gray) CX;
+    transpiled with ``basis_gates=["cx", "rz", "sx", "x"]``, ``optimization_level=3``
+    the counts do not grow. Routed onto a heavy-hex device the order changes:
+    ``gray`` needs the fewest two-qubit gates at ``k = 4`` and the least depth at
+    every size measured (``benchmarks/oracle.py`` records both tables).
+    Transpile the oracle as a block with ``qubits_initially_zero=False``: its inputs
+    are not ``|0>``.
 
     Args:
         secret: the secret ``s`` in ``[k]^n``.
@@ -346,6 +386,8 @@ def black_peg_oracle(
     ancillas = list(circuit.qregs[2]) if cost.ancillas else []
     if construction == "fourier":
         _build_fourier(circuit, code, positions, list(score_register), ancillas)
+    elif construction == "gray":
+        _build_gray(circuit, code, positions, list(score_register), ancillas)
     else:
         _build_increment(circuit, code, positions, list(score_register), ancillas)
     return circuit
@@ -403,6 +445,57 @@ def _build_fourier(
     fan_out(flag(n - 1))
     _append_operations(circuit, previous, inverse=True)
     _flip_to_match(circuit, positions[n - 1], code[n - 1])
+    _inverse_qft_without_swaps(circuit, score)
+
+
+def _build_gray(
+    circuit: QuantumCircuit,
+    code: Sequence[int],
+    positions: Sequence[Sequence[Qubit]],
+    score: Sequence[Qubit],
+    ancillas: Sequence[Qubit],
+) -> None:
+    n, q, m = len(code), len(positions[0]), len(score)
+    weights = [2 * math.pi * 2**bit / 2**m for bit in range(m)]
+    fourier = [score[m - 1 - bit] for bit in range(m)]  # Fourier bit l sits on score[m-1-l]
+    scale = 0.5 if q == 1 else 0.25  # 2^-t for a product of t controls and y_l
+    local = scale * sum(weights)  # a control-only parity gets this angle from every y_l
+    set_size = _gray_and_set(q)
+    _qft_without_swaps(circuit, score)
+    for bit, qubit in enumerate(fourier):
+        circuit.p(n * scale * weights[bit], qubit)  # the y_l terms of every position
+    for i, color in enumerate(code):
+        register = positions[i]
+        _flip_to_match(circuit, register, color)
+        operations: list[tuple[Gate, list[Qubit]]] = []
+        controls = list(register)
+        if q >= 3:
+            owned = ancillas[i * set_size : (i + 1) * set_size]
+            operations = _and_operations(register[:-1], owned[0], owned[1:])
+            controls = [owned[0], register[-1]]
+        _append_operations(circuit, operations)
+        for control in controls:
+            circuit.p(local, control)
+        if len(controls) == 2:
+            circuit.cx(controls[0], controls[1])
+            circuit.p(-local, controls[1])  # c_0 XOR c_1
+            circuit.cx(controls[0], controls[1])
+        for bit, qubit in enumerate(fourier):
+            angle = scale * weights[bit]
+            if len(controls) == 1:
+                circuit.cx(controls[0], qubit)
+                circuit.p(-angle, qubit)  # c_0 XOR y_l
+                circuit.cx(controls[0], qubit)
+                continue
+            circuit.cx(controls[0], qubit)
+            circuit.p(-angle, qubit)  # c_0 XOR y_l
+            circuit.cx(controls[1], qubit)
+            circuit.p(angle, qubit)  # c_0 XOR c_1 XOR y_l
+            circuit.cx(controls[0], qubit)
+            circuit.p(-angle, qubit)  # c_1 XOR y_l
+            circuit.cx(controls[1], qubit)
+        _append_operations(circuit, operations, inverse=True)
+        _flip_to_match(circuit, register, color)
     _inverse_qft_without_swaps(circuit, score)
 
 
