@@ -131,6 +131,7 @@ def _add_solve(subparsers: Any) -> None:
             mastermind-q solve --method triples --colors 7 --random 5 --seed 1 --json
             mastermind-q solve --method two-color --colors 2 --random 6 --backend aer-statevector
             mastermind-q solve --method nonadaptive --colors 4 --random 3 --backend fake:torino
+            mastermind-q solve --method triples --colors 4 --random 3 --backend fake:torino --verify
             mastermind-q solve --method permutation --colors 8 --adversary --positions 8
         """,
     )
@@ -163,6 +164,12 @@ def _add_solve(subparsers: Any) -> None:
         help="seed for the random secret, the simulator and classical codebreakers "
         "(default: none, a fresh secret and unseeded runs)",
     )
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="quantum methods: certify the answer with a classical black-peg query and "
+        "repair wrong positions (at most 2n+k classical queries, counted)",
+    )
     _add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_run_solve)
@@ -185,6 +192,16 @@ def _human_solve(payload: dict[str, Any]) -> str:
     per_circuit = payload.get("circuit_success_probabilities") or ()
     if len(per_circuit) > 1:
         lines.append("per circuit " + ", ".join(f"{value:.4g}" for value in per_circuit))
+    confidence = payload.get("position_confidence") or ()
+    if confidence:
+        lines.append("confidence " + ", ".join(f"{value:.3f}" for value in confidence))
+    if payload.get("certified") is not None:
+        repaired = payload.get("repaired_positions") or []
+        lines.append(
+            f"verified {'certified' if payload['certified'] else 'NOT certified'}: "
+            f"{payload['quantum_queries']} quantum + {payload['classical_queries']} classical "
+            f"queries" + (f", repaired positions {repaired}" if repaired else "")
+        )
     if payload.get("adversary"):
         lines.append("codemaker: adversary (secret chosen adaptively)")
     return "\n".join(lines)
@@ -218,7 +235,12 @@ def _run_solve(args: argparse.Namespace) -> int:
         codemaker = Codemaker(secret, args.colors, distinct=info.distinct)
     with _execution(args) as progress:
         result = play(
-            codemaker, method=args.method, backend=args.backend, shots=args.shots, seed=args.seed
+            codemaker,
+            method=args.method,
+            backend=args.backend,
+            shots=args.shots,
+            seed=args.seed,
+            verify=args.verify,
         )
     payload = result.to_dict()
     if progress.jobs:

@@ -231,6 +231,17 @@ class SolveResult:
         iterations: Grover iterations ``T`` for the adaptive method, else ``None``.
         circuit_success_probabilities: per circuit success probabilities for quantum
             methods that run several circuits (empty otherwise).
+        certified: with ``verify``: whether the codebreaker saw the codemaker answer
+            ``n`` to ``found`` (its own claim, made without the secret); ``None``
+            without ``verify``.
+        quantum_queries: with ``verify``: the oracle applications (else ``None``).
+        classical_queries: with ``verify``: the black-peg queries asked to certify and
+            repair (else ``None``); ``quantum_queries + classical_queries == queries``.
+        position_confidence: quantum methods: per position, the weight the shots give
+            the decoded colour (for one circuit, the fraction of shots agreeing with
+            the majority bit; see :func:`mastermind_q.quantum.position_weights`).
+        repaired_positions: with ``verify``: positions where ``found`` differs from the
+            decoded code.
     """
 
     secret: Code
@@ -243,10 +254,17 @@ class SolveResult:
     transcript: tuple[tuple[Code, int], ...] = ()
     iterations: int | None = None
     circuit_success_probabilities: tuple[float, ...] = field(default=())
+    certified: bool | None = None
+    quantum_queries: int | None = None
+    classical_queries: int | None = None
+    position_confidence: tuple[float, ...] = field(default=())
+    repaired_positions: tuple[int, ...] = field(default=())
 
     @property
     def solved(self) -> bool:
-        """Whether the answer equals the secret."""
+        """Whether the answer equals the secret; with ``verify``, certified as well."""
+        if self.certified is not None and not self.certified:
+            return False
         return self.found == self.secret
 
     @property
@@ -271,6 +289,13 @@ class SolveResult:
             data["iterations"] = self.iterations
         if self.circuit_success_probabilities:
             data["circuit_success_probabilities"] = list(self.circuit_success_probabilities)
+        if self.position_confidence:
+            data["position_confidence"] = list(self.position_confidence)
+        if self.certified is not None:
+            data["certified"] = self.certified
+            data["quantum_queries"] = self.quantum_queries
+            data["classical_queries"] = self.classical_queries
+            data["repaired_positions"] = list(self.repaired_positions)
         if self.transcript:
             data["transcript"] = [[list(guess), answer] for guess, answer in self.transcript]
         return data

@@ -24,6 +24,7 @@ __all__ = [
     "decode_pair_answers",
     "method_plan",
     "nonadaptive_plan",
+    "position_weights",
     "solve_adaptive",
     "solve_nonadaptive",
     "solve_triples",
@@ -240,6 +241,122 @@ def _decode(
     return decode_pair_answers(plan, answers, colors=colors), fractions
 
 
+def _clamp(probability: float, floor: float) -> float:
+    return min(max(probability, floor), 1.0 - floor)
+
+
+def position_weights(
+    method: str,
+    distributions: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
+) -> tuple[tuple[float, ...], ...]:
+    """Per position, a normalised weight for every colour, from all the shots taken.
+
+    The shot statistics of each circuit are reduced to per-position marginals, and the
+    colours of a position are weighted by how well they explain them:
+
+    * ``nonadaptive``, ``triples``: with ``f_ij(b)`` the fraction of circuit ``j``'s
+      shots whose bit ``i`` is ``b``, colour ``c`` gets
+      ``w_i(c) ~ prod_j f_ij(sig_c[j])`` (``sig_c`` the colour's signature along the plan,
+      :func:`decode_pair_answers`), the likelihood of the shots if the circuits erred
+      independently per bit;
+    * ``two-color``: ``w_i(c) = f_i(c)``, the fraction of shots with bit ``i = c``;
+    * ``adaptive``: ``w_i(c)`` the fraction of shots whose register ``i`` reads ``c``
+      (values ``>= k`` dropped).
+
+    Every fraction is clamped to ``[eps, 1 - eps]`` (``eps = 0.5 / (shots + 1)`` for
+    counts, ``1e-12`` for exact probabilities) so no colour is ruled out by sampling
+    alone; weights are then normalised per position. For one circuit the weight of the
+    majority bit is the vote margin: the fraction of shots agreeing with it.
+
+    Cost: ``O(outcomes * n * circuits + n * k * circuits)``.
+
+    Args:
+        method: ``nonadaptive``, ``triples``, ``two-color`` or ``adaptive``.
+        distributions: counts (ints) or exact probabilities, one per circuit, in plan
+            order; keys are bitstrings, clbit 0 rightmost.
+        num_positions: ``n``.
+        colors: ``k``.
+
+    Returns:
+        ``n`` tuples of ``k`` weights summing to 1.
+
+    Raises:
+        ValueError: unknown method or malformed outcomes.
+
+    Example:
+        >>> weights = position_weights("two-color", [{"01": 90, "11": 10}],
+        ...                            num_positions=2, colors=2)
+        >>> [round(w[1], 2) for w in weights]  # bit 0 is 1 in all shots, bit 1 in 10%
+        [1.0, 0.1]
+    """
+    n = num_positions
+    if method == "adaptive":
+        from .circuits.layout import color_qubits
+
+        q = color_qubits(colors)
+        mask = (1 << q) - 1
+        tallies = [[0.0] * colors for _ in range(n)]
+        total = 0.0
+        for key, weight in distributions[0].items():
+            value = int(key.replace(" ", ""), 2)
+            total += float(weight)
+            for position in range(n):
+                color = (value >> (position * q)) & mask
+                if color < colors:
+                    tallies[position][color] += float(weight)
+        marginals = [[tally / total if total else 0.0 for tally in row] for row in tallies]
+        floor = _floor(distributions[0])
+        return tuple(_normalise([_clamp(f, floor) for f in row]) for row in marginals)
+    if method == "two-color":
+        signatures = [(0,), (1,)]
+    elif method in PAIR_METHODS:
+        plan = method_plan(method, colors)
+        signatures = [tuple(int(color in pair) for pair in plan) for color in range(colors)]
+    else:
+        raise ValueError(
+            f"method must be one of nonadaptive, triples, two-color, adaptive; was {method!r}"
+        )
+    ones: list[list[float]] = []  # ones[j][i]: fraction of circuit j's shots with bit i = 1
+    floors = []
+    for distribution in distributions:
+        row = [0.0] * n
+        total = 0.0
+        for key, weight in distribution.items():
+            bits = _bits(key.replace(" ", ""), n)
+            total += float(weight)
+            for position, bit in enumerate(bits):
+                if bit:
+                    row[position] += float(weight)
+        ones.append([value / total if total else 0.5 for value in row])
+        floors.append(_floor(distribution))
+    weights = []
+    for position in range(n):
+        row = []
+        for signature in signatures:
+            likelihood = 1.0
+            for j, wanted in enumerate(signature):
+                one = _clamp(ones[j][position], floors[j])
+                likelihood *= one if wanted else 1.0 - one
+            row.append(likelihood)
+        weights.append(_normalise(row))
+    return tuple(weights)
+
+
+def _floor(distribution: Mapping[str, float]) -> float:
+    """The clamp ``eps``: ``0.5 / (shots + 1)`` for counts, ``1e-12`` for probabilities."""
+    if all(isinstance(value, int) for value in distribution.values()):
+        return 0.5 / (sum(distribution.values()) + 1)
+    return 1e-12
+
+
+def _normalise(row: Sequence[float]) -> tuple[float, ...]:
+    total = sum(row)
+    return tuple(value / total for value in row)
+
+
 def decode_counts(
     method: str, counts: list[dict[str, int]], *, num_positions: int, colors: int
 ) -> tuple[tuple[int, ...], list[float]]:
@@ -316,6 +433,9 @@ def _run_and_decode(
         found=found,
         success_probability=math.prod(fractions),
         circuit_success_probabilities=tuple(fractions),
+        position_weights=position_weights(
+            method, distributions, num_positions=num_positions, colors=colors
+        ),
     )
 
 
@@ -515,6 +635,7 @@ def solve_adaptive(
         success_probability=probability,
         iterations=iterations,
         circuit_success_probabilities=(probability,),
+        position_weights=position_weights("adaptive", [distribution], num_positions=n, colors=k),
     )
 
 

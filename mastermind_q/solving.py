@@ -47,12 +47,16 @@ class QuantumOutcome:
             values (the probability that every circuit answers right).
         iterations: Grover iterations ``T`` (adaptive method only).
         circuit_success_probabilities: one value per circuit run.
+        position_weights: per position, a weight for every colour (summing to 1) from
+            the shot statistics (:func:`mastermind_q.quantum.position_weights`); what
+            ``verify`` ranks its repairs by.
     """
 
     found: Code
     success_probability: float | None
     iterations: int | None = None
     circuit_success_probabilities: tuple[float, ...] = ()
+    position_weights: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,7 @@ def play(
     backend: str | None = None,
     shots: int | None = None,
     seed: int | None = None,
+    verify: bool = False,
 ) -> SolveResult:
     """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
 
@@ -172,6 +177,10 @@ def play(
         backend: quantum methods only: a backend name (default ``aer``).
         shots: quantum methods on sampling backends: shots per circuit.
         seed: seeds the simulator (quantum) or the codebreaker's choices (classical).
+        verify: quantum methods only: certify the decoded code with a black-peg query
+            and repair it from the shot statistics
+            (:func:`mastermind_q.verification.verify_and_repair`, budget ``2n + k``
+            classical queries).
 
     Returns:
         The :class:`SolveResult`; ``queries`` is what the codemaker counted.
@@ -185,13 +194,34 @@ def play(
         raise ValueError(f"seed must be an integer, was {seed!r}")
     if info.distinct and not codemaker.distinct:
         raise ValueError(f"method {method!r} plays the permutation game; use distinct colours")
+    if not isinstance(verify, bool):
+        raise ValueError(f"verify must be True or False, was {verify!r}")
+    if verify and info.kind != "quantum":
+        raise ValueError(f"verify applies to quantum methods only, method was {method!r}")
     breaker = info.load()
     if info.kind == "quantum":
         backend_name = "aer" if backend is None else backend
         outcome: QuantumOutcome = breaker(codemaker, backend=backend_name, shots=shots, seed=seed)
+        found = tuple(outcome.found)
+        weights = outcome.position_weights
+        confidence = tuple(float(row[color]) for color, row in zip(found, weights))
+        extra: dict[str, Any] = {}
+        if verify:
+            from .verification import verify_and_repair
+
+            quantum_queries = codemaker.queries
+            checked = verify_and_repair(codemaker, found, weights)
+            found = checked.found
+            extra = {
+                "certified": checked.certified,
+                "quantum_queries": quantum_queries,
+                "classical_queries": codemaker.queries - quantum_queries,
+                "repaired_positions": checked.repaired_positions,
+                "transcript": codemaker.transcript,
+            }
         return SolveResult(
             secret=codemaker.reveal(),
-            found=tuple(outcome.found),
+            found=found,
             queries=codemaker.queries,
             method=method,
             num_colors=codemaker.num_colors,
@@ -199,6 +229,8 @@ def play(
             success_probability=outcome.success_probability,
             iterations=outcome.iterations,
             circuit_success_probabilities=tuple(outcome.circuit_success_probabilities),
+            position_confidence=confidence,
+            **extra,
         )
     if backend is not None or shots is not None:
         raise ValueError(
@@ -224,6 +256,7 @@ def solve(
     backend: str | None = None,
     shots: int | None = None,
     seed: int | None = None,
+    verify: bool = False,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -237,6 +270,10 @@ def solve(
             ``fake:NAME`` or ``ibm:NAME``.
         shots: shots per circuit on sampling backends.
         seed: simulator seed (quantum) or codebreaker seed (classical).
+        verify: quantum methods: certify the answer with one classical black-peg query
+            and repair it if wrong (:mod:`mastermind_q.verification`); ``solved`` then
+            also requires the certificate, and ``quantum_queries`` /
+            ``classical_queries`` split ``queries``.
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
@@ -252,4 +289,4 @@ def solve(
     info = method_info(method)
     k = validate_colors(colors)
     codemaker = Codemaker(secret, k, distinct=info.distinct)
-    return play(codemaker, method=method, backend=backend, shots=shots, seed=seed)
+    return play(codemaker, method=method, backend=backend, shots=shots, seed=seed, verify=verify)
