@@ -8,7 +8,9 @@ it (so oracle applications are counted honestly), runs the circuits through
 
 from __future__ import annotations
 
+import functools
 import math
+import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +21,9 @@ if TYPE_CHECKING:
     from .solving import QuantumOutcome
 
 __all__ = [
+    "AUTO_SEEDS",
     "PAIR_METHODS",
+    "choose_oracle_construction",
     "decode_counts",
     "decode_pair_answers",
     "method_plan",
@@ -32,6 +36,130 @@ __all__ = [
     "triple_plan",
     "triple_query_count",
 ]
+
+
+# -- which oracle construction ---------------------------------------------------------
+
+AUTO_SEEDS = (1, 2, 3)
+"""``seed_transpiler`` values over which :func:`choose_oracle_construction` takes medians."""
+
+
+def choose_oracle_construction(
+    backend: str,
+    num_positions: int,
+    colors: int,
+    *,
+    score_qubits: int | None = None,
+    optimization_level: int | None = None,
+) -> str:
+    """The oracle construction with the fewest two-qubit gates after transpiling for ``backend``.
+
+    Each construction of :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` is built
+    for the all-zero secret (the gate counts do not depend on the secret, only the
+    one-qubit X gates do, so no secret is needed), transpiled as a block
+    (``qubits_initially_zero=False``) with :func:`mastermind_q.backends.transpile_for`
+    at ``optimization_level`` for each seed of :data:`AUTO_SEEDS`; the construction
+    with the smallest median two-qubit gate count wins, ties by median depth, then by
+    the order of ``CONSTRUCTIONS``. Aer has no coupling map: there the cost formula
+    decides (fewest CX before optimisation, :func:`black_peg_oracle_cost`). Results are
+    cached per (backend, n, k, m, level) for the process.
+
+    On ``fake:torino`` at level 3 ``gray`` wins at ``k = 4`` (n = 8, 16, 32) and
+    ``fourier`` at ``n = k = 8`` (``benchmarks/RESULTS.md``).
+
+    Args:
+        backend: a backend name.
+        num_positions: ``n``.
+        colors: ``k``.
+        score_qubits: the score width ``m`` (default the minimum).
+        optimization_level: 0-3 (default: the current execution options).
+
+    Returns:
+        A construction name.
+
+    Raises:
+        ValueError: invalid sizes or backend name.
+        CircuitTooWideError: no construction fits the device (the narrowest is
+            reported).
+    """
+    from .backends import current_execution_options, validate_backend_name
+    from .circuits.oracle import _score_width
+    from .game import validate_colors, validate_positions
+
+    name = validate_backend_name(backend)
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    m = _score_width(n, score_qubits)
+    options = current_execution_options()
+    level = options.optimization_level if optimization_level is None else optimization_level
+    return _choose_construction(name, n, k, m, level)
+
+
+@functools.lru_cache(maxsize=256)
+def _choose_construction(name: str, n: int, k: int, m: int, level: int) -> str:
+    from .backends import CircuitTooWideError, backend_kind, transpile_for
+    from .circuits.oracle import CONSTRUCTIONS, black_peg_oracle, black_peg_oracle_cost
+
+    if backend_kind(name) == "aer":
+        costs = {
+            c: black_peg_oracle_cost(n, k, construction=c, score_qubits=m) for c in CONSTRUCTIONS
+        }
+        return min(CONSTRUCTIONS, key=lambda c: (costs[c].two_qubit_gates, costs[c].qubits))
+    scores: dict[str, tuple[float, float, int]] = {}
+    too_wide: CircuitTooWideError | None = None
+    for order, construction in enumerate(CONSTRUCTIONS):
+        circuit = black_peg_oracle((0,) * n, k, construction=construction, score_qubits=m)
+        twos, depths = [], []
+        try:
+            for seed in AUTO_SEEDS:
+                (compiled,) = transpile_for(
+                    [circuit],
+                    name,
+                    optimization_level=level,
+                    seed=seed,
+                    qubits_initially_zero=False,
+                )
+                twos.append(sum(1 for item in compiled.data if item.operation.num_qubits == 2))
+                depths.append(compiled.depth())
+        except CircuitTooWideError as error:
+            too_wide = error if too_wide is None else too_wide
+            continue
+        scores[construction] = (statistics.median(twos), statistics.median(depths), order)
+    if not scores:
+        assert too_wide is not None
+        raise too_wide
+    return min(scores, key=scores.__getitem__)
+
+
+def _oracle_for(
+    codemaker: Codemaker,
+    backend: str,
+    *,
+    score_qubits: int | None = None,
+    mps_construction: str | None = None,
+) -> Any:
+    """The codemaker's oracle gate in the construction the execution options ask for.
+
+    ``"auto"``: :func:`choose_oracle_construction` on devices; on Aer the default
+    construction, or ``mps_construction`` when given and Aer simulates the circuit as a
+    matrix product state.
+    """
+    from .backends import aer_method, backend_kind, current_execution_options
+    from .circuits.oracle import DEFAULT_CONSTRUCTION
+
+    options = {} if score_qubits is None else {"score_qubits": score_qubits}
+    construction = current_execution_options().oracle_construction
+    if construction == "auto":
+        n, k = codemaker.num_positions, codemaker.num_colors
+        if backend_kind(backend) != "aer":
+            construction = choose_oracle_construction(backend, n, k, score_qubits=score_qubits)
+        else:
+            construction = DEFAULT_CONSTRUCTION
+            if mps_construction is not None:
+                width = codemaker.oracle(**options).num_qubits
+                if aer_method(backend, width) == "matrix_product_state":
+                    construction = mps_construction
+    return codemaker.oracle(construction=construction, **options)
 
 
 # -- non-adaptive codebreakers (Li-Luo-Xu Section 3 and the Section 5 remark) --------
@@ -447,7 +575,7 @@ def _solve_pairs(
 
     n, k = codemaker.num_positions, codemaker.num_colors
     plan = method_plan(method, k)
-    oracle = codemaker.oracle()
+    oracle = _oracle_for(codemaker, backend)
     circuits = [
         find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
     ]
@@ -564,8 +692,7 @@ def solve_two_color(
             "use method='nonadaptive' or method='triples' for k >= 3"
         )
     m = two_color_score_qubits(n)
-    options = {} if m == score_qubits(n) else {"score_qubits": m}
-    oracle = codemaker.oracle(**options)
+    oracle = _oracle_for(codemaker, backend, score_qubits=None if m == score_qubits(n) else m)
     circuit = two_color_circuit(oracle, num_positions=n, score_qubits=m)
     codemaker.charge(circuit)
     metadata = {"method": "two-color", "n": n, "k": k, "score_qubits": m}
@@ -616,7 +743,8 @@ def solve_adaptive(
 
     n, k = codemaker.num_positions, codemaker.num_colors
     iterations, phi = exact_grover_parameters(k)
-    circuit = adaptive_circuit(_adaptive_oracle(codemaker, backend), num_positions=n, colors=k)
+    oracle = _oracle_for(codemaker, backend, mps_construction="increment")
+    circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
     codemaker.charge(circuit)
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})
@@ -637,22 +765,6 @@ def solve_adaptive(
         circuit_success_probabilities=(probability,),
         position_weights=position_weights("adaptive", [distribution], num_positions=n, colors=k),
     )
-
-
-def _adaptive_oracle(codemaker: Codemaker, backend: str) -> Any:
-    """The codemaker's oracle gate; the ``increment`` construction on Aer MPS runs.
-
-    Same queries either way. On the matrix-product-state simulator the ``increment``
-    adder runs 3-6x faster than the default ``fourier`` one (measured at n = 16..32,
-    benchmarks/RESULTS.md), although it has more two-qubit gates.
-    """
-    from .backends import aer_method, validate_backend_name
-
-    oracle = codemaker.oracle()
-    name = validate_backend_name(backend)
-    if name.startswith("aer") and aer_method(name, oracle.num_qubits) == "matrix_product_state":
-        return codemaker.oracle(construction="increment")
-    return oracle
 
 
 def _adaptive_code(key: str, *, num_positions: int, colors: int) -> tuple[int, ...] | None:

@@ -96,7 +96,7 @@ def test_reference_oracle_is_the_black_peg_map():
     assert abs(state.data[expected]) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("construction", ["fourier", "increment"])
+@pytest.mark.parametrize("construction", ["fourier", "increment", "gray"])
 def test_wider_score_register_and_both_constructions(construction):
     n, k, m = 3, 4, 4
     secret = (3, 1, 3)

@@ -161,7 +161,7 @@ def test_phase_oracle_on_score_zero_subspace(secret, k, ancillas):
     assert matrix.shape[0] == 1 << (n * q + m + ancillas)
 
 
-@pytest.mark.parametrize("construction", ["fourier", "increment"])
+@pytest.mark.parametrize("construction", ["fourier", "increment", "gray"])
 def test_phase_oracle_with_codemaker_oracle(construction):
     """The same check with the toolkit's oracle gate (ancillas included)."""
     secret, k, phi = (2, 0), 3, 1.3

@@ -367,3 +367,89 @@ def test_mps_order_puts_hubs_first_and_keeps_the_counts():
     expected = "".join(str(bit) for bit in reversed(two_color_positions(secret, 2, 3)))
     assert expected == "101101"
     assert counts[0] == counts[1] == {expected: 20}
+
+
+# -- which oracle construction (construction="auto") ----------------------------------
+
+
+def test_oracle_construction_option_lists_every_construction():
+    from mastermind_q.backends import ORACLE_CONSTRUCTIONS, execution_options
+    from mastermind_q.circuits.oracle import CONSTRUCTIONS
+
+    assert tuple(ORACLE_CONSTRUCTIONS) == ("auto", *CONSTRUCTIONS)
+    with (
+        pytest.raises(ValueError, match=r"oracle_construction must be one of .*, was 'best'"),
+        execution_options(oracle_construction="best"),
+    ):
+        pass
+
+
+def test_auto_on_aer_is_the_cheapest_cost_formula():
+    from mastermind_q.circuits.oracle import DEFAULT_CONSTRUCTION
+    from mastermind_q.quantum import choose_oracle_construction
+
+    for n, k in [(5, 4), (8, 8), (3, 2)]:
+        assert choose_oracle_construction("aer", n, k) == DEFAULT_CONSTRUCTION
+
+
+def test_auto_on_torino_picks_gray_at_four_colours():
+    """Routed on heavy-hex, the Gray construction needs the fewest two-qubit gates at
+    k = 4 (benchmarks/oracle.py: 280 vs 379 fourier, 505 increment at n = 8)."""
+    from mastermind_q.quantum import choose_oracle_construction
+
+    assert choose_oracle_construction("fake:torino", 8, 4, optimization_level=3) == "gray"
+    with pytest.raises(ValueError, match="positions must have value >= 1, was 0"):
+        choose_oracle_construction("fake:torino", 0, 4)
+    with pytest.raises(ValueError, match="score_qubits must be >= 4"):
+        choose_oracle_construction("fake:torino", 8, 4, score_qubits=3)
+
+
+def test_auto_measures_every_construction_on_the_device(monkeypatch):
+    """The choice is the fewest median two-qubit gates (ties: depth) among all
+    constructions transpiled for the device; a forced construction skips the choice."""
+    import mastermind_q.quantum as quantum
+    from mastermind_q.backends import execution_options, transpile_for
+    from mastermind_q.circuits.oracle import CONSTRUCTIONS, black_peg_oracle
+
+    quantum._choose_construction.cache_clear()
+    chosen = quantum.choose_oracle_construction("fake:torino", 3, 4, optimization_level=1)
+    measured = {}
+    for construction in CONSTRUCTIONS:
+        circuit = black_peg_oracle((0, 0, 0), 4, construction=construction)
+        runs = [
+            transpile_for(
+                [circuit],
+                "fake:torino",
+                optimization_level=1,
+                seed=seed,
+                qubits_initially_zero=False,
+            )[0]
+            for seed in quantum.AUTO_SEEDS
+        ]
+        twos = sorted(sum(1 for i in c.data if i.operation.num_qubits == 2) for c in runs)
+        depths = sorted(c.depth() for c in runs)
+        measured[construction] = (twos[1], depths[1])
+    assert measured[chosen] == min(measured.values())
+    requested = []
+    original = Codemaker.oracle
+
+    def spy(self, **options):
+        requested.append(options.get("construction"))
+        return original(self, **options)
+
+    monkeypatch.setattr(Codemaker, "oracle", spy)
+    with execution_options(optimization_level=1):
+        quantum._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
+        with execution_options(oracle_construction="increment"):
+            quantum._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
+    assert requested == [chosen, "increment"]
+
+
+def test_forced_gray_oracle_solves_on_aer():
+    from mastermind_q.backends import execution_options
+
+    with execution_options(oracle_construction="gray"):
+        for method, secret, k in [("nonadaptive", (3, 1, 0), 4), ("adaptive", (2, 0), 3)]:
+            result = solve(secret, colors=k, method=method, backend="aer-statevector")
+            assert result.found == secret
+            assert result.success_probability >= 1 - 1e-9

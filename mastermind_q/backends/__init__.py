@@ -79,6 +79,7 @@ from .names import (
 from .noisy import FAKE_DENSITY_MATRIX_MAX_QUBITS
 from .options import (
     DEFAULT_SHOTS,
+    ORACLE_CONSTRUCTIONS,
     ExecutionOptions,
     JobInterrupted,
     ProgressEvent,
@@ -98,6 +99,7 @@ __all__ = [
     "IBM_CREDENTIAL_VARIABLES",
     "MPS_HUB_REGISTERS",
     "MPS_SWAP_DIRECTION",
+    "ORACLE_CONSTRUCTIONS",
     "STATEVECTOR_MAX_QUBITS",
     "BackendUnavailableError",
     "CircuitTooWideError",

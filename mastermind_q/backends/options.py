@@ -13,6 +13,7 @@ from .names import FAKE_MODES
 
 __all__ = [
     "DEFAULT_SHOTS",
+    "ORACLE_CONSTRUCTIONS",
     "ExecutionOptions",
     "JobInterrupted",
     "ProgressEvent",
@@ -22,6 +23,10 @@ __all__ = [
 
 DEFAULT_SHOTS = 1024
 """Shots per circuit when none are given."""
+
+ORACLE_CONSTRUCTIONS = ("auto", "fourier", "increment", "gray")
+"""Values of :attr:`ExecutionOptions.oracle_construction`: ``"auto"`` or one of
+:data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` (a test keeps the two in step)."""
 
 
 class JobInterrupted(KeyboardInterrupt):
@@ -77,6 +82,12 @@ class ExecutionOptions:
         fake_mode: ``"aer"`` (fast path) or ``"runtime"`` (qiskit-ibm-runtime local mode).
         progress: called with a :class:`ProgressEvent` at each step; ``None``: silent.
         poll_interval: seconds between status checks while waiting on hardware.
+        oracle_construction: the black-peg oracle construction the quantum solvers
+            ask the codemaker for (:data:`ORACLE_CONSTRUCTIONS`). ``"auto"`` (default):
+            on a device (``fake:``, ``ibm:``) the one with the fewest two-qubit gates
+            after transpiling for its target, ties by depth
+            (:func:`mastermind_q.quantum.choose_oracle_construction`); on Aer the
+            default construction (``increment`` for Aer MPS runs of ``adaptive``).
     """
 
     optimization_level: int = 1
@@ -85,6 +96,7 @@ class ExecutionOptions:
     fake_mode: str = "aer"
     progress: Callable[[ProgressEvent], None] | None = None
     poll_interval: float = 5.0
+    oracle_construction: str = "auto"
 
     def __post_init__(self) -> None:
         level = self.optimization_level
@@ -93,6 +105,11 @@ class ExecutionOptions:
         if self.fake_mode not in FAKE_MODES:
             raise ValueError(
                 f"fake_mode must be one of {', '.join(FAKE_MODES)}, was {self.fake_mode!r}"
+            )
+        if self.oracle_construction not in ORACLE_CONSTRUCTIONS:
+            raise ValueError(
+                f"oracle_construction must be one of {', '.join(ORACLE_CONSTRUCTIONS)}, "
+                f"was {self.oracle_construction!r}"
             )
         if not self.poll_interval > 0:
             raise ValueError(f"poll_interval must be positive, was {self.poll_interval!r}")

@@ -337,7 +337,8 @@ def black_peg_oracle(
     transpiled with ``basis_gates=["cx", "rz", "sx", "x"]``, ``optimization_level=3``
     the counts do not grow. Routed onto a heavy-hex device the order changes:
     ``gray`` needs the fewest two-qubit gates at ``k = 4`` and the least depth at
-    every size measured (``benchmarks/oracle.py`` records both tables).
+    every size measured (``benchmarks/oracle.py`` records both tables); the solvers
+    choose per device (:func:`mastermind_q.quantum.choose_oracle_construction`).
     Transpile the oracle as a block with ``qubits_initially_zero=False``: its inputs
     are not ``|0>``.
 
