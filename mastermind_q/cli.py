@@ -170,6 +170,16 @@ def _add_solve(subparsers: Any) -> None:
         help="quantum methods: certify the answer with a classical black-peg query and "
         "repair wrong positions (at most 2n+k classical queries, counted)",
     )
+    parser.add_argument(
+        "--feedback",
+        choices=("black", "black-white"),
+        help="the game's feedback (default: the method's own; optimal and consistent play both)",
+    )
+    parser.add_argument(
+        "--distinct",
+        action="store_true",
+        help="the permutation game: no repeated colours, k >= n (permutation plays only this)",
+    )
     _add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_run_solve)
@@ -212,6 +222,9 @@ def _run_solve(args: argparse.Namespace) -> int:
     from .solving import method_info
 
     info = method_info(args.method)
+    feedback = info.feedbacks[0] if args.feedback is None else args.feedback
+    distinct = bool(args.distinct or info.distinct)
+    info.check_game(feedback, distinct)
     if args.adversary:
         if info.kind != "classical":
             raise CLIError(f"--adversary plays classical methods only, was {args.method!r}")
@@ -223,17 +236,17 @@ def _run_solve(args: argparse.Namespace) -> int:
         from .classical.adversary import AdversaryCodemaker
 
         codemaker: Codemaker = AdversaryCodemaker(
-            num_positions, args.colors, distinct=info.distinct
+            num_positions, args.colors, distinct=distinct, feedback=feedback
         )
     else:
         if args.secret is not None:
             secret = parse_code(args.secret)
         elif args.random is not None:
-            secret = random_secret(args.random, args.colors, distinct=info.distinct, seed=args.seed)
+            secret = random_secret(args.random, args.colors, distinct=distinct, seed=args.seed)
         else:
             raise CLIError("give --secret CODE or --random N")
-        codemaker = Codemaker(secret, args.colors, distinct=info.distinct)
-    with _execution(args) as progress:
+        codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
+    with _execution(args) as progress, _search_progress(args):
         result = play(
             codemaker,
             method=args.method,
@@ -250,6 +263,34 @@ def _run_solve(args: argparse.Namespace) -> int:
         payload.pop("transcript", None)
     emit(payload, args.json, _human_solve)
     return 0
+
+
+@contextlib.contextmanager
+def _search_progress(args: argparse.Namespace) -> Any:
+    """A tqdm bar on stderr while ``optimal`` searches a strategy (not cached yet)."""
+    if args.method != "optimal" or args.quiet or args.json:
+        yield
+        return
+    from tqdm import tqdm
+
+    from .classical.optimal import optimal_progress
+
+    bar: Any = None
+
+    def show(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None or done < bar.n:
+            if bar is not None:
+                bar.close()
+            bar = tqdm(total=total, desc="optimal search", unit="guess", file=sys.stderr)
+        bar.update(done - bar.n)
+
+    try:
+        with optimal_progress(show):
+            yield
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 # -- compare -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .game import Code, black_white, validate_code, validate_colors
+from .game import Code, black_white, validate_code, validate_colors, validate_feedback
 
 if TYPE_CHECKING:
     from qiskit.circuit import Gate, QuantumCircuit
@@ -45,15 +45,26 @@ class Codemaker:
         colors: the number of colours ``k >= 2``.
         distinct: the permutation (Black-Peg AB) game: the secret and every guess must
             have pairwise distinct colours (and ``k >= n``).
+        feedback: the game's feedback, ``"black"`` (default) or ``"black-white"``:
+            what :meth:`answer` returns. :meth:`black` and :meth:`black_white` answer
+            whatever they are asked (codebreakers made for one feedback call them).
 
     Raises:
-        ValueError: on an invalid secret or colour count (the message names it).
+        ValueError: on an invalid secret, colour count or feedback (the message names it).
     """
 
-    def __init__(self, secret: Sequence[int], colors: int, *, distinct: bool = False) -> None:
+    def __init__(
+        self,
+        secret: Sequence[int],
+        colors: int,
+        *,
+        distinct: bool = False,
+        feedback: str = "black",
+    ) -> None:
         self._num_colors = validate_colors(colors)
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
+        self._feedback = validate_feedback(feedback)
         self._queries = 0
         self._transcript: list[tuple[Code, int]] = []
 
@@ -72,6 +83,11 @@ class Codemaker:
     def distinct(self) -> bool:
         """Whether colours may not repeat (secret and guesses)."""
         return self._distinct
+
+    @property
+    def feedback(self) -> str:
+        """The game's feedback: ``"black"`` or ``"black-white"`` (see :meth:`answer`)."""
+        return self._feedback
 
     @property
     def queries(self) -> int:
@@ -109,6 +125,15 @@ class Codemaker:
         self._queries += 1
         self._transcript.append((code, answer[0]))
         return answer
+
+    def answer(self, guess: Sequence[int]) -> tuple[int, int]:
+        """Answer ``guess`` in the game's feedback, as ``(black, white)`` (counted once).
+
+        With ``feedback="black"`` the white count is ``0`` (not asked, not known).
+        """
+        if self._feedback == "black-white":
+            return self.black_white(guess)
+        return self.black(guess), 0
 
     def _answer_black(self, guess: Code) -> int:
         # ``guess`` is validated against n and k already: count directly.
@@ -159,7 +184,7 @@ class Codemaker:
     def __repr__(self) -> str:
         return (
             f"{type(self).__name__}(n={self.num_positions}, k={self._num_colors}, "
-            f"distinct={self._distinct}, queries={self._queries})"
+            f"distinct={self._distinct}, feedback={self._feedback!r}, queries={self._queries})"
         )
 
 

@@ -28,17 +28,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "FEEDBACKS",
     "Code",
     "SolveResult",
     "black",
     "black_white",
     "validate_code",
     "validate_colors",
+    "validate_feedback",
     "validate_positions",
 ]
 
 Code = tuple[int, ...]
 """A code: one colour ``0..k-1`` per position."""
+
+FEEDBACKS = ("black", "black-white")
+"""The feedback kinds: black pegs only (``B_s``), or black and white pegs."""
+
+
+def validate_feedback(feedback: Any) -> str:
+    """Return ``feedback`` if it is one of :data:`FEEDBACKS`.
+
+    Raises:
+        ValueError: naming the bad value and the valid ones.
+    """
+    if not isinstance(feedback, str) or feedback not in FEEDBACKS:
+        raise ValueError(f"feedback must be one of {', '.join(FEEDBACKS)}; was {feedback!r}")
+    return feedback
 
 
 def _as_int(value: Any, name: str) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .codemaker import Codemaker
-from .game import Code, SolveResult, validate_colors
+from .game import Code, SolveResult, validate_colors, validate_feedback
 
 __all__ = [
     "CLASSICAL_METHODS",
@@ -70,8 +70,11 @@ class MethodInfo:
             ``(codemaker, *, backend, shots, seed)`` and return a
             :class:`QuantumOutcome`; classical ones take ``(codemaker, *, seed)`` and
             return the found code.
-        distinct: the method plays the permutation game (no repeated colours, k >= n).
+        distinct: the method's default game is the permutation game (no repeated
+            colours, k >= n).
         summary: one line for help texts.
+        feedbacks: the feedback kinds it plays; the first is its default.
+        games: the values of ``distinct`` it plays (default: ``(distinct,)`` only).
     """
 
     name: str
@@ -79,6 +82,24 @@ class MethodInfo:
     target: str
     distinct: bool = False
     summary: str = ""
+    feedbacks: tuple[str, ...] = ("black",)
+    games: tuple[bool, ...] | None = None
+
+    @property
+    def distinct_games(self) -> tuple[bool, ...]:
+        """The values of ``distinct`` the method plays."""
+        return (self.distinct,) if self.games is None else self.games
+
+    def check_game(self, feedback: str, distinct: bool) -> None:
+        """Raise a one-line ``ValueError`` if the method cannot play this game."""
+        if feedback not in self.feedbacks:
+            raise ValueError(
+                f"method {self.name!r} plays feedback {' or '.join(map(repr, self.feedbacks))}"
+                f" only, was feedback={feedback!r}"
+            )
+        if distinct not in self.distinct_games:
+            game = "the permutation game (distinct=True)" if self.distinct else "repetition"
+            raise ValueError(f"method {self.name!r} plays {game} only, was distinct={distinct!r}")
 
     def load(self) -> Callable[..., Any]:
         """Import and return the implementing function."""
@@ -126,6 +147,8 @@ METHODS: dict[str, MethodInfo] = {
             "classical",
             "mastermind_q.classical.baselines:solve_knuth",
             summary="Knuth's 1977 minimax with black-white feedback (small n, k)",
+            feedbacks=("black-white",),
+            games=(False, True),
         ),
         MethodInfo(
             "blackpeg",
@@ -138,6 +161,15 @@ METHODS: dict[str, MethodInfo] = {
             "classical",
             "mastermind_q.classical.baselines:solve_random_consistent",
             summary="guess a uniformly random code consistent with all answers (small n, k)",
+            games=(False, True),
+        ),
+        MethodInfo(
+            "optimal",
+            "classical",
+            "mastermind_q.classical.optimal:solve_optimal",
+            summary="exact minimax strategy by game-tree search (small n, k; any game)",
+            feedbacks=("black", "black-white"),
+            games=(False, True),
         ),
     )
 }
@@ -192,8 +224,10 @@ def play(
     _check_positive("shots", shots)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed must be an integer, was {seed!r}")
-    if info.distinct and not codemaker.distinct:
-        raise ValueError(f"method {method!r} plays the permutation game; use distinct colours")
+    # A method made for one feedback asks its own kind of question (a codemaker answers
+    # both); a method that plays several reads the game from ``codemaker.feedback``.
+    feedback = getattr(codemaker, "feedback", "black")
+    info.check_game(feedback if len(info.feedbacks) > 1 else info.feedbacks[0], codemaker.distinct)
     if not isinstance(verify, bool):
         raise ValueError(f"verify must be True or False, was {verify!r}")
     if verify and info.kind != "quantum":
@@ -257,6 +291,8 @@ def solve(
     shots: int | None = None,
     seed: int | None = None,
     verify: bool = False,
+    feedback: str | None = None,
+    distinct: bool | None = None,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -265,7 +301,7 @@ def solve(
         colors: the number of colours ``k``.
         method: one of :data:`METHODS` -- quantum ``nonadaptive``, ``triples``,
             ``two-color``, ``adaptive``; classical ``permutation``, ``knuth``,
-            ``blackpeg``, ``random-consistent``.
+            ``blackpeg``, ``random-consistent``, ``optimal``, ``consistent``.
         backend: quantum methods: ``aer`` (default), ``aer-statevector``, ``aer-mps``,
             ``fake:NAME`` or ``ibm:NAME``.
         shots: shots per circuit on sampling backends.
@@ -274,13 +310,18 @@ def solve(
             and repair it if wrong (:mod:`mastermind_q.verification`); ``solved`` then
             also requires the certificate, and ``quantum_queries`` /
             ``classical_queries`` split ``queries``.
+        feedback: the game's feedback, ``"black"`` or ``"black-white"`` (default: the
+            method's own, black pegs for all but ``knuth``); ``optimal`` and
+            ``consistent`` play both.
+        distinct: the permutation game, no repeated colours and ``k >= n`` (default:
+            the method's own, ``True`` for ``permutation`` only).
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
 
     Raises:
-        ValueError: invalid secret, colours, method or options (the message names the
-            offending value).
+        ValueError: invalid secret, colours, method or options, or a game the method
+            does not play (the message names the offending value).
 
     Example:
         >>> solve((1, 0, 1), colors=2, method="two-color", backend="aer-statevector").queries
@@ -288,5 +329,11 @@ def solve(
     """
     info = method_info(method)
     k = validate_colors(colors)
-    codemaker = Codemaker(secret, k, distinct=info.distinct)
+    feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
+    if distinct is None:
+        distinct = info.distinct
+    elif not isinstance(distinct, bool):
+        raise ValueError(f"distinct must be True, False or None, was {distinct!r}")
+    info.check_game(feedback, distinct)
+    codemaker = Codemaker(secret, k, distinct=distinct, feedback=feedback)
     return play(codemaker, method=method, backend=backend, shots=shots, seed=seed, verify=verify)

@@ -486,6 +486,17 @@ def test_solve_classical_json(capsys, method, argv):
     assert payload["n"] == len(payload["secret"])
 
 
+@pytest.mark.parametrize(
+    ("feedback", "distinct", "secret", "worst"),
+    [("black-white", False, "2,0,2", 3), ("black", True, "2,0,3", 4), ("black", False, "1,1", 4)],
+)
+def test_solve_optimal_plays_the_requested_game(capsys, feedback, distinct, secret, worst):
+    argv = ["--method", "optimal", "--colors", "4", "--secret", secret, "--feedback", feedback]
+    payload = _solve_json(capsys, *argv, *(["--distinct"] if distinct else []))
+    assert payload["solved"] is True
+    assert payload["queries"] <= worst
+
+
 def test_solve_permutation_json_counts_the_paper_example(capsys):
     payload = _solve_json(
         capsys, "--method", "permutation", "--colors", "8", "--secret", "6,0,3,2,1,7,4,5"
@@ -520,6 +531,15 @@ def test_solve_classical_human_output(capsys):
         (["--method", "permutation", "--colors", "3", "--secret", "0,0,1"], "must not repeat"),
         (["--method", "permutation", "--colors", "3", "--random", "5"], "colors must be >="),
         (["--method", "knuth", "--colors", "4", "--random", "10"], "KNUTH_MAX_CODES"),
+        (
+            ["--method", "knuth", "--colors", "4", "--random", "3", "--feedback", "black"],
+            "plays feedback 'black-white' only",
+        ),
+        (
+            ["--method", "blackpeg", "--colors", "4", "--random", "3", "--distinct"],
+            "plays repetition only",
+        ),
+        (["--method", "optimal", "--colors", "6", "--random", "7"], "OPTIMAL_MAX_CODES"),
         (["--method", "blackpeg", "--colors", "1", "--random", "3"], "colors must have value"),
         (["--method", "blackpeg", "--colors", "3", "--secret", "0,x,1"], "secret[1]"),
         (["--method", "blackpeg", "--colors", "3", "--secret", "0,5,1"], "secret[1]"),

@@ -50,3 +50,14 @@ def test_count_oracle_calls_sees_nested_and_inverse_uses():
     maker = Codemaker((0, 1), colors=2)
     assert maker.charge([circuit, circuit]) == 4
     assert maker.queries == 4
+
+
+def test_answer_follows_the_game_feedback():
+    plain = Codemaker((0, 1, 1), colors=3)
+    assert plain.feedback == "black"
+    assert plain.answer((1, 1, 0)) == (1, 0)
+    rich = Codemaker((0, 1, 1), colors=3, feedback="black-white")
+    assert rich.answer((1, 1, 0)) == (1, 2)
+    assert (plain.queries, rich.queries) == (1, 1)
+    with pytest.raises(ValueError, match="feedback must be one of"):
+        Codemaker((0, 1), colors=2, feedback="white")

@@ -110,3 +110,27 @@ def test_play_with_a_plain_codemaker():
     maker = Codemaker((4, 0, 3), colors=5, distinct=True)
     result = play(maker, method="knuth")
     assert result.solved and result.queries == maker.queries
+
+
+@pytest.mark.parametrize(
+    ("method", "options", "message"),
+    [
+        ("knuth", {"feedback": "black"}, "plays feedback 'black-white' only"),
+        ("blackpeg", {"distinct": True}, "plays repetition only"),
+        ("permutation", {"distinct": False}, "plays the permutation game"),
+        ("adaptive", {"feedback": "black-white"}, "plays feedback 'black' only"),
+        ("optimal", {"feedback": "white"}, "feedback must be one of"),
+        ("optimal", {"distinct": "yes"}, "distinct must be True, False or None"),
+    ],
+)
+def test_a_game_the_method_does_not_play_is_one_line(method, options, message):
+    with pytest.raises(ValueError, match=message) as caught:
+        solve((0, 1, 2), colors=3, method=method, **options)
+    assert "\n" not in str(caught.value)
+
+
+def test_game_options_reach_the_codemaker():
+    result = solve((2, 0, 1), colors=3, method="optimal", feedback="black-white", distinct=True)
+    assert result.solved
+    result = solve((2, 0, 1), colors=3, method="random-consistent", distinct=True, seed=2)
+    assert all(len(set(guess)) == 3 for guess, _ in result.transcript)

@@ -64,6 +64,8 @@ class AdversaryCodemaker(Codemaker):
         distinct: the permutation game (injections only, ``k >= n``); ``False`` plays
             ``[k]^n`` with repetition.
         max_codes: refuse larger feasible sets (``ValueError`` naming the size).
+        feedback: the game's feedback (:attr:`Codemaker.feedback`), ``"black"`` or
+            ``"black-white"``; both kinds of question are answered adversarially.
 
     Raises:
         ValueError: on invalid sizes or a code space above ``max_codes``.
@@ -76,6 +78,7 @@ class AdversaryCodemaker(Codemaker):
         *,
         distinct: bool = True,
         max_codes: int = DEFAULT_MAX_CODES,
+        feedback: str = "black",
     ) -> None:
         n = validate_positions(num_positions)
         k = validate_colors(colors)
@@ -85,7 +88,8 @@ class AdversaryCodemaker(Codemaker):
             )
         feasible = all_codes(n, k, distinct=distinct, max_codes=max_codes)
         # Codemaker needs a secret; this placeholder is never used to answer.
-        super().__init__(tuple(range(n)) if distinct else (0,) * n, k, distinct=distinct)
+        placeholder = tuple(range(n)) if distinct else (0,) * n
+        super().__init__(placeholder, k, distinct=distinct, feedback=feedback)
         self._feasible = feasible
         self._histograms: np.ndarray | None = None
 

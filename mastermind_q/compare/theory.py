@@ -16,7 +16,7 @@ __all__ = [
     "theoretical_queries",
 ]
 
-ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144}
+ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
 """Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
 
 Knuth's minimax costs about a second per game at ``k^n = 4096`` (it compares every

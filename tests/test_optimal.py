@@ -1,0 +1,237 @@
+"""Tests for mastermind_q.classical.optimal: the exact minimax codebreaker."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+
+import numpy as np
+import pytest
+
+from mastermind_q import solve
+from mastermind_q.classical import optimal
+from mastermind_q.classical.codes import all_codes
+from mastermind_q.classical.optimal import (
+    OPTIMAL_MAX_CODES,
+    cache_directory,
+    optimal_progress,
+    optimal_strategy,
+    optimal_worst_case,
+    solve_optimal,
+)
+from mastermind_q.codemaker import Codemaker
+from mastermind_q.game import black, black_white
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(tmp_path, monkeypatch):
+    """Each test gets an empty disk cache and an empty in-memory table of strategies."""
+    monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(optimal, "_STRATEGIES", {})
+    return tmp_path / "cache"
+
+
+def brute_force(n: int, k: int, feedback: str, distinct: bool) -> tuple[int, int]:
+    """(worst, total) by plain minimax over every guess, no bounds, no symmetry."""
+    codes = [tuple(code) for code in all_codes(n, k, distinct=distinct).tolist()]
+    score = black_white if feedback == "black-white" else black
+
+    @functools.cache
+    def total(secrets: tuple[int, ...], budget: int) -> float:
+        if len(secrets) == 1:
+            return 1 if budget >= 1 else float("inf")
+        if budget <= 1:
+            return float("inf")
+        best = float("inf")
+        for guess in codes:
+            classes: dict = {}
+            for index in secrets:
+                classes.setdefault(score(codes[index], guess), []).append(index)
+            if len(classes) == 1 and guess != codes[secrets[0]]:
+                continue  # no information
+            value = len(secrets)
+            for answer, members in classes.items():
+                if answer in (n, (n, 0)):
+                    continue
+                value += total(tuple(members), budget - 1)
+            best = min(best, value)
+        return best
+
+    everything = tuple(range(len(codes)))
+    budget = 1
+    while total(everything, budget) == float("inf"):
+        budget += 1
+    return budget, int(total(everything, budget))
+
+
+GAMES = [
+    (2, 2, "black", False),
+    (2, 3, "black", False),
+    (3, 2, "black", False),
+    (3, 3, "black", False),
+    (2, 4, "black", False),
+    (3, 3, "black", True),
+    (3, 4, "black", True),
+    (4, 4, "black", True),
+    (2, 3, "black-white", False),
+    (3, 3, "black-white", False),
+    (2, 5, "black-white", False),
+    (3, 4, "black-white", True),
+]
+
+
+@pytest.mark.parametrize(("n", "k", "feedback", "distinct"), GAMES)
+def test_search_matches_plain_minimax(n, k, feedback, distinct):
+    strategy = optimal_strategy(n, k, feedback=feedback, distinct=distinct)
+    assert (strategy.worst, strategy.total) == brute_force(n, k, feedback, distinct)
+
+
+@pytest.mark.parametrize(("n", "k", "feedback", "distinct"), GAMES)
+def test_solve_plays_the_strategy_on_every_secret(n, k, feedback, distinct):
+    worst, mean = optimal_worst_case(n, k, feedback=feedback, distinct=distinct)
+    counts = []
+    for secret in all_codes(n, k, distinct=distinct).tolist():
+        result = solve(secret, colors=k, method="optimal", feedback=feedback, distinct=distinct)
+        assert result.solved
+        counts.append(result.queries)
+    assert max(counts) == worst
+    assert sum(counts) / len(counts) == pytest.approx(mean)
+
+
+def test_knuth_4x4_black_white_small_check():
+    worst, mean = optimal_worst_case(4, 4, feedback="black-white")
+    counts = [
+        solve(secret, colors=4, method="optimal", feedback="black-white").queries
+        for secret in itertools.product(range(4), repeat=4)
+    ]
+    assert (max(counts), sum(counts)) == (worst, round(mean * 256))
+    assert worst == 4
+
+
+@pytest.mark.slow
+def test_knuth_4x6_black_white_worst_case_five_on_all_secrets():
+    counts = []
+    for secret in itertools.product(range(6), repeat=4):
+        result = solve(secret, colors=6, method="optimal", feedback="black-white")
+        assert result.solved
+        counts.append(result.queries)
+    assert max(counts) == 5  # Knuth (1976-77)
+    assert sum(counts) == 5626  # Koyama and Lai (1993): 5626/1296 with worst case 5
+    assert optimal_worst_case(4, 6, feedback="black-white") == (5, 5626 / 1296)
+
+
+@pytest.mark.slow
+def test_koyama_lai_mean_with_worst_case_six():
+    strategy = optimal_strategy(4, 6, feedback="black-white", budget=6)
+    assert (strategy.worst, strategy.total) == (6, 5625)
+
+
+def _permutation_counts(method: str, n: int) -> list[int]:
+    return [
+        solve(secret, colors=n, method=method, distinct=True).queries
+        for secret in itertools.permutations(range(n))
+    ]
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, pytest.param(6, marks=pytest.mark.slow)])
+def test_permutation_game_worst_equals_optimum_and_beats_permutation(n):
+    worst, mean = optimal_worst_case(n, n, distinct=True)
+    counts = _permutation_counts("optimal", n)
+    assert max(counts) == worst
+    assert sum(counts) / len(counts) == pytest.approx(mean)
+    assert worst <= max(_permutation_counts("permutation", n))
+    assert mean <= np.mean(_permutation_counts("permutation", n))
+
+
+def test_known_small_optima():
+    assert optimal_worst_case(4, 4, distinct=True) == (5, 86 / 24)
+    assert optimal_worst_case(2, 3) == (4, 25 / 9)
+
+
+def test_too_large_is_refused_before_any_work(monkeypatch):
+    def no_work(*args, **kwargs):
+        raise AssertionError("work started")
+
+    monkeypatch.setattr(optimal, "_tables", no_work)
+    monkeypatch.setattr(optimal, "_compute", no_work)
+    with pytest.raises(ValueError, match=r"OPTIMAL_MAX_CODES\[\('black-white', False\)\]=1296"):
+        optimal_worst_case(5, 6, feedback="black-white")
+    with pytest.raises(ValueError, match=r"5040 codes") as caught:
+        optimal_worst_case(7, 7, distinct=True)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES"):
+        solve((0,) * 8, colors=4, method="optimal")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"feedback": "white"}, "feedback must be one of"),
+        ({"distinct": 1}, "distinct must be True or False"),
+    ],
+)
+def test_bad_options(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        optimal_worst_case(3, 3, **kwargs)
+
+
+def test_limits_cover_the_promised_games():
+    assert OPTIMAL_MAX_CODES[("black-white", False)] >= 6**4
+    assert OPTIMAL_MAX_CODES[("black", True)] >= 720  # permutations of 6
+
+
+def test_disk_cache_is_written_and_read(fresh_cache, monkeypatch):
+    first = optimal_strategy(3, 3, feedback="black-white")
+    files = list(cache_directory().glob("*.json"))
+    assert cache_directory() == fresh_cache
+    assert len(files) == 1
+    assert json.loads(files[0].read_text())["total"] == first.total
+    monkeypatch.setattr(optimal, "_STRATEGIES", {})
+    monkeypatch.setattr(optimal, "_compute", lambda *a, **k: pytest.fail("recomputed"))
+    assert optimal_strategy(3, 3, feedback="black-white") == first
+
+
+def test_corrupt_cache_is_recomputed(fresh_cache, monkeypatch):
+    first = optimal_strategy(3, 3)
+    (path,) = cache_directory().glob("*.json")
+    data = json.loads(path.read_text())
+    data["total"] -= 1  # a tree that does not reach the claimed total
+    path.write_text(json.dumps(data))
+    monkeypatch.setattr(optimal, "_STRATEGIES", {})
+    assert optimal_strategy(3, 3) == first
+    path.write_text("not json")
+    monkeypatch.setattr(optimal, "_STRATEGIES", {})
+    assert optimal_strategy(3, 3) == first
+
+
+def test_progress_callback_and_silence(capsys):
+    events = []
+    with optimal_progress(lambda done, total: events.append((done, total))):
+        optimal_strategy(3, 4, feedback="black-white")
+    assert events and all(1 <= done <= total for done, total in events)
+    assert capsys.readouterr() == ("", "")
+
+
+def test_budget_trades_worst_case_for_mean():
+    tight = optimal_strategy(3, 3)
+    loose = optimal_strategy(3, 3, budget=tight.worst + 2)
+    assert loose.total <= tight.total
+    assert loose.worst <= tight.worst + 2
+    with pytest.raises(ValueError, match="budget must be a positive integer"):
+        optimal_strategy(3, 3, budget=0)
+
+
+def test_codebreaker_uses_the_codemaker_feedback():
+    maker = Codemaker((1, 0, 2), colors=3, feedback="black-white")
+    assert solve_optimal(maker) == (1, 0, 2)
+    assert maker.queries <= optimal_worst_case(3, 3, feedback="black-white")[0]
+
+
+def test_inconsistent_answers_are_reported():
+    class Liar(Codemaker):
+        def _answer_black(self, guess):
+            return 0
+
+    with pytest.raises(ValueError, match="inconsistent"):
+        solve_optimal(Liar((0, 1), colors=3))
