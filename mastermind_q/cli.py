@@ -193,6 +193,9 @@ def _human_solve(payload: dict[str, Any]) -> str:
         f"solved   {'yes' if payload['solved'] else 'NO'}",
         f"queries  {payload['queries']}",
     ]
+    if payload.get("oracle_executions") is not None:
+        executed = payload["oracle_executions"]
+        lines.append(f"executed {executed} oracle applications (queries x shots)")
     if payload.get("backend") is not None:
         lines.append(f"backend  {payload['backend']}")
     if payload.get("iterations") is not None:

@@ -1,15 +1,33 @@
-"""The codemaker: holds the secret, answers queries and counts every one of them.
+"""The codemaker: holds the secret, answers queries, counts and runs every one of them.
 
 A codebreaker never sees the secret. It receives a :class:`Codemaker` and either asks
 classical questions (:meth:`Codemaker.black`, :meth:`Codemaker.black_white`) or asks
-for the black-peg oracle gate (:meth:`Codemaker.oracle`), an opaque gate named
-``B_s`` (its inverse ``B_s_dg``). Before a circuit runs, the codebreaker hands it to
-:meth:`Codemaker.charge`, which counts the oracle applications in it. That discipline
-is what makes query counts honest:
+for the black-peg oracle gate (:meth:`Codemaker.oracle`), builds circuits around it
+and hands them to :meth:`Codemaker.run`, the one place that counts and executes
+circuits holding the oracle:
 
 * classical methods: every answered guess counts, including the final guess that
   equals the secret;
-* quantum methods: every application of ``B_s`` or ``B_s^dagger`` counts one.
+* quantum methods: every application of ``B_s`` or ``B_s^dagger`` counts one, in
+  whatever form it is applied (loops, powers, controls, nested gates: see
+  :mod:`mastermind_q.counting`).
+
+Why the count cannot be bypassed. The gate handed out (:class:`OracleGate`) is
+*opaque*: it has no definition, no matrix, and no reference to the secret or to the
+codemaker, only a random token that names the codemaker's gates. ``Operator``,
+``Statevector.evolve``, ``transpile`` and every simulator refuse it. The only thing
+that turns it into the real oracle is :meth:`Codemaker.run`, and it does so in the
+same walk that counts (each replaced gate is one counted application, times the
+loops and powers around it); what it cannot count (a ``while`` loop, the oracle in an
+``if``/``switch`` branch, a non-integer power) it refuses with
+:class:`~mastermind_q.counting.OracleCountError`. A gate named ``B_s`` that is not one
+this codemaker handed out (another codemaker's, or one rebuilt from a guessed secret)
+is refused, and so is a renamed oracle gate. An *inlined* oracle cannot be recognised
+by its structure, and need not be: the codebreaker never sees the oracle's gates, so
+it has nothing to inline; the one secret-dependent part of a circuit the codemaker
+runs is the codemaker's own gate. (Python has no private attributes: the discipline
+left is that a codebreaker uses the public interface and never calls
+:meth:`Codemaker.reveal`, which the referee calls after the game.)
 
 Example:
     >>> maker = Codemaker((2, 0, 1), colors=3)
@@ -17,24 +35,163 @@ Example:
     2
     >>> maker.queries
     1
+    >>> maker.oracle().definition is None
+    True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import numbers
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from qiskit.circuit import AnnotatedOperation, ControlledGate, Gate, QuantumCircuit
+from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
+
+from .counting import (
+    ORACLE_INVERSE_NAME,
+    ORACLE_NAME,
+    OracleCountError,
+    OracleWalk,
+    count_oracle_calls,
+)
 from .game import Code, black_white, validate_code, validate_colors, validate_feedback
 
 if TYPE_CHECKING:
-    from qiskit.circuit import Gate, QuantumCircuit
+    from qiskit.circuit import Operation
 
-__all__ = ["ORACLE_INVERSE_NAME", "ORACLE_NAME", "Codemaker", "count_oracle_calls"]
+__all__ = [
+    "ORACLE_INVERSE_NAME",
+    "ORACLE_NAME",
+    "ORACLE_OPTIONS",
+    "Codemaker",
+    "OracleCountError",
+    "OracleGate",
+    "count_oracle_calls",
+]
 
-ORACLE_NAME = "B_s"
-"""Name (and label) of the black-peg oracle gate handed out by a codemaker."""
-ORACLE_INVERSE_NAME = f"{ORACLE_NAME}_dg"
-"""Name of its inverse, as produced by ``Gate.inverse()``."""
+ORACLE_OPTIONS = ("construction", "score_qubits")
+"""Options of :meth:`Codemaker.oracle` (those of
+:func:`~mastermind_q.circuits.black_peg_oracle`)."""
+
+
+def _integer_exponent(exponent: Any) -> int:
+    if isinstance(exponent, bool) or not isinstance(exponent, numbers.Real):
+        raise OracleCountError(f"the oracle's exponent must be an integer, was {exponent!r}")
+    if not float(exponent).is_integer():
+        raise OracleCountError(
+            f"the oracle raised to the power {exponent!r}: only integer powers are a "
+            "number of oracle applications"
+        )
+    return int(exponent)
+
+
+class _OracleOperations:
+    """``power`` and ``control`` of the opaque oracle forms, without a definition.
+
+    Qiskit's own ``Gate.power`` and ``Gate.control`` compute the matrix or unroll the
+    definition, which the opaque gate does not have; these return forms the
+    codemaker counts (and refuse non-integer powers).
+    """
+
+    def power(self, exponent: float, annotated: bool = False) -> AnnotatedOperation:
+        """``self^p`` for an integer ``p`` (``|p|`` applications), as an annotated operation.
+
+        Raises:
+            OracleCountError: ``p`` is not an integer.
+        """
+        return AnnotatedOperation(self, PowerModifier(_integer_exponent(exponent)))  # type: ignore[arg-type]
+
+    def __pow__(self, exponent: float) -> AnnotatedOperation:
+        return self.power(exponent)
+
+
+class OracleGate(_OracleOperations, Gate):
+    """The oracle as a codemaker hands it out: an opaque ``B_s`` (or ``B_s_dg``).
+
+    It carries no definition, no matrix and no reference to the secret: ``Operator``,
+    ``Statevector.evolve`` and ``transpile`` refuse it. :meth:`Codemaker.run`
+    recognises its gates by a private random token and replaces them by the real
+    oracle while counting. ``inverse()`` gives the opaque ``B_s_dg``; ``power(p)``
+    (integer ``p``) and ``control(c)`` give forms the codemaker counts.
+
+    Args:
+        num_qubits: the oracle's width ``n*q + m + ancillas``.
+        token: the codemaker's token for this oracle.
+        inverted: ``B_s^dagger`` instead of ``B_s``.
+    """
+
+    def __init__(self, num_qubits: int, *, token: str, inverted: bool = False) -> None:
+        name = ORACLE_INVERSE_NAME if inverted else ORACLE_NAME
+        super().__init__(name, num_qubits, [], label=name)
+        self._token = token
+        self._inverted = inverted
+
+    def _define(self) -> None:
+        """No definition: the secret stays with the codemaker."""
+        self._definition = None
+
+    def inverse(self, annotated: bool = False) -> Any:
+        """``B_s_dg`` (or ``B_s`` again), opaque; annotated: an inverse modifier."""
+        if annotated:
+            return AnnotatedOperation(self, InverseModifier())
+        return OracleGate(self.num_qubits, token=self._token, inverted=not self._inverted)
+
+    def control(
+        self,
+        num_ctrl_qubits: int = 1,
+        label: str | None = None,
+        ctrl_state: int | str | None = None,
+        annotated: bool | None = None,
+    ) -> Any:
+        """The controlled oracle: one application per use, like the oracle itself."""
+        if annotated:
+            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
+        return _ControlledOracleGate(self, num_ctrl_qubits, label=label, ctrl_state=ctrl_state)
+
+
+class _ControlledOracleGate(_OracleOperations, ControlledGate):
+    """A controlled opaque oracle (Qiskit's ``add_control`` would need its definition)."""
+
+    def __init__(
+        self,
+        base: OracleGate,
+        num_ctrl_qubits: int,
+        *,
+        label: str | None = None,
+        ctrl_state: int | str | None = None,
+    ) -> None:
+        prefix = "c" * num_ctrl_qubits if num_ctrl_qubits <= 2 else f"c{num_ctrl_qubits}"
+        super().__init__(
+            f"{prefix}{base.name}",
+            base.num_qubits + num_ctrl_qubits,
+            [],
+            label=label,
+            num_ctrl_qubits=num_ctrl_qubits,
+            definition=None,
+            ctrl_state=ctrl_state,
+            base_gate=base,
+        )
+
+    def _define(self) -> None:
+        self._definition = None
+
+    def control(
+        self,
+        num_ctrl_qubits: int = 1,
+        label: str | None = None,
+        ctrl_state: int | str | None = None,
+        annotated: bool | None = None,
+    ) -> Any:
+        """More controls on the same oracle (new controls first, as in Qiskit)."""
+        if annotated:
+            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
+        added = _ControlledOracleGate(self.base_gate, num_ctrl_qubits, ctrl_state=ctrl_state)
+        state = added.ctrl_state | (self.ctrl_state << num_ctrl_qubits)
+        return _ControlledOracleGate(
+            self.base_gate, num_ctrl_qubits + self.num_ctrl_qubits, label=label, ctrl_state=state
+        )
 
 
 class Codemaker:
@@ -66,7 +223,13 @@ class Codemaker:
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
         self._queries = 0
+        self._oracle_executions = 0
         self._transcript: list[tuple[Code, int]] = []
+        # Options and width of each oracle handed out, by token; the real gates, built
+        # only inside run().
+        self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
+        self._oracles: dict[str, tuple[dict[str, Any], int]] = {}
+        self._real_oracles: dict[tuple[str, bool], Gate] = {}
 
     # -- what a codebreaker may know ------------------------------------------------
     @property
@@ -143,38 +306,215 @@ class Codemaker:
         return black_white(self._secret, guess)
 
     # -- quantum queries --------------------------------------------------------------
-    def oracle(self, **options: Any) -> Gate:
+    @property
+    def oracle_executions(self) -> int:
+        """Oracle applications executed so far: ``queries x shots`` of every run.
+
+        :attr:`queries` is the algorithmic count (each application in a circuit counts
+        once); a sampling backend executes each circuit ``shots`` times, and this
+        counts them all. On ``aer-statevector`` a circuit is simulated once, so each
+        application executes once. Classical guesses are not included.
+        """
+        return self._oracle_executions
+
+    def oracle(self, **options: Any) -> OracleGate:
         """The black-peg oracle ``B_s`` as an opaque gate named ``B_s``.
 
         ``B_s|x>|b> = |x>|b + B_s(x) mod 2^m>`` on the qubit layout of
-        :func:`mastermind_q.circuits.black_peg_oracle`. The gate is free to hand out;
-        its applications are counted when a circuit holding it is passed to
-        :meth:`charge`.
+        :func:`mastermind_q.circuits.black_peg_oracle`. The gate (an
+        :class:`OracleGate`) has no definition: it only acts inside :meth:`run`, which
+        counts its applications and substitutes the real oracle. Cheap: nothing is
+        built here.
 
         Args:
-            **options: forwarded to :func:`mastermind_q.circuits.black_peg_oracle`
-                (e.g. ``construction``).
-        """
-        from .circuits.oracle import black_peg_oracle
+            **options: the options of :func:`~mastermind_q.circuits.black_peg_oracle`
+                (:data:`ORACLE_OPTIONS`: ``construction``, ``score_qubits``).
 
-        built = black_peg_oracle(self._secret, self._num_colors, **options)
-        gate = built.to_gate(label=ORACLE_NAME) if hasattr(built, "to_gate") else built
-        gate.name = ORACLE_NAME
-        gate.label = ORACLE_NAME
-        return gate
+        Returns:
+            The opaque gate on ``n*q + m + ancillas`` qubits.
+
+        Raises:
+            ValueError: an unknown option or an invalid value (the message names it).
+
+        Example:
+            >>> gate = Codemaker((1, 0), colors=2).oracle()
+            >>> gate.name, gate.num_qubits, gate.definition
+            ('B_s', 4, None)
+        """
+        from .circuits.oracle import black_peg_oracle_cost
+
+        unknown = sorted(set(options) - set(ORACLE_OPTIONS))
+        if unknown:
+            raise ValueError(
+                f"unknown oracle option(s) {unknown}; valid: {', '.join(ORACLE_OPTIONS)}"
+            )
+        key = tuple(sorted(options.items()))
+        if key not in self._oracle_tokens:
+            cost = black_peg_oracle_cost(self.num_positions, self._num_colors, **options)
+            token = secrets.token_hex(16)
+            self._oracle_tokens[key] = token
+            self._oracles[token] = (dict(options), cost.qubits)
+        token = self._oracle_tokens[key]
+        return OracleGate(self._oracles[token][1], token=token)
 
     def charge(self, circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> int:
         """Count the oracle applications in ``circuits`` and add them to :attr:`queries`.
 
+        Counts exactly what :meth:`run` would count, without running anything (all
+        circuits are checked before any is charged).
+
         Returns:
             The number of ``B_s`` and ``B_s_dg`` applications found.
-        """
-        from qiskit.circuit import QuantumCircuit
 
-        batch = [circuits] if isinstance(circuits, QuantumCircuit) else list(circuits)
-        calls = sum(count_oracle_calls(circuit) for circuit in batch)
+        Raises:
+            OracleCountError: a circuit where the oracle cannot be counted, a forged
+                or renamed oracle (the message says why).
+        """
+        batch = self._batch(circuits)
+        walk = OracleWalk(self._match_oracle)
+        calls = sum(walk.circuit(circuit)[0] for circuit in batch)
         self._queries += calls
         return calls
+
+    def run(
+        self,
+        circuits: QuantumCircuit | Iterable[QuantumCircuit],
+        *,
+        backend: str = "aer",
+        shots: int | None = None,
+        seed: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> list[dict[str, Any]]:
+        """Count the oracle applications in ``circuits``, then run them: the one entry point.
+
+        Every circuit is walked once: each oracle application (in any countable form,
+        :mod:`mastermind_q.counting`) is counted and replaced by the real oracle, built
+        from the secret here and nowhere else. The count is added to :attr:`queries`
+        and ``count x shots`` to :attr:`oracle_executions` when the circuits are
+        accepted, before they run (a job that fails or is interrupted later was still
+        asked). The circuits then run as one job on ``backend``.
+
+        Cost: one walk over each circuit (custom gates opened once each), then the
+        backend's transpile and run.
+
+        Args:
+            circuits: measured circuits (one classical register each) built around
+                gates from :meth:`oracle`.
+            backend: a backend name (``aer``, ``aer-statevector``, ``aer-mps``,
+                ``fake:NAME``, ``ibm:NAME``).
+            shots: shots per circuit on sampling backends (default
+                :data:`~mastermind_q.backends.DEFAULT_SHOTS`); unused on
+                ``aer-statevector``.
+            seed: simulator seed.
+            metadata: what the job is (``method``, ``n``, ``k``, ...), kept in the job
+                record of device runs so the job can be decoded later.
+
+        Returns:
+            One dict per circuit, keyed by bitstrings (clbit 0 rightmost): the exact
+            probabilities on ``aer-statevector``, the counts on sampling backends.
+
+        Raises:
+            OracleCountError: a circuit where the oracle cannot be counted, or a gate
+                that is not this codemaker's oracle (nothing is charged or run).
+            ValueError: an invalid backend name or shots, an empty batch.
+
+        Example:
+            >>> from mastermind_q.circuits import find_two_color_circuit
+            >>> maker = Codemaker((0, 2, 1), colors=3)
+            >>> circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=3, colors=3)
+            >>> [dist] = maker.run([circuit], backend="aer-statevector")
+            >>> {key: round(p, 9) for key, p in dist.items()}  # s^(0,1): positions 0, 2
+            {'101': 1.0}
+            >>> maker.queries, maker.oracle_executions
+            (1, 1)
+        """
+        from .backends import (
+            DEFAULT_SHOTS,
+            exact_probabilities,
+            is_exact,
+            sample_counts,
+            validate_backend_name,
+        )
+
+        name = validate_backend_name(backend)
+        exact = is_exact(name)
+        if not exact:
+            shots = DEFAULT_SHOTS if shots is None else shots
+            if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
+                raise ValueError(f"shots must be a positive integer, was {shots!r}")
+        batch = self._batch(circuits)
+        if not batch:
+            raise ValueError("circuits must hold at least one circuit, was empty")
+        walk = OracleWalk(self._match_oracle, replace=True)
+        calls = 0
+        runnable = []
+        for circuit in batch:
+            found, rebuilt = walk.circuit(circuit)
+            calls += found
+            runnable.append(rebuilt)
+        self._queries += calls
+        self._oracle_executions += calls * (1 if exact else int(shots or 1))
+        if exact:
+            return [dict(d) for d in exact_probabilities(runnable)]
+        return [
+            dict(c)
+            for c in sample_counts(
+                runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
+            )
+        ]
+
+    @staticmethod
+    def _batch(circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> list[QuantumCircuit]:
+        batch = [circuits] if isinstance(circuits, QuantumCircuit) else list(circuits)
+        for index, circuit in enumerate(batch):
+            if not isinstance(circuit, QuantumCircuit):
+                raise ValueError(
+                    f"circuits[{index}] must be a QuantumCircuit, was {type(circuit).__name__}"
+                )
+        return batch
+
+    def _match_oracle(self, operation: Operation) -> Operation | None:
+        """The real oracle for one of this codemaker's gates; ``None`` for other gates.
+
+        Raises:
+            OracleCountError: another codemaker's or a forged oracle, a renamed one.
+        """
+        if isinstance(operation, OracleGate):
+            entry = self._oracles.get(getattr(operation, "_token", None))
+            if entry is None:
+                raise OracleCountError(
+                    f"gate {operation.name!r} is an oracle this codemaker did not hand out "
+                    "(another codemaker's, or a forged one)"
+                )
+            expected = ORACLE_INVERSE_NAME if operation._inverted else ORACLE_NAME
+            if operation.name != expected or operation.num_qubits != entry[1]:
+                raise OracleCountError(
+                    f"the oracle gate was altered (named {operation.name!r} on "
+                    f"{operation.num_qubits} qubits; handed out as {expected!r} on "
+                    f"{entry[1]}): the codemaker runs its gates only as handed out"
+                )
+            return self._real_oracle(operation._token, operation._inverted)
+        if operation.name in (ORACLE_NAME, ORACLE_INVERSE_NAME):
+            raise OracleCountError(
+                f"gate {operation.name!r} was not handed out by this codemaker (a rebuilt "
+                "or forged oracle); build circuits around Codemaker.oracle()"
+            )
+        return None
+
+    def _real_oracle(self, token: str, inverted: bool) -> Gate:
+        """The oracle with its definition (built from the secret once per token)."""
+        key = (token, inverted)
+        if key not in self._real_oracles:
+            if (token, False) not in self._real_oracles:
+                from .circuits.oracle import black_peg_oracle_gate
+
+                options, _ = self._oracles[token]
+                self._real_oracles[(token, False)] = black_peg_oracle_gate(
+                    self._secret, self._num_colors, **options
+                )
+            if inverted:
+                self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
+        return self._real_oracles[key]
 
     # -- the referee --------------------------------------------------------------------
     def reveal(self) -> Code:
@@ -186,29 +526,3 @@ class Codemaker:
             f"{type(self).__name__}(n={self.num_positions}, k={self._num_colors}, "
             f"distinct={self._distinct}, feedback={self._feedback!r}, queries={self._queries})"
         )
-
-
-def count_oracle_calls(circuit: QuantumCircuit) -> int:
-    """Number of ``B_s`` / ``B_s_dg`` applications in ``circuit``, nested blocks included.
-
-    Custom composite instructions (plain ``Gate`` / ``Instruction`` objects made by
-    ``to_gate`` / ``to_instruction``) and control-flow blocks are searched recursively,
-    so an oracle wrapped in, e.g., the two-colour oracle of Lemma 2 is still counted once
-    per use. Library gates are not opened (they cannot hold the oracle).
-    """
-    from qiskit.circuit import Gate, Instruction
-
-    total = 0
-    for instruction in circuit.data:
-        operation = instruction.operation
-        if operation.name in (ORACLE_NAME, ORACLE_INVERSE_NAME):
-            total += 1
-            continue
-        blocks = getattr(operation, "blocks", ())
-        for block in blocks:
-            total += count_oracle_calls(block)
-        if not blocks and type(operation) in (Gate, Instruction):
-            definition = operation.definition
-            if definition is not None:
-                total += count_oracle_calls(definition)
-    return total

@@ -1,7 +1,7 @@
 """Circuit diagrams: build a named circuit, open its boxes on request, write it out.
 
 The circuits (``CIRCUIT`` of ``mastermind-q draw``), built around the black-peg
-oracle ``B_s`` that a :class:`~mastermind_q.codemaker.Codemaker` hands out:
+oracle ``B_s`` of a known secret:
 
 =====================  ===============================================================
 ``oracle``             ``B_s`` itself (one box on the ``colors``/``score``/``anc`` registers)
@@ -16,6 +16,12 @@ At the top level, the oracle and the encodings stay labelled boxes (``B_s``,
 ``D(φ)``, ``S_0(φ)``, ``A``, ``G(φ)``); :func:`open_boxes` (``--decompose``) opens
 the custom boxes level by level and leaves Qiskit's library gates (``h``, ``cp``,
 ``mcx``, ...) alone, so the diagram stays readable at every depth.
+
+Drawings show a secret the user chose (or :func:`default_secret`), so the oracle here
+is the public builder's gate :func:`~mastermind_q.circuits.black_peg_oracle_gate`, a
+box named ``B_s`` that ``--decompose`` can open. The gate a
+:class:`~mastermind_q.codemaker.Codemaker` hands a codebreaker is opaque and would not
+open; it only acts inside :meth:`~mastermind_q.codemaker.Codemaker.run`.
 
 Formats, by file suffix: ``.txt`` (text drawing), ``.png``, ``.svg``, ``.pdf``
 (matplotlib) and ``.qasm`` (OpenQASM 3 via :func:`qiskit.qasm3.dumps`).
@@ -89,7 +95,8 @@ def build_circuit(
 ) -> QuantumCircuit:
     """Build the named circuit for ``n`` positions and ``k`` colours.
 
-    The oracle is the codemaker's opaque ``B_s`` gate for ``secret``; ``pair`` gives
+    The oracle is :func:`~mastermind_q.circuits.black_peg_oracle_gate` for ``secret``
+    (a box named ``B_s``); ``pair`` gives
     ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``; ``grover-iteration``
     and ``adaptive`` use Long's exact phase ``phi`` of
     :func:`~mastermind_q.circuits.grover.exact_grover_parameters`.
@@ -113,17 +120,17 @@ def build_circuit(
         1
     """
     from .circuits.layout import color_qubits, score_qubits
-    from .codemaker import Codemaker
-    from .game import validate_colors, validate_positions
+    from .circuits.oracle import black_peg_oracle_gate
+    from .game import validate_code, validate_colors, validate_positions
 
     name = _check_circuit_name(name)
     n = validate_positions(num_positions)
     k = validate_colors(colors)
     if secret is None:
         secret = default_secret(n, k)
-    maker = Codemaker(secret, k)
-    if maker.num_positions != n:
-        raise ValueError(f"secret must have {n} positions, had {maker.num_positions}")
+    secret = validate_code(secret, k, name="secret")
+    if len(secret) != n:
+        raise ValueError(f"secret must have {n} positions, had {len(secret)}")
     c1, c2 = _check_pair(pair)
 
     if name == "two-color":
@@ -132,10 +139,10 @@ def build_circuit(
         if k != 2:
             raise ValueError(f"two-color (Algorithm 3) needs colors = 2, was {k}")
         m = two_color_score_qubits(n)
-        oracle = maker.oracle(score_qubits=m)
+        oracle = black_peg_oracle_gate(secret, k, score_qubits=m)
         return two_color_circuit(oracle, num_positions=n, measure=measure, score_qubits=m)
 
-    oracle = maker.oracle()
+    oracle = black_peg_oracle_gate(secret, k)
     if name == "oracle":
         q, m = color_qubits(k), score_qubits(n)
         registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]

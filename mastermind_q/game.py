@@ -258,6 +258,10 @@ class SolveResult:
             the majority bit; see :func:`mastermind_q.quantum.position_weights`).
         repaired_positions: with ``verify``: positions where ``found`` differs from the
             decoded code.
+        oracle_executions: quantum methods: the oracle applications executed,
+            ``queries x shots`` on sampling backends (each circuit runs ``shots``
+            times), ``queries`` on ``aer-statevector`` (one simulation); ``None`` for
+            classical methods. ``queries`` is the algorithmic count, the one compared.
     """
 
     secret: Code
@@ -275,6 +279,7 @@ class SolveResult:
     classical_queries: int | None = None
     position_confidence: tuple[float, ...] = field(default=())
     repaired_positions: tuple[int, ...] = field(default=())
+    oracle_executions: int | None = None
 
     @property
     def solved(self) -> bool:
@@ -301,6 +306,8 @@ class SolveResult:
             "backend": self.backend,
             "success_probability": self.success_probability,
         }
+        if self.oracle_executions is not None:
+            data["oracle_executions"] = self.oracle_executions
         if self.iterations is not None:
             data["iterations"] = self.iterations
         if self.circuit_success_probabilities:

@@ -1,9 +1,9 @@
 """Quantum codebreakers: build circuits with :mod:`mastermind_q.circuits`, run, decode.
 
 Each solver takes a :class:`~mastermind_q.codemaker.Codemaker` (never the secret),
-asks it for the oracle gate, hands every circuit to ``codemaker.charge`` before running
-it (so oracle applications are counted honestly), runs the circuits through
-:mod:`mastermind_q.backends`, and decodes the answer.
+asks it for the (opaque) oracle gate, builds its circuits around it, and hands them to
+:meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>`, which counts every oracle
+application and runs them (the gate only acts there); then it decodes the answer.
 """
 
 from __future__ import annotations
@@ -534,6 +534,7 @@ def decode_counts(
 
 def _run_and_decode(
     method: str,
+    codemaker: Codemaker,
     circuits: Sequence[QuantumCircuit],
     *,
     num_positions: int,
@@ -543,19 +544,19 @@ def _run_and_decode(
     seed: int | None,
     metadata: Mapping[str, Any],
 ) -> QuantumOutcome:
-    """Run charged circuits (exactly on ``aer-statevector``) and decode them."""
-    from .backends import exact_probabilities, is_exact, sample_counts
+    """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode."""
+    from .backends import is_exact
     from .solving import QuantumOutcome
 
-    exact = is_exact(backend)
-    if exact:
-        distributions: list[Any] = exact_probabilities(circuits)
-    else:
-        distributions = sample_counts(
-            circuits, backend=backend, shots=shots, seed=seed, metadata=dict(metadata)
-        )
+    distributions = codemaker.run(
+        circuits, backend=backend, shots=shots, seed=seed, metadata=metadata
+    )
     found, fractions = _decode(
-        method, distributions, num_positions=num_positions, colors=colors, normalise=not exact
+        method,
+        distributions,
+        num_positions=num_positions,
+        colors=colors,
+        normalise=not is_exact(backend),
     )
     return QuantumOutcome(
         found=found,
@@ -579,7 +580,6 @@ def _solve_pairs(
     circuits = [
         find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
     ]
-    codemaker.charge(circuits)
     metadata = {
         "method": method,
         "n": n,
@@ -589,6 +589,7 @@ def _solve_pairs(
     }
     return _run_and_decode(
         method,
+        codemaker,
         circuits,
         num_positions=n,
         colors=k,
@@ -664,7 +665,8 @@ def solve_two_color(
 
     Builds :func:`~mastermind_q.circuits.two_color_circuit` around the codemaker's
     oracle (built with ``score_qubits=2`` when ``n = 1``: ``QFT_4`` needs two score
-    qubits), charges it and reads ``s`` from the measured positions.
+    qubits), has the codemaker count and run it, and reads ``s`` from the measured
+    positions.
 
     Cost: one oracle query; one circuit of ``n + max(2, m) + a`` qubits.
 
@@ -694,10 +696,10 @@ def solve_two_color(
     m = two_color_score_qubits(n)
     oracle = _oracle_for(codemaker, backend, score_qubits=None if m == score_qubits(n) else m)
     circuit = two_color_circuit(oracle, num_positions=n, score_qubits=m)
-    codemaker.charge(circuit)
     metadata = {"method": "two-color", "n": n, "k": k, "score_qubits": m}
     return _run_and_decode(
         "two-color",
+        codemaker,
         [circuit],
         num_positions=n,
         colors=k,
@@ -714,9 +716,10 @@ def solve_adaptive(
     r"""Li-Luo-Xu Algorithm 4: ``n`` synchronous exact Grover searches, ``2T`` queries.
 
     Builds :func:`~mastermind_q.circuits.grover.adaptive_circuit` around the codemaker's
-    oracle gate, charges it (``T`` iterations of ``B_s`` and ``B_s^dagger``: ``2T``
-    queries, ``T = ceil(pi/(4 asin(1/sqrt k)) - 1/2)``), binds Long's phase ``phi`` and
-    runs it once. The measured colour registers are the secret with probability 1.
+    oracle gate (``T`` iterations of ``B_s`` and ``B_s^dagger``: ``2T`` queries,
+    ``T = ceil(pi/(4 asin(1/sqrt k)) - 1/2)``), binds Long's phase ``phi`` and has the
+    codemaker count and run it once. The measured colour registers are the secret with
+    probability 1.
     Runs that Aer simulates as a matrix product state (``aer`` above
     :data:`~mastermind_q.backends.STATEVECTOR_MAX_QUBITS` qubits, ``aer-mps``) ask for
     the oracle's ``increment`` construction, which that simulator runs faster.
@@ -737,7 +740,7 @@ def solve_adaptive(
         G. L. Long, Phys. Rev. A 64, 022307 (2001) for ``phi`` (see
         :mod:`mastermind_q.circuits.grover` for the erratum).
     """
-    from .backends import exact_probabilities, is_exact, sample_counts
+    from .backends import is_exact
     from .circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
     from .solving import QuantumOutcome
 
@@ -745,16 +748,12 @@ def solve_adaptive(
     iterations, phi = exact_grover_parameters(k)
     oracle = _oracle_for(codemaker, backend, mps_construction="increment")
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
-    codemaker.charge(circuit)
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})
-    if is_exact(backend):
-        distribution = exact_probabilities([bound])[0]
-    else:
-        metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
-        distribution = sample_counts(
-            [bound], backend=backend, shots=shots, seed=seed, metadata=metadata
-        )[0]
+    metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
+    (distribution,) = codemaker.run(
+        [bound], backend=backend, shots=shots, seed=seed, metadata=metadata
+    )
     found, probability = _adaptive_answer(
         distribution, num_positions=n, colors=k, normalise=not is_exact(backend)
     )

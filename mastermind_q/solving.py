@@ -264,6 +264,7 @@ def play(
             iterations=outcome.iterations,
             circuit_success_probabilities=tuple(outcome.circuit_success_probabilities),
             position_confidence=confidence,
+            oracle_executions=codemaker.oracle_executions,
             **extra,
         )
     if backend is not None or shots is not None:

@@ -1,12 +1,22 @@
-"""Tests for mastermind_q.codemaker: answers, counting, oracle-call counting."""
+"""Tests for mastermind_q.codemaker: answers, the opaque oracle, counting runs."""
 
 from __future__ import annotations
 
-import pytest
-from qiskit import QuantumCircuit
+import copy
+import itertools
+import json
+import pickle
 
-from mastermind_q import Codemaker
-from mastermind_q.codemaker import ORACLE_NAME, count_oracle_calls
+import pytest
+from qiskit import QuantumCircuit, transpile
+from qiskit.circuit import AnnotatedOperation, PowerModifier
+from qiskit.quantum_info import Operator, Statevector
+
+from mastermind_q import Codemaker, solve
+from mastermind_q.backends import exact_probabilities
+from mastermind_q.circuits import black_peg_oracle_gate, find_two_color_circuit
+from mastermind_q.circuits.find_two_color import two_color_positions
+from mastermind_q.codemaker import OracleCountError, OracleGate
 
 
 def test_codemaker_answers_and_counts():
@@ -33,25 +43,6 @@ def test_codemaker_validates_secret_and_guesses():
         Codemaker((0, 0), colors=3, distinct=True)
 
 
-def test_count_oracle_calls_sees_nested_and_inverse_uses():
-    body = QuantumCircuit(2)
-    body.cx(0, 1)
-    oracle = body.to_gate()
-    oracle.name = ORACLE_NAME
-    inner = QuantumCircuit(2)
-    inner.append(oracle, [0, 1])
-    wrapped = inner.to_gate(label="wrapper")
-    circuit = QuantumCircuit(2)
-    circuit.h(0)
-    circuit.append(wrapped, [0, 1])
-    circuit.append(oracle.inverse(), [0, 1])
-    circuit.mcx([0], 1)
-    assert count_oracle_calls(circuit) == 2
-    maker = Codemaker((0, 1), colors=2)
-    assert maker.charge([circuit, circuit]) == 4
-    assert maker.queries == 4
-
-
 def test_answer_follows_the_game_feedback():
     plain = Codemaker((0, 1, 1), colors=3)
     assert plain.feedback == "black"
@@ -61,3 +52,262 @@ def test_answer_follows_the_game_feedback():
     assert (plain.queries, rich.queries) == (1, 1)
     with pytest.raises(ValueError, match="feedback must be one of"):
         Codemaker((0, 1), colors=2, feedback="white")
+
+
+# -- the issue-12 audit: every form of applying the oracle is counted -----------------
+def _forms(oracle, width):
+    """Circuits applying ``oracle`` in the forms of the audit, and their true counts."""
+    body = QuantumCircuit(width)
+    body.append(oracle, range(width))
+    looped = QuantumCircuit(width)
+    looped.for_loop(range(3), None, body, list(range(width)), [])
+    controlled = QuantumCircuit(width + 1)
+    controlled.append(oracle.control(1), range(width + 1))
+    powered = QuantumCircuit(width)
+    powered.append(oracle.power(3, annotated=True), range(width))
+    inverted = QuantumCircuit(width)
+    inverted.append(oracle.inverse(annotated=True), range(width))
+    return [looped, controlled, powered, inverted]
+
+
+def test_the_audit_snippet_counts_3_1_3_1():
+    maker = Codemaker((2, 0, 1), 3)
+    oracle = maker.oracle()
+    charged = [maker.charge(circuit) for circuit in _forms(oracle, oracle.num_qubits)]
+    assert (charged, maker.queries) == ([3, 1, 3, 1], 8)
+
+
+def _more_forms(oracle, width):
+    """(name, circuit, applications): every countable form, with an input prepared."""
+    forms = []
+
+    def new(extra=0, flips=(1, 3)):
+        circuit = QuantumCircuit(width + extra)
+        if flips:
+            circuit.x([extra + f for f in flips])
+        return circuit
+
+    body = QuantumCircuit(width)
+    body.append(oracle, range(width))
+    body.append(oracle.inverse(), range(width))
+    body.append(oracle, range(width))
+    inner = QuantumCircuit(width)
+    inner.for_loop(range(2), None, body, list(range(width)), [])
+    circuit = new()
+    circuit.for_loop((0, 1), None, inner, list(range(width)), [])
+    forms.append(("nested for_loops", circuit, 12))
+    for ctrl_state, flips in ((1, (0, 2)), (0, (2,))):
+        circuit = new(1, ())
+        circuit.x(list(flips))
+        circuit.append(oracle.control(1, ctrl_state=ctrl_state), range(width + 1))
+        forms.append((f"control state {ctrl_state}", circuit, 1))
+    circuit = new(2, ())
+    circuit.x([0, 1, 3])
+    circuit.append(oracle.control(1).control(1), range(width + 2))
+    forms.append(("twice controlled", circuit, 1))
+    circuit = new(1, ())
+    circuit.x([0, 2])
+    circuit.append(oracle.control(1, annotated=True), range(width + 1))
+    forms.append(("annotated control", circuit, 1))
+    for power, calls in ((3, 3), (-2, 2), (0, 0)):
+        circuit = new()
+        circuit.append(oracle.power(power, annotated=True), range(width))
+        forms.append((f"annotated power {power}", circuit, calls))
+    circuit = new()
+    circuit.append(oracle.inverse(), range(width))
+    forms.append(("inverse", circuit, 1))
+    circuit = new()
+    circuit.append(oracle.inverse(annotated=True), range(width))
+    forms.append(("annotated inverse", circuit, 1))
+    circuit = new()
+    circuit.append(oracle.repeat(2), range(width))
+    forms.append(("repeat", circuit, 2))
+    pair = QuantumCircuit(width)
+    pair.append(oracle, range(width))
+    pair.append(oracle, range(width))
+    wrapper = QuantumCircuit(width)
+    wrapper.h(0)
+    wrapper.append(pair.to_gate(label="pair"), range(width))
+    circuit = new()
+    circuit.append(wrapper.to_instruction(), range(width))
+    circuit.append(wrapper.inverse().to_gate(), range(width))
+    forms.append(("nested custom gates", circuit, 4))
+    circuit = new(1, ())
+    circuit.x([0, 2])
+    circuit.append(pair.to_gate().control(1, annotated=True).power(2), range(width + 1))
+    forms.append(("controlled composite squared", circuit, 4))
+    for _, circuit, _ in forms:
+        circuit.measure_all()
+    return forms
+
+
+SECRET, COLORS = (2, 0), 3
+_ORACLE = Codemaker(SECRET, COLORS).oracle()
+FORM_NAMES = [name for name, _, _ in _more_forms(_ORACLE, _ORACLE.num_qubits)]
+
+
+@pytest.mark.parametrize("index", range(len(FORM_NAMES)), ids=FORM_NAMES)
+def test_every_form_runs_as_the_real_oracle_and_is_counted(index):
+    """The codemaker's run of each form equals the same circuit on the real oracle."""
+    secret, k = SECRET, COLORS
+    maker = Codemaker(secret, k)
+    opaque = maker.oracle()
+    name, circuit, calls = _more_forms(opaque, opaque.num_qubits)[index]
+    real = black_peg_oracle_gate(secret, k)
+    _, reference, _ = _more_forms(real, real.num_qubits)[index]
+    [got] = maker.run([circuit], backend="aer-statevector")
+    [want] = exact_probabilities([reference])
+    assert set(got) == set(want), name
+    assert all(abs(got[key] - want[key]) < 1e-9 for key in got), name
+    assert maker.queries == maker.oracle_executions == calls
+
+
+def test_forms_that_cannot_be_counted_are_refused_and_nothing_is_charged():
+    maker = Codemaker((2, 0, 1), 3)
+    oracle = maker.oracle()
+    width = oracle.num_qubits
+    body = QuantumCircuit(width, 1)
+    body.append(oracle, range(width))
+    body.measure(0, 0)
+    looping = QuantumCircuit(width, 1)
+    looping.while_loop((looping.clbits[0], 0), body, list(range(width)), [0])
+    branching = QuantumCircuit(width, 1)
+    branching.if_test((branching.clbits[0], 1), body, list(range(width)), [0])
+    halved = QuantumCircuit(width)
+    halved.append(AnnotatedOperation(oracle, PowerModifier(0.5)), range(width))
+    fine = _forms(oracle, width)[2]
+    for circuit, reason in (
+        (looping, "while_loop"),
+        (branching, "if_else"),
+        (halved, "power 0.5"),
+    ):
+        with pytest.raises(OracleCountError, match=reason):
+            maker.run([fine, circuit], backend="aer-statevector")
+        with pytest.raises(OracleCountError, match=reason):
+            maker.charge([fine, circuit])
+    with pytest.raises(OracleCountError, match="only integer powers"):
+        oracle.power(0.5)
+    squared = oracle**2  # Qiskit's Gate.power would need the matrix
+    assert isinstance(squared, AnnotatedOperation) and squared.modifiers == [PowerModifier(2)]
+    assert maker.queries == maker.oracle_executions == 0
+
+
+def test_forged_renamed_and_foreign_oracles_are_refused():
+    maker = Codemaker((2, 0, 1), 3)
+    width = maker.oracle().num_qubits
+
+    def holding(gate):
+        circuit = QuantumCircuit(width)
+        circuit.append(gate, range(width))
+        return circuit
+
+    rebuilt = black_peg_oracle_gate((2, 0, 1), 3)  # right secret, not handed out
+    with pytest.raises(OracleCountError, match="not handed out by this codemaker"):
+        maker.charge(holding(rebuilt))
+    foreign = Codemaker((2, 0, 1), 3).oracle()  # same secret, another codemaker
+    with pytest.raises(OracleCountError, match="did not hand out"):
+        maker.charge(holding(foreign))
+    renamed = copy.copy(maker.oracle())
+    renamed.name = "harmless"
+    with pytest.raises(OracleCountError, match="named 'harmless'"):
+        maker.charge(holding(renamed))
+    assert maker.queries == 0
+
+
+# -- the gate handed out reveals nothing ----------------------------------------------
+def test_oracle_gate_carries_no_definition_and_no_secret():
+    n, k = 2, 3
+    states = set()
+    for secret in itertools.product(range(k), repeat=n):
+        maker = Codemaker(secret, k)
+        gate = maker.oracle()
+        assert isinstance(gate, OracleGate)
+        assert gate.definition is None and gate.inverse().definition is None
+        assert gate.control(1).definition is None
+        # the open-control definition only wraps the opaque gate in X gates
+        assert set(gate.control(1, ctrl_state=0).definition.count_ops()) == {"x", "cB_s"}
+        state = {key: value for key, value in vars(gate).items() if key != "_token"}
+        states.add(repr(sorted(state.items())))
+        assert str(secret) not in repr(pickle.dumps(gate))
+    assert len(states) == 1  # every secret's gate is the same, the random token aside
+    first, second = Codemaker((1, 0), 3).oracle(), Codemaker((1, 0), 3).oracle()
+    assert first._token != second._token  # random, not derived from the secret
+
+
+def test_simulating_the_bare_gate_fails():
+    maker = Codemaker((1, 0, 2), 3)
+    gate = maker.oracle()
+    circuit = QuantumCircuit(gate.num_qubits)
+    circuit.append(gate, range(gate.num_qubits))
+    for attempt in (
+        lambda: Operator(gate),
+        lambda: Operator(circuit),
+        lambda: Statevector.from_int(0, 1 << gate.num_qubits).evolve(gate),
+        lambda: Statevector(circuit),
+        lambda: transpile(circuit, basis_gates=["cx", "u"]),
+        lambda: gate.to_matrix(),
+    ):
+        with pytest.raises(Exception, match=r"B_s|Cannot|synthesize|matrix"):
+            attempt()
+    assert maker.queries == 0
+
+
+def test_run_leaves_the_circuits_opaque():
+    maker = Codemaker((0, 2, 1), 3)
+    circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=3, colors=3)
+    maker.run([circuit], backend="aer-statevector")
+    oracles = [item.operation for item in circuit.data if item.operation.name == "B_s"]
+    assert len(oracles) == 1
+    assert isinstance(oracles[0], OracleGate) and oracles[0].definition is None
+
+
+# -- run: counts, executions, validation -------------------------------------------------
+def test_run_counts_queries_and_executions():
+    secret, k = (2, 0, 1, 2), 3
+    maker = Codemaker(secret, k)
+    circuits = [
+        find_two_color_circuit(maker.oracle(), c1, c2, num_positions=4, colors=k)
+        for c1, c2 in ((0, 1), (0, 2))
+    ]
+    counts = maker.run(circuits, backend="aer", shots=40, seed=5)
+    for (c1, c2), found in zip(((0, 1), (0, 2)), counts):
+        bits = "".join(str(bit) for bit in reversed(two_color_positions(secret, c1, c2)))
+        assert found == {bits: 40}
+    assert (maker.queries, maker.oracle_executions) == (2, 80)
+    maker.run(circuits[:1], backend="aer-statevector")
+    assert (maker.queries, maker.oracle_executions) == (3, 81)
+
+
+def test_run_validates_before_charging():
+    maker = Codemaker((1, 0), 2)
+    circuit = QuantumCircuit(1, 1)
+    circuit.measure(0, 0)
+    with pytest.raises(ValueError, match="shots must be a positive integer, was 0"):
+        maker.run([circuit], backend="aer", shots=0)
+    with pytest.raises(ValueError, match="backend"):
+        maker.run([circuit], backend="nowhere")
+    with pytest.raises(ValueError, match="at least one circuit"):
+        maker.run([], backend="aer")
+    with pytest.raises(ValueError, match=r"circuits\[0\] must be a QuantumCircuit, was int"):
+        maker.run([3], backend="aer")
+    with pytest.raises(ValueError, match="unknown oracle option"):
+        maker.oracle(secret=(0, 0))
+    with pytest.raises(ValueError, match="construction must be one of"):
+        maker.oracle(construction="bogus")
+    assert maker.queries == 0
+
+
+def test_solve_reports_algorithmic_queries_and_executions(capsys):
+    from mastermind_q import cli
+
+    sampled = solve((2, 0, 1), colors=3, method="nonadaptive", shots=64, seed=1)
+    assert (sampled.queries, sampled.oracle_executions) == (2, 128)
+    exact = solve((2, 0, 1), colors=3, method="adaptive", backend="aer-statevector")
+    assert exact.oracle_executions == exact.queries == 2
+    classical = solve((2, 0, 1), colors=3, method="blackpeg")
+    assert classical.oracle_executions is None
+    assert "oracle_executions" not in classical.to_dict()
+    argv = ["solve", "--method", "two-color", "--colors", "2", "--secret", "1,0,1"]
+    assert cli.main([*argv, "--shots", "10", "--seed", "1", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert (payload["queries"], payload["oracle_executions"]) == (1, 10)

@@ -21,6 +21,7 @@ from mastermind_q.circuits.oracle import (
     DEFAULT_CONSTRUCTION,
     black_peg_oracle,
     black_peg_oracle_cost,
+    black_peg_oracle_gate,
     two_color_count,
     two_color_oracle,
 )
@@ -167,13 +168,13 @@ def test_gray_needs_no_shared_ancilla(n, k, ancillas):
             assert not (owners and colors) or owners == colors  # its own position's bits
 
 
-def test_codemaker_oracle_gate_is_the_oracle():
-    maker = Codemaker((1, 0, 2), colors=3)
-    gate = maker.oracle()
-    assert gate.name == "B_s"
+def test_oracle_gate_is_the_oracle():
+    gate = black_peg_oracle_gate((1, 0, 2), colors=3)
+    assert (gate.name, gate.label) == ("B_s", "B_s")
     circuit = QuantumCircuit(gate.num_qubits)
     circuit.append(gate, range(gate.num_qubits))
     assert Operator(circuit).equiv(Operator(black_peg_oracle((1, 0, 2), 3)))
+    assert Codemaker((1, 0, 2), colors=3).oracle().num_qubits == gate.num_qubits
 
 
 def test_black_peg_oracle_validation():
@@ -208,12 +209,15 @@ def test_two_color_count_reference():
 def _check_two_color(secret, k, c1, c2, m=None, construction=DEFAULT_CONSTRUCTION):
     n, q = len(secret), color_qubits(k)
     m = score_qubits(n) if m is None else m
-    maker = Codemaker(secret, colors=k)
-    oracle = maker.oracle(construction=construction, score_qubits=m)
+    oracle = black_peg_oracle_gate(secret, k, construction=construction, score_qubits=m)
     circuit = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k, score_qubits=m)
     assert circuit.num_qubits == oracle.num_qubits
     assert count_oracle_calls(circuit) == 1
-    assert maker.charge(circuit) == 1
+    maker = Codemaker(secret, colors=k)
+    opaque = maker.oracle(construction=construction, score_qubits=m)
+    assert opaque.num_qubits == oracle.num_qubits
+    charged = two_color_oracle(opaque, c1, c2, num_positions=n, colors=k, score_qubits=m)
+    assert maker.charge(charged) == 1
     matrix = Operator(circuit).data
     width = n * q
     for bits in itertools.product((0, 1), repeat=n):

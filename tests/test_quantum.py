@@ -348,11 +348,12 @@ def test_mps_order_puts_hubs_first_and_keeps_the_counts():
     from qiskit_aer.primitives import SamplerV2
 
     from mastermind_q.backends import MPS_SWAP_DIRECTION, order_for_mps, transpile_for
-    from mastermind_q.circuits import find_two_color_circuit
+    from mastermind_q.circuits import black_peg_oracle_gate, find_two_color_circuit
     from mastermind_q.circuits.find_two_color import two_color_positions
 
     secret, k = (3, 0, 2, 2, 1, 3), 4
-    circuit = find_two_color_circuit(Codemaker(secret, k).oracle(), 2, 3, num_positions=6, colors=k)
+    oracle = black_peg_oracle_gate(secret, k)
+    circuit = find_two_color_circuit(oracle, 2, 3, num_positions=6, colors=k)
     compiled = transpile_for([circuit], "aer-mps")[0]
     ordered = order_for_mps(compiled)
     hubs = [q for r in compiled.qregs if r.name in ("score", "anc") for q in r]

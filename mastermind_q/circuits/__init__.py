@@ -26,6 +26,7 @@ _EXPORTS = {
     "position_qubits": "layout",
     "score_qubit_indices": "layout",
     "black_peg_oracle": "oracle",
+    "black_peg_oracle_gate": "oracle",
     "two_color_oracle": "oracle",
     "black_peg_oracle_cost": "oracle",
     "two_color_count": "oracle",

@@ -114,10 +114,9 @@ def find_two_color_circuit(
 
     Example:
         >>> from mastermind_q import Codemaker
-        >>> from mastermind_q.backends import exact_probabilities
-        >>> oracle = Codemaker((0, 2, 1, 2), colors=3).oracle()
-        >>> circuit = find_two_color_circuit(oracle, 0, 1, num_positions=4, colors=3)
-        >>> [dist] = exact_probabilities([circuit])
+        >>> maker = Codemaker((0, 2, 1, 2), colors=3)
+        >>> circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=4, colors=3)
+        >>> [dist] = maker.run([circuit], backend="aer-statevector")
         >>> {key: round(p, 9) for key, p in dist.items()}  # positions 0 and 2: bits 0, 2
         {'0101': 1.0}
     """

@@ -60,6 +60,7 @@ __all__ = [
     "OracleCost",
     "black_peg_oracle",
     "black_peg_oracle_cost",
+    "black_peg_oracle_gate",
     "two_color_count",
     "two_color_oracle",
 ]
@@ -392,6 +393,40 @@ def black_peg_oracle(
     else:
         _build_increment(circuit, code, positions, list(score_register), ancillas)
     return circuit
+
+
+def black_peg_oracle_gate(
+    secret: Sequence[int],
+    colors: int,
+    *,
+    construction: str = DEFAULT_CONSTRUCTION,
+    score_qubits: int | None = None,
+) -> Gate:
+    """:func:`black_peg_oracle` as one gate named and labelled ``B_s``, definition included.
+
+    For a *known* secret: drawings, resource counts, tests of the circuit builders, and
+    the codemaker's own run path. A codebreaker never gets this gate; it gets the
+    opaque :meth:`Codemaker.oracle() <mastermind_q.codemaker.Codemaker.oracle>`.
+
+    Args:
+        secret: the secret ``s`` in ``[k]^n``.
+        colors: ``k >= 2``.
+        construction: one of :data:`CONSTRUCTIONS`.
+        score_qubits: ``m``; at least (and by default) ``max(1, ceil(log2(n+1)))``.
+
+    Returns:
+        The gate on ``n*q + m + ancillas`` qubits.
+
+    Raises:
+        ValueError: as :func:`black_peg_oracle`.
+
+    Example:
+        >>> gate = black_peg_oracle_gate((1, 0), colors=2)
+        >>> gate.name, gate.num_qubits, gate.definition.num_qubits
+        ('B_s', 4, 4)
+    """
+    built = black_peg_oracle(secret, colors, construction=construction, score_qubits=score_qubits)
+    return built.to_gate(label=built.name)
 
 
 def _build_fourier(

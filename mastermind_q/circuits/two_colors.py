@@ -135,9 +135,9 @@ def two_color_circuit(
 
     Example:
         >>> from mastermind_q import Codemaker
-        >>> from mastermind_q.backends import exact_probabilities
-        >>> oracle = Codemaker((1, 1, 0), colors=2).oracle()
-        >>> [dist] = exact_probabilities([two_color_circuit(oracle, num_positions=3)])
+        >>> maker = Codemaker((1, 1, 0), colors=2)
+        >>> circuit = two_color_circuit(maker.oracle(), num_positions=3)
+        >>> [dist] = maker.run([circuit], backend="aer-statevector")
         >>> {key: round(p, 9) for key, p in dist.items()}
         {'011': 1.0}
     """
