@@ -42,7 +42,13 @@ Usage::
     python benchmarks/noise.py --plot benchmarks/noise.png
     python benchmarks/noise.py --runtime 3      # also time the runtime local mode at n=3
     python benchmarks/noise.py --positions 1-8 --solve nonadaptive,adaptive \
-        --secrets 20 --workers 16 --plot benchmarks/noise.png
+        --secrets 20 --workers 16 --games-out games.jsonl --plot benchmarks/noise.png
+    python benchmarks/noise.py --positions 1-8 --games-in games.jsonl  # tables again
+
+Run it with the worktree on the path (``PYTHONPATH=. python benchmarks/noise.py``).
+The games of ``--solve nonadaptive --solve-shots 128`` at n = 2..6 are exactly those of
+the slow test ``test_verified_nonadaptive_on_fake_torino_certifies_19_of_20`` (same
+secrets, seeds and shots).
 
 Prints a markdown table (and, with ``--runtime N``, a second one comparing the fast
 path with qiskit-ibm-runtime's local mode on the same circuit).
@@ -51,6 +57,7 @@ path with qiskit-ibm-runtime's local mode on the same circuit).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -125,7 +132,7 @@ def solve_row(task: tuple[str, int, int, int, int | None, bool, str]) -> dict[st
     from mastermind_q.backends import execution_options
 
     method, n, colors, index, shots, mitigate, backend = task
-    rng = random.Random(1_000_003 * n + 1009 * index + colors)
+    rng = random.Random(1000 * n + index)  # the secrets of tests/test_verification.py
     secret = tuple(rng.randrange(colors) for _ in range(n))
     options = {"mitigate": True} if mitigate else {}
     start = time.perf_counter()
@@ -288,7 +295,7 @@ def plot(
 def run_games(args: argparse.Namespace, positions: list[int]) -> list[dict[str, Any]]:
     """All verified games of the sweep, in parallel over ``--workers`` processes."""
     import dataclasses
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from tqdm import tqdm
 
@@ -306,16 +313,27 @@ def run_games(args: argparse.Namespace, positions: list[int]) -> list[dict[str, 
     ]
     bar = tqdm(total=len(tasks), desc="games", unit="game", file=sys.stderr, disable=args.quiet)
     games = []
-    if args.workers <= 1:
-        for task in tasks:
-            games.append(solve_row(task))
-            bar.update()
-    else:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for game in pool.map(solve_row, tasks, chunksize=1):
-                games.append(game)
-                bar.update()
-    bar.close()
+    sink = open(args.games_out, "a", encoding="utf-8") if args.games_out else None  # noqa: SIM115
+
+    def keep(game: dict[str, Any]) -> None:
+        games.append(game)
+        bar.update()
+        if sink is not None:
+            sink.write(json.dumps(game) + "\n")
+            sink.flush()
+
+    try:
+        if args.workers <= 1:
+            for task in tasks:
+                keep(solve_row(task))
+        else:
+            with ProcessPoolExecutor(args.workers) as pool:
+                for future in as_completed([pool.submit(solve_row, task) for task in tasks]):
+                    keep(future.result())
+    finally:
+        bar.close()
+        if sink is not None:
+            sink.close()
     return games
 
 
@@ -342,6 +360,12 @@ def main(argv: list[str] | None = None) -> int:
         "--solve-positions", help="values of n for the games (default: --positions)"
     )
     parser.add_argument("--workers", type=int, default=1, help="processes for the games (1)")
+    parser.add_argument(
+        "--games-out", metavar="FILE", help="append each finished game to FILE (JSON lines)"
+    )
+    parser.add_argument(
+        "--games-in", metavar="FILE", help="summarise the games saved in FILE; play none"
+    )
     parser.add_argument("--no-circuit", action="store_true", help="skip the single-circuit table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -365,8 +389,12 @@ def main(argv: list[str] | None = None) -> int:
         print(format_table(rows, backend=args.backend, shots=args.shots))
     delta = fit_delta(rows) if rows else None
     solved = None
-    if args.solve:
+    if args.games_in:
+        with open(args.games_in, encoding="utf-8") as stream:
+            solved = summarise([json.loads(line) for line in stream if line.strip()])
+    elif args.solve:
         solved = summarise(run_games(args, positions))
+    if solved is not None:
         print()
         print(format_solve_table(solved, backend=args.backend, shots=args.solve_shots, delta=delta))
     if args.plot and rows:
