@@ -2,6 +2,12 @@
 
 Every subcommand accepts ``--json`` and then prints exactly one JSON object on stdout.
 Errors go to stderr as one line and the exit status is non-zero (2 for bad input).
+
+Ctrl-C (``SIGINT``) and ``SIGTERM`` stop any run within a second: simulations run in a
+worker process that is killed then (:mod:`mastermind_q.backends.worker`), what finished
+is kept (``compare`` prints its finished rows, its CSV file holds them; job records
+stay), and the exit status is ``128 + signal``: 130 for ``SIGINT``, 143 for
+``SIGTERM``.
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ import json
 import os
 import random
 import shutil
+import signal
 import sys
 import textwrap
+import threading
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -21,7 +29,7 @@ from typing import Any
 from . import __version__
 from .solving import METHODS, play
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "run"]
 
 HELP_WIDTH = 88
 """Widest wrapped description in ``--help`` (narrower terminals wrap narrower)."""
@@ -249,6 +257,8 @@ def _run_solve(args: argparse.Namespace) -> int:
         else:
             raise CLIError("give --secret CODE or --random N")
         codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
+    if info.kind == "quantum":
+        _start_simulation_worker(args.backend)
     with _execution(args) as progress, _search_progress(args):
         result = play(
             codemaker,
@@ -375,6 +385,7 @@ def _add_compare(subparsers: Any) -> None:
 
 
 def _run_compare(args: argparse.Namespace) -> int:
+    from .backends import execution_options
     from .compare import (
         DEFAULT_BACKEND,
         DEFAULT_SAMPLES,
@@ -416,29 +427,41 @@ def _run_compare(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=len(plan.tasks), desc="compare", unit="row", file=sys.stderr)
 
+    running: list[Any] = []  # the task on the bar
+
     def shown(tasks: Any) -> Any:  # the tasks, each announced on the progress bar
         for task in tasks:
+            running[:] = [task]
             if bar is not None:
                 bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}", refresh=False)
             yield task
             if bar is not None:
                 bar.update()
 
+    def on_progress(event: Any) -> None:  # the row's running stage, e.g. "simulate 12s"
+        if bar is not None and running and event.stage in ("transpile", "simulate", "waiting"):
+            task = running[0]
+            seconds = f" {event.seconds:.0f}s" if event.seconds else ""
+            bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}: {event.stage}{seconds}")
+
+    if any(task.kind == "quantum" for task in plan.tasks):
+        _start_simulation_worker(backend)
     interrupted = False
     try:
         if csv_stream is not None:
             write_csv_header(csv_stream)
-        run_comparison(
-            plan,
-            samples=samples,
-            quantum_samples=args.quantum_samples,
-            backend=backend,
-            shots=args.shots,
-            seed=args.seed,
-            into=outcome,
-            tasks=shown(plan.tasks),
-            on_row=None if csv_stream is None else partial(write_csv_row, csv_stream),
-        )
+        with execution_options(isolate=True, progress=on_progress):
+            run_comparison(
+                plan,
+                samples=samples,
+                quantum_samples=args.quantum_samples,
+                backend=backend,
+                shots=args.shots,
+                seed=args.seed,
+                into=outcome,
+                tasks=shown(plan.tasks),
+                on_row=None if csv_stream is None else partial(write_csv_row, csv_stream),
+            )
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -468,8 +491,8 @@ def _run_compare(args: argparse.Namespace) -> int:
             print(f"wrote {path}", file=sys.stderr)
     if interrupted:
         done = len(outcome.rows)
-        print(f"mastermind-q compare: interrupted after {done} rows", file=sys.stderr)
-        return 130
+        print(f"mastermind-q compare: {_stopped()} after {done} rows", file=sys.stderr)
+        return _interrupted_status()
     return 0
 
 
@@ -493,6 +516,13 @@ class _Progress:
             return
         from tqdm import tqdm
 
+        if event.stage == "submitted":  # a line of its own; the stage bar stays
+            if event.record_path is not None:
+                tqdm.write(
+                    f"job {event.detail} submitted; record {event.record_path}",
+                    file=sys.stderr,
+                )
+            return
         if event.stage != self.stage:
             self.stage = event.stage
             if event.stage == "transpile":
@@ -500,23 +530,20 @@ class _Progress:
                 self.bar = tqdm(
                     total=event.total, desc="transpile", unit="circuit", file=sys.stderr
                 )
-            elif event.stage == "submitted":
+            elif event.stage in ("simulate", "waiting"):  # elapsed time, no percentage
                 self.close()
-                if event.record_path is not None:
-                    print(
-                        f"job {event.detail} submitted; record {event.record_path}",
-                        file=sys.stderr,
-                    )
-                self.bar = tqdm(total=1, desc="job", unit="job", file=sys.stderr)
+                self.bar = tqdm(total=1, file=sys.stderr, bar_format="{desc} [{elapsed}]")
         if self.bar is None:
             return
-        if event.stage == "waiting":
-            self.bar.set_postfix_str(event.detail)
+        if event.stage in ("waiting", "simulate"):  # refreshes the elapsed time too
+            name = "simulate" if event.stage == "simulate" else "job"
+            self.bar.set_description_str(f"{name}: {event.detail}")
         elif event.stage == "transpile":
             self.bar.update(event.done - self.bar.n)
-        elif event.stage == "done":  # the open bar (transpile or job) is complete
+        elif event.stage == "done":  # the open bar is complete
             self.bar.update(self.bar.total - self.bar.n)
             self.close()
+            self.stage = None
 
     def close(self) -> None:
         if self.bar is not None:
@@ -553,6 +580,14 @@ def _add_execution_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress output")
 
 
+def _start_simulation_worker(backend: str | None) -> None:
+    """Start the simulation worker early: it imports Aer while this process transpiles."""
+    if not (backend or "").startswith("ibm:"):
+        from .backends.worker import start_worker
+
+        start_worker()
+
+
 @contextlib.contextmanager
 def _execution(args: argparse.Namespace) -> Any:
     """Execution options from the flags, progress on stderr unless --quiet or --json."""
@@ -566,6 +601,7 @@ def _execution(args: argparse.Namespace) -> Any:
             jobs_dir=args.jobs_dir,
             fake_mode=args.fake_mode,
             progress=progress,
+            isolate=True,  # Ctrl-C stops a simulation at once (see the module docstring)
         ):
             yield progress
     finally:
@@ -840,19 +876,60 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_SIGNALS_RECEIVED: list[int] = []
+"""The stop signals received during the current :func:`main` call."""
+
+
+def _on_stop_signal(signum: int, frame: Any) -> None:
+    """SIGINT and SIGTERM: note which arrived and stop like Ctrl-C does."""
+    _SIGNALS_RECEIVED.append(signum)
+    raise KeyboardInterrupt
+
+
+def _interrupted_status() -> int:
+    """``128 + signal``: 130 for SIGINT (and a bare KeyboardInterrupt), 143 for SIGTERM."""
+    return 128 + (_SIGNALS_RECEIVED[-1] if _SIGNALS_RECEIVED else signal.SIGINT)
+
+
+def _stopped() -> str:
+    return "terminated" if _interrupted_status() == 128 + signal.SIGTERM else "interrupted"
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Any:
+    """Handle SIGINT and SIGTERM for the block (main thread only), then restore."""
+    _SIGNALS_RECEIVED.clear()
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {
+        signum: signal.signal(signum, _on_stop_signal) for signum in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the exit status (errors: one line on stderr, status 2)."""
+    """Run the CLI; return the exit status (errors: one line on stderr, status 2).
+
+    Interrupted (Ctrl-C, ``SIGINT``) or terminated (``SIGTERM``): status ``128 +
+    signal`` (130, 143) after what finished is printed and kept.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.handler(args))
+        with _stop_signals():
+            return int(args.handler(args))
     except ValueError as error:  # includes CLIError: bad input, named in the message
         print(f"mastermind-q {args.command}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
         detail = f": {interruption}" if str(interruption) else ""
-        print(f"mastermind-q {args.command}: interrupted{detail}", file=sys.stderr)
-        return 130
+        print(f"mastermind-q {args.command}: {_stopped()}{detail}", file=sys.stderr)
+        return _interrupted_status()
     except BrokenPipeError:  # e.g. `mastermind-q draw ... | head`: the reader left
         import os
 
@@ -864,5 +941,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def run() -> None:
+    """The console script: :func:`main`, then exit with its status.
+
+    After an interruption (status 130 or 143) the process ends at once with
+    ``os._exit`` once stdout and stderr are flushed: what finished is already written
+    (CSV rows are flushed as they finish, job records are written before the wait),
+    and tearing down Qiskit and Aer at interpreter exit can take seconds.
+    """
+    status = main()
+    if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

@@ -153,8 +153,15 @@ def test_several_circuits_are_one_job_with_progress():
     assert [sum(c.values()) for c in counts] == [100, 100]
     assert {len(key) for key in counts[1]} == {2}
     stages = [(event.stage, event.done, event.total) for event in events]
-    assert stages == [("transpile", 1, 2), ("transpile", 2, 2), ("submitted", 0, 1), ("done", 1, 1)]
+    assert stages == [
+        ("transpile", 1, 2),
+        ("transpile", 2, 2),
+        ("submitted", 0, 1),
+        ("simulate", 0, 1),
+        ("done", 1, 1),
+    ]
     assert events[2].detail and events[2].record_path is None  # job id, no record asked
+    assert events[3].detail.startswith("fake:manila (aer-noise-model), 2 circuits")
 
 
 def test_fake_job_record_on_request(tmp_path):

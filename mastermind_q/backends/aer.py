@@ -8,8 +8,9 @@ from typing import Any
 from qiskit import QuantumCircuit, transpile
 
 from .names import aer_method
-from .options import ExecutionOptions, ProgressEvent
+from .options import ExecutionOptions, ProgressEvent, current_execution_options
 from .transpiling import AER_BASIS, transpile_for
+from .worker import run_simulation
 
 __all__ = [
     "MPS_HUB_REGISTERS",
@@ -73,9 +74,11 @@ def sample_aer(
     seed: int | None,
     options: ExecutionOptions,
 ) -> list[dict[str, int]]:
-    """Counts of measured ``circuits`` on the Aer backend ``name`` (one SamplerV2 job)."""
-    from qiskit_aer.primitives import SamplerV2
+    """Counts of measured ``circuits`` on the Aer backend ``name`` (one SamplerV2 job).
 
+    The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
+    (in a worker process with ``options.isolate``).
+    """
     width = max(circuit.num_qubits for circuit in circuits)
     method = aer_method(name, width)
     compiled = transpile_for(circuits, name, progress=options.progress)
@@ -85,14 +88,29 @@ def sample_aer(
         sampler_options["backend_options"]["mps_swap_direction"] = MPS_SWAP_DIRECTION
     if seed is not None:
         sampler_options["run_options"] = {"seed_simulator": seed}
-    sampler = SamplerV2(options=sampler_options)
-    result = sampler.run(compiled, shots=shots).result()
-    counts = []
-    for circuit, pub_result in zip(compiled, result):
-        register = circuit.cregs[0].name
-        counts.append(dict(getattr(pub_result.data, register).get_counts()))
+    label = f"{name} ({method.replace('_', ' ')}), {_circuits(compiled)}"
+    counts = run_simulation(_sample, compiled, sampler_options, shots, options=options, label=label)
     options.report(ProgressEvent("done", 1, 1))
     return counts
+
+
+def _circuits(circuits: Sequence[QuantumCircuit]) -> str:
+    width = max(circuit.num_qubits for circuit in circuits)
+    plural = "s" if len(circuits) != 1 else ""
+    return f"{len(circuits)} circuit{plural}, {width} qubits"
+
+
+def _sample(
+    compiled: list[QuantumCircuit], sampler_options: dict[str, Any], shots: int, *, notify: Any
+) -> list[dict[str, int]]:
+    """Run ``compiled`` on Aer's SamplerV2; the counts of each circuit's register."""
+    from qiskit_aer.primitives import SamplerV2
+
+    result = SamplerV2(options=sampler_options).run(compiled, shots=shots).result()
+    return [
+        dict(getattr(pub_result.data, circuit.cregs[0].name).get_counts())
+        for circuit, pub_result in zip(compiled, result)
+    ]
 
 
 def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, float]]:
@@ -102,9 +120,11 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
     read from the statevector, keyed by bitstrings in the same order as
     :func:`sample_counts` keys (clbit 0 rightmost). Outcomes with probability below
     ``1e-12`` are dropped.
-    """
-    from qiskit_aer import AerSimulator
 
+    The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
+    with the :func:`~mastermind_q.backends.current_execution_options` (in a worker
+    process when ``isolate`` is set).
+    """
     prepared = []
     for circuit in circuits:
         measured: dict[int, int] = {}
@@ -122,11 +142,12 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
         compiled = transpile(bare, basis_gates=list(AER_BASIS), optimization_level=1)
         compiled.save_probabilities_dict([measured[c] for c in range(circuit.num_clbits)])
         prepared.append(compiled)
-    simulator = AerSimulator(method="statevector")
-    result = simulator.run(prepared, shots=1).result()
+    options = current_execution_options()
+    label = f"aer-statevector (exact), {_circuits(prepared)}"
+    raws = run_simulation(_probabilities, prepared, options=options, label=label)
+    options.report(ProgressEvent("done", 1, 1))
     distributions = []
-    for index, circuit in enumerate(circuits):
-        raw = result.data(index)["probabilities"]
+    for raw, circuit in zip(raws, circuits):
         width = circuit.num_clbits
         distributions.append(
             {
@@ -136,3 +157,11 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
             }
         )
     return distributions
+
+
+def _probabilities(prepared: list[QuantumCircuit], *, notify: Any) -> list[dict[Any, float]]:
+    """Run ``prepared`` (each saving a probabilities dict) on Aer's statevector method."""
+    from qiskit_aer import AerSimulator
+
+    result = AerSimulator(method="statevector").run(prepared, shots=1).result()
+    return [dict(result.data(index)["probabilities"]) for index in range(len(prepared))]

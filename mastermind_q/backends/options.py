@@ -54,14 +54,24 @@ class JobInterrupted(KeyboardInterrupt):
 class ProgressEvent:
     """One step of a run, reported to :attr:`ExecutionOptions.progress`.
 
+    Stages, in the order a run goes through them:
+
+    * ``"transpile"``: one event per circuit compiled;
+    * ``"submitted"``: a device job (``fake:``, ``ibm:``) was submitted; ``detail`` is
+      the job id, ``record_path`` set when a job record was written;
+    * ``"waiting"``: hardware only, ``detail`` is the job status (queued, running);
+    * ``"simulate"``: a simulator runs the circuits (Aer, and the noisy ``fake:``
+      runs); ``detail`` says what runs. Reported when the simulation starts and, with
+      :attr:`ExecutionOptions.isolate`, every half second with ``seconds`` elapsed;
+    * ``"done"``: the counts are in.
+
     Attributes:
-        stage: ``"transpile"`` (one event per circuit), ``"submitted"`` (``detail`` is
-            the job id, ``record_path`` set when a record was written), ``"waiting"``
-            (``detail`` is the job status, hardware only) or ``"done"``.
+        stage: the stage, as above.
         done: steps finished in this stage.
         total: steps in this stage.
-        detail: free text (job id, job status).
+        detail: free text (job id, job status, what is simulated).
         record_path: the job record, for ``"submitted"``.
+        seconds: seconds since the stage began (``"simulate"``), else 0.
     """
 
     stage: str
@@ -69,6 +79,7 @@ class ProgressEvent:
     total: int
     detail: str = ""
     record_path: Path | None = None
+    seconds: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,6 +99,10 @@ class ExecutionOptions:
             after transpiling for its target, ties by depth
             (:func:`mastermind_q.quantum.choose_oracle_construction`); on Aer the
             default construction (``increment`` for Aer MPS runs of ``adaptive``).
+        isolate: run simulations in a worker process that a ``KeyboardInterrupt`` can
+            abandon at once (:mod:`mastermind_q.backends.worker`; Aer holds the GIL
+            while it simulates, so in-process runs cannot be interrupted). The command
+            line sets it.
     """
 
     optimization_level: int = 1
@@ -97,6 +112,7 @@ class ExecutionOptions:
     progress: Callable[[ProgressEvent], None] | None = None
     poll_interval: float = 5.0
     oracle_construction: str = "auto"
+    isolate: bool = False
 
     def __post_init__(self) -> None:
         level = self.optimization_level

@@ -12,6 +12,7 @@ from .names import BackendUnavailableError, backend_kind, ibm_service, resolve_b
 from .noisy import _fast_fake_job
 from .options import ExecutionOptions, JobInterrupted, ProgressEvent, current_execution_options
 from .transpiling import _check_width, transpile_for
+from .worker import run_simulation
 
 if TYPE_CHECKING:
     from qiskit.providers import BackendV2
@@ -73,6 +74,15 @@ def _wait(job: Any, *, kind: str, options: ExecutionOptions) -> Any:
         ) from error
 
 
+def _simulate_job(
+    sampler: Any, pubs: list[QuantumCircuit], shots: int, registers: list[str], *, notify: Any
+) -> list[dict[str, int]]:
+    """Run a local (``fake:``) sampler job: ``notify(job_id)`` once submitted; the counts."""
+    job = sampler.run(pubs, shots=shots)
+    notify(str(job.job_id()))
+    return _counts_from(_wait(job, kind="fake", options=ExecutionOptions()), registers)
+
+
 def _run_device_job(
     circuits: Sequence[QuantumCircuit],
     *,
@@ -82,7 +92,12 @@ def _run_device_job(
     metadata: Mapping[str, Any] | None,
     options: ExecutionOptions,
 ) -> list[dict[str, int]]:
-    """Transpile, submit, record, wait, read counts: the ``fake:`` / ``ibm:`` path."""
+    """Transpile, submit, record, wait, read counts: the ``fake:`` / ``ibm:`` path.
+
+    ``fake:`` jobs are simulated through
+    :func:`~mastermind_q.backends.worker.run_simulation` (in a worker process with
+    ``options.isolate``); ``ibm:`` jobs are polled here.
+    """
     from .. import jobs
 
     kind = backend_kind(name)
@@ -103,29 +118,52 @@ def _run_device_job(
         sampler = _runtime_sampler(device, kind=kind, shots=shots, seed=seed)
         pubs = compiled
         engine = "qiskit-ibm-runtime" + (" local mode" if kind == "fake" else "")
-    job = sampler.run(pubs, shots=shots)
-    job_id = str(job.job_id())
-    record = None
-    record_path = None
-    if kind == "ibm" or options.record:
-        record = jobs.JobRecord.new(
-            job_id=job_id,
-            backend=name,
-            engine=engine,
-            metadata=dict(metadata or {}),
-            shots=shots,
-            seed=seed,
-            optimization_level=options.optimization_level,
-            registers=registers,
-            circuit_names=[circuit.name for circuit in circuits],
-        )
-        record_path = jobs.write_record(record, options.jobs_dir)
-    options.report(ProgressEvent("submitted", 0, 1, job_id, record_path))
+    submitted: dict[str, Any] = {}
+    label = f"{name} ({engine}), {len(pubs)} circuit{'s' if len(pubs) != 1 else ''}"
+
+    def on_submitted(job_id: str) -> None:  # writes the job record before the wait
+        submitted["job_id"] = job_id
+        if kind == "ibm" or options.record:
+            submitted["record"] = jobs.JobRecord.new(
+                job_id=job_id,
+                backend=name,
+                engine=engine,
+                metadata=dict(metadata or {}),
+                shots=shots,
+                seed=seed,
+                optimization_level=options.optimization_level,
+                registers=registers,
+                circuit_names=[circuit.name for circuit in circuits],
+            )
+            submitted["path"] = jobs.write_record(submitted["record"], options.jobs_dir)
+        options.report(ProgressEvent("submitted", 0, 1, job_id, submitted.get("path")))
+        if kind == "fake":
+            options.report(ProgressEvent("simulate", 0, 1, label))
+
     try:
-        result = _wait(job, kind=kind, options=options)
+        if kind == "fake":
+            counts = run_simulation(
+                _simulate_job,
+                sampler,
+                list(pubs),
+                shots,
+                registers,
+                options=options,
+                label=label,
+                on_message=on_submitted,
+                announce=False,
+            )
+        else:
+            job = sampler.run(pubs, shots=shots)
+            on_submitted(str(job.job_id()))
+            counts = _counts_from(_wait(job, kind=kind, options=options), registers)
     except KeyboardInterrupt:
-        raise JobInterrupted(job_id, record_path) from None
-    counts = _counts_from(result, registers)
+        if "job_id" not in submitted:
+            raise
+        raise JobInterrupted(submitted["job_id"], submitted.get("path")) from None
+    job_id = submitted["job_id"]
+    record = submitted.get("record")
+    record_path = submitted.get("path")
     if record is not None:
         record_path = jobs.write_record(record.finished_with(counts), options.jobs_dir)
     options.report(ProgressEvent("done", 1, 1, job_id, record_path))

@@ -1,0 +1,240 @@
+"""Simulations in a worker process, so that one Ctrl-C stops a run at once.
+
+Aer holds Python's global interpreter lock while it simulates: during a long run
+(a 25-qubit statevector, a noisy ``fake:torino`` job of several minutes) no other
+Python thread runs, and a ``SIGINT`` or ``SIGTERM`` handler waits for the end of the
+simulation. A run cannot be stopped, and the thread it runs in cannot be abandoned.
+
+With :attr:`~mastermind_q.backends.ExecutionOptions.isolate` (the command line sets
+it), :func:`run_simulation` hands the simulation to one worker process instead, started
+on first use (a new Python process: about a second to import Qiskit Aer) and reused by
+the next runs. The calling thread waits for the answer in short polls, so a
+``KeyboardInterrupt`` arrives within a fraction of a second; the worker is then killed
+(nothing of a half-done simulation is worth keeping) and the next run starts a fresh
+one. The polls also report the ``simulate`` stage with the seconds elapsed.
+
+Without ``isolate`` (the library default) the simulation runs in the calling thread,
+as before: no process is started, and Ctrl-C waits for Aer.
+
+The worker ignores ``SIGINT`` (the terminal sends it to the whole process group: the
+parent decides), and on Linux dies with the process that started it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from .names import BackendUnavailableError
+from .options import ExecutionOptions, ProgressEvent
+
+__all__ = ["TICK_SECONDS", "run_simulation", "start_worker", "stop_worker"]
+
+TICK_SECONDS = 0.5
+"""Seconds between polls of the worker (and ``simulate`` progress events)."""
+
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+"""The folder holding this ``mastermind_q`` package: the worker imports the same code."""
+
+
+def _ignore(_: Any) -> None:
+    return None
+
+
+def run_simulation(
+    function: Callable[..., Any],
+    *args: Any,
+    options: ExecutionOptions,
+    label: str,
+    on_message: Callable[[Any], None] | None = None,
+    announce: bool = True,
+) -> Any:
+    """``function(*args, notify=...)``, in the worker when ``options.isolate`` is set.
+
+    ``function`` must be a module-level function and ``args`` and its return value
+    picklable. It may call ``notify(value)`` (e.g. with a job id once submitted);
+    ``on_message(value)`` then runs in the calling process, at once.
+
+    Reports :class:`ProgressEvent` ``("simulate", detail=label)`` when the simulation
+    starts (unless ``announce`` is false: the caller reports it, e.g. after a job was
+    submitted) and, isolated, every :data:`TICK_SECONDS` with the seconds elapsed.
+
+    Raises:
+        KeyboardInterrupt: while waiting (the worker is killed first).
+        BackendUnavailableError: the worker process died (e.g. killed for memory).
+        Exception: whatever ``function`` raised, re-raised here.
+    """
+    if announce:
+        options.report(ProgressEvent("simulate", 0, 1, label))
+    if not options.isolate:
+        return function(*args, notify=on_message or _ignore)
+
+    def tick(seconds: float) -> None:
+        options.report(ProgressEvent("simulate", 0, 1, label, seconds=seconds))
+
+    return _worker().call(function, args, on_message or _ignore, tick)
+
+
+def start_worker() -> None:
+    """Start the worker process now (it imports Qiskit Aer while the caller transpiles)."""
+    _worker()
+
+
+def stop_worker() -> None:
+    """Kill the worker process, if one runs (the next isolated run starts a new one)."""
+    global _WORKER
+    with _LOCK:
+        if _WORKER is not None:
+            _WORKER.kill()
+            _WORKER = None
+
+
+class _Worker:
+    """One worker process and the two pipes to it."""
+
+    def __init__(self) -> None:
+        request_read, request_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        code = (
+            f"import sys; sys.path.insert(0, {_PACKAGE_ROOT!r}); "
+            "from mastermind_q.backends.worker import _serve; _serve()"
+        )
+        die_with_parent = threading.current_thread() is threading.main_thread()
+        try:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    code,
+                    str(request_read),
+                    str(reply_write),
+                    str(os.getpid() if die_with_parent else 0),
+                ],
+                pass_fds=(request_read, reply_write),
+                stdin=subprocess.DEVNULL,
+                stdout=sys.__stderr__.fileno() if sys.__stderr__ else subprocess.DEVNULL,
+            )
+        finally:
+            os.close(request_read)
+            os.close(reply_write)
+        self.requests = Connection(request_write, readable=False)
+        self.replies = Connection(reply_read, writable=False)
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def call(
+        self,
+        function: Callable[..., Any],
+        args: tuple[Any, ...],
+        on_message: Callable[[Any], None],
+        tick: Callable[[float], None],
+    ) -> Any:
+        started = time.monotonic()
+        try:
+            self.requests.send((function, args))
+            while True:
+                if not self.replies.poll(TICK_SECONDS):
+                    if not self.alive():
+                        raise self._died()
+                    tick(time.monotonic() - started)
+                    continue
+                try:
+                    kind, value = self.replies.recv()
+                except EOFError:
+                    self.process.wait()
+                    raise self._died() from None
+                if kind == "message":
+                    on_message(value)
+                elif kind == "result":
+                    return value
+                else:
+                    raise value
+        except BaseException as error:
+            if not isinstance(error, Exception) or not self.idle_after(error):
+                stop_worker()  # interrupted, or the worker's state is unknown
+            raise
+
+    def idle_after(self, error: BaseException) -> bool:
+        """Whether the worker finished the request that ended in ``error``."""
+        return bool(getattr(error, "_mastermind_q_from_worker", False))
+
+    def _died(self) -> BackendUnavailableError:
+        status = self.process.returncode
+        how = f"signal {-status}" if status is not None and status < 0 else f"status {status}"
+        hint = " (killed: out of memory?)" if status == -signal.SIGKILL else ""
+        return BackendUnavailableError(f"the simulation process ended with {how}{hint}")
+
+    def kill(self) -> None:
+        for connection in (self.requests, self.replies):
+            connection.close()
+        if self.alive():
+            self.process.kill()
+        self.process.wait()
+
+
+_LOCK = threading.RLock()
+_WORKER: _Worker | None = None
+
+
+def _worker() -> _Worker:
+    global _WORKER
+    with _LOCK:
+        if _WORKER is None or not _WORKER.alive():
+            _WORKER = _Worker()
+        return _WORKER
+
+
+atexit.register(stop_worker)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: have the kernel kill this process when ``parent`` ends (best effort)."""
+    if not parent or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent ended before prctl
+        os._exit(0)
+
+
+def _serve() -> None:
+    """The worker's loop: run requests until the request pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    request_fd, reply_fd, parent = (int(value) for value in sys.argv[1:4])
+    _die_with_parent(parent)
+    requests = Connection(request_fd, writable=False)
+    replies = Connection(reply_fd, readable=False)
+
+    def notify(value: Any) -> None:
+        replies.send(("message", value))
+
+    while True:
+        try:
+            function, args = requests.recv()
+        except EOFError:
+            return
+        try:
+            result = function(*args, notify=notify)
+        except Exception as error:
+            error._mastermind_q_from_worker = True  # type: ignore[attr-defined]
+            try:
+                replies.send(("error", error))
+            except Exception:  # an exception that does not pickle
+                text = f"simulation failed: {type(error).__name__}: {error}"
+                replies.send(("error", BackendUnavailableError(text)))
+        else:
+            replies.send(("result", result))

@@ -1,0 +1,141 @@
+"""Ctrl-C and SIGTERM on the real command line (a subprocess), during long simulations.
+
+Each test starts ``python -m mastermind_q.cli`` (cwd: the checkout, so it runs this
+code), waits until the run shows the stage named on stderr, sends the signal, and
+checks that the process ends within :data:`PROMPT` seconds with status 128 + signal,
+keeping what finished. The simulations chosen take minutes when not stopped.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROMPT = 10.0
+"""Seconds a stopped run may take to exit (it takes well under one; the machine is shared)."""
+START = 120.0
+"""Seconds a run may take to reach the stage the test waits for."""
+
+
+class _Run:
+    """The CLI in a subprocess; stderr collected by a thread."""
+
+    def __init__(self, *argv: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "mastermind_q.cli", *argv],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        self.err = bytearray()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while chunk := self.process.stderr.read1(4096):
+            self.err.extend(chunk)
+
+    def wait_for(self, text: str, path: Path | None = None, lines: int = 0) -> None:
+        """Until stderr shows ``text`` (and ``path`` has ``lines`` lines)."""
+        deadline = time.monotonic() + START
+        while time.monotonic() < deadline and self.process.poll() is None:
+            shown = text.encode() in self.err
+            if shown and (path is None or _lines(path) >= lines):
+                return
+            time.sleep(0.05)
+        self.close()
+        pytest.fail(f"never reached {text!r}: {self.err.decode(errors='replace')[-500:]}")
+
+    def close(self) -> None:
+        """Kill the process if it still runs; close the pipes."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self.reader.join(timeout=5)
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+    def stop(self, signum: int) -> tuple[int, str, str]:
+        """Send ``signum``; the exit status, stdout and stderr once it ended."""
+        self.process.send_signal(signum)
+        try:
+            status = self.process.wait(timeout=PROMPT)
+        except subprocess.TimeoutExpired:
+            self.close()
+            pytest.fail(f"still running {PROMPT} s after signal {signum}")
+        out = self.process.stdout.read().decode()
+        self.close()
+        return status, out, self.err.decode(errors="replace")
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines()) if path.exists() else 0
+
+
+def test_ctrl_c_stops_a_statevector_simulation():
+    run = _Run(
+        "solve", "--method", "two-color", "--colors", "2", "--random", "20",
+        "--backend", "aer-statevector",
+    )  # fmt: skip
+    run.wait_for("simulate: aer-statevector (exact), 1 circuit, 25 qubits")
+    status, out, err = run.stop(signal.SIGINT)
+    assert status == 130 and out == ""
+    assert err.rstrip().endswith("mastermind-q solve: interrupted")
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_stops_a_noisy_fake_job_and_keeps_its_record(tmp_path):
+    run = _Run(
+        "solve", "--method", "triples", "--colors", "7", "--random", "4", "--seed", "3",
+        "--backend", "fake:hanoi", "--record-job", "--jobs-dir", str(tmp_path),
+    )  # fmt: skip
+    run.wait_for("simulate: fake:hanoi")
+    run.wait_for("submitted; record")
+    status, out, err = run.stop(signal.SIGINT)
+    assert status == 130 and out == "" and "Traceback" not in err
+    (record,) = tmp_path.glob("*.json")
+    job = json.loads(record.read_text(encoding="utf-8"))
+    assert job["backend"] == "fake:hanoi" and job["status"] != "done"
+    assert f"stopped waiting for job {job['job_id']}; its record is {record}" in err
+
+
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, word):
+    path = tmp_path / "rows.csv"
+    run = _Run(
+        "compare", "--positions", "2,20", "--colors", "2", "--methods", "two-color",
+        "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
+    )  # fmt: skip
+    run.wait_for("n=20 k=2 two-color: simulate", path, lines=2)
+    code, out, err = run.stop(signum)
+    assert code == status and "Traceback" not in err
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
+    assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
+    assert f"mastermind-q compare: {word} after 1 rows" in err
+
+
+def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
+    path = tmp_path / "rows.csv"
+    run = _Run(
+        "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
+        "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
+    )  # fmt: skip
+    run.wait_for("two-color: simulate")
+    assert path.read_text(encoding="utf-8").startswith("n,k,method,kind,queries,")
+    code, out, _ = run.stop(signal.SIGINT)
+    assert code == 130 and _lines(path) == 1
+    assert out.split()[:3] == ["n", "k", "method"]  # the (empty) table is still printed
