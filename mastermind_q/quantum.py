@@ -97,7 +97,7 @@ def choose_oracle_construction(
 
 @functools.lru_cache(maxsize=256)
 def _choose_construction(name: str, n: int, k: int, m: int, level: int) -> str:
-    from .backends import CircuitTooWideError, backend_kind, transpile_for
+    from .backends import CircuitTooWideError, backend_kind, resolve_backend, transpile_for
     from .circuits.oracle import CONSTRUCTIONS, black_peg_oracle, black_peg_oracle_cost
 
     if backend_kind(name) == "aer":
@@ -105,6 +105,7 @@ def _choose_construction(name: str, n: int, k: int, m: int, level: int) -> str:
             c: black_peg_oracle_cost(n, k, construction=c, score_qubits=m) for c in CONSTRUCTIONS
         }
         return min(CONSTRUCTIONS, key=lambda c: (costs[c].two_qubit_gates, costs[c].qubits))
+    device = resolve_backend(name)  # once: an ibm: device is looked up over the network
     scores: dict[str, tuple[float, float, int]] = {}
     too_wide: CircuitTooWideError | None = None
     for order, construction in enumerate(CONSTRUCTIONS):
@@ -114,7 +115,7 @@ def _choose_construction(name: str, n: int, k: int, m: int, level: int) -> str:
             for seed in AUTO_SEEDS:
                 (compiled,) = transpile_for(
                     [circuit],
-                    name,
+                    device,
                     optimization_level=level,
                     seed=seed,
                     qubits_initially_zero=False,
