@@ -17,12 +17,13 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import sys
 import textwrap
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import partial
 from typing import Any
 
@@ -876,6 +877,56 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_PARAMETER_ALIASES = {"num_positions": "positions", "num_colors": "colors"}
+"""Library parameter names whose command-line option has another name."""
+
+
+def cli_words(text: str, options: Collection[str]) -> str:
+    """A library error message in command-line words, for a command with ``options``.
+
+    ``method='nonadaptive'`` becomes ``--method nonadaptive``, ``method 'two-color'``
+    becomes ``--method two-color``, a leading ``shots must ...`` becomes ``--shots must
+    ...``: only for names that are options of the command (``--NAME`` or ``--NAMEs``).
+    The library's messages name its parameters; the command line names its options.
+
+    Example:
+        >>> cli_words("use method='triples' for k = 2", ["--method", "--colors"])
+        'use --method triples for k = 2'
+    """
+
+    def option(name: str) -> str | None:
+        flag = "--" + _PARAMETER_ALIASES.get(name, name).replace("_", "-")
+        return next((f for f in (flag, flag + "s") if f in options), None)
+
+    def assignment(match: re.Match[str]) -> str:
+        flag = option(match.group(1))
+        if flag is None:
+            return match.group(0)
+        value = match.group(2)
+        if value == "None":
+            return f"no {flag}"
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        return f"{flag} {value}"
+
+    def quoted(match: re.Match[str]) -> str:
+        flag = option(match.group(1))
+        return match.group(0) if flag is None else f"{flag} {match.group(2)}"
+
+    text = re.sub(r"\b([a-z_]+)=('[^']*'|\"[^\"]*\"|[^\s,;)]+)", assignment, text)
+    text = re.sub(r"\b(method|backend|feedback) '([^']*)'", quoted, text)
+    return re.sub(r"^([a-z_]+)(?= must\b)", lambda m: option(m.group(1)) or m.group(1), text)
+
+
+def _options_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
+    """The option strings of subcommand ``command``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            sub = action.choices[command]
+            return [flag for item in sub._actions for flag in item.option_strings]
+    return []
+
+
 _SIGNALS_RECEIVED: list[int] = []
 """The stop signals received during the current :func:`main` call."""
 
@@ -924,7 +975,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _stop_signals():
             return int(args.handler(args))
     except ValueError as error:  # includes CLIError: bad input, named in the message
-        print(f"mastermind-q {args.command}: error: {error}", file=sys.stderr)
+        text = cli_words(str(error), _options_of(parser, args.command))
+        print(f"mastermind-q {args.command}: error: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
         detail = f": {interruption}" if str(interruption) else ""

@@ -217,6 +217,37 @@ def test_compare_named_bound_rows_once_each(capsys):
     ]
 
 
+# -- errors in command-line words ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (
+            ["solve", "--method", "two-color", "--colors", "3", "--random", "3"],
+            "--method two-color needs colors k = 2, was k=3; "
+            "use --method nonadaptive or --method triples for k >= 3",
+        ),
+        (
+            ["solve", "--method", "blackpeg", "--colors", "3", "--random", "2", "--backend", "aer"],
+            "were --backend aer, no --shots",
+        ),
+        (["solve", "--method", "adaptive", "--colors", "1", "--random", "2"], "--colors must"),
+        (["compare", "--positions", "4", "--colors", "4", "--methods", "x"], "--methods must"),
+    ],
+)
+def test_errors_use_the_command_line_words(capsys, argv, expected):
+    status, out, err = _run_cli(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert expected in err
+    assert "='" not in err and "method '" not in err
+
+
+def test_cli_words_leaves_other_names_alone():
+    options = ["--method", "--colors", "--shots"]
+    assert cli.cli_words("k=3 and pair=(0, 1)", options) == "k=3 and pair=(0, 1)"
+    assert cli.cli_words("secret must be short", options) == "secret must be short"
+    assert cli.cli_words("num_colors=4", options) == "--colors 4"
+
+
 # -- help and version ------------------------------------------------------------------
 def test_version(capsys):
     from mastermind_q import __version__
@@ -533,7 +564,7 @@ def test_solve_classical_human_output(capsys):
         (["--method", "knuth", "--colors", "4", "--random", "10"], "KNUTH_MAX_CODES"),
         (
             ["--method", "knuth", "--colors", "4", "--random", "3", "--feedback", "black"],
-            "plays feedback 'black-white' only",
+            "plays --feedback black-white only, was --feedback black",
         ),
         (
             ["--method", "blackpeg", "--colors", "4", "--random", "3", "--distinct"],
