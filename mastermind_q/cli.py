@@ -75,24 +75,41 @@ class CLIError(ValueError):
     """A bad command-line value (reported on stderr, exit status 2)."""
 
 
+_INTEGER = re.compile(r"^[+-]?[0-9]{1,30}$")
+"""A plain decimal integer: ASCII digits, no ``_`` or other digits ``int()`` accepts."""
+
+
+def _strict_int(text: str) -> int | None:
+    """``text`` as an int if it is a plain decimal integer of at most 30 digits, else None."""
+    text = text.strip()
+    return int(text) if _INTEGER.match(text) else None
+
+
 def parse_code(text: str, name: str = "secret") -> tuple[int, ...]:
     """Parse ``"0,3,1,2"`` into a code; raise :class:`CLIError` naming a bad entry."""
     items = [item.strip() for item in text.split(",")]
     values = []
     for index, item in enumerate(items):
-        try:
-            values.append(int(item))
-        except ValueError:
-            raise CLIError(f"{name}[{index}] must be an integer, was {item!r}") from None
+        value = _strict_int(item)
+        if value is None:
+            raise CLIError(f"{name}[{index}] must be an integer, was {item[:40]!r}")
+        values.append(value)
     return tuple(values)
+
+
+def integer(text: str) -> int:
+    """argparse type: a plain decimal integer (``1_000`` and non-ASCII digits refused)."""
+    value = _strict_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be an integer, was {text[:40]!r}")
+    return value
 
 
 def positive_int(text: str) -> int:
     """argparse type: an integer >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, was {text!r}") from None
+    value = _strict_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, was {text[:40]!r}")
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, was {value}")
     return value
@@ -145,7 +162,7 @@ def _add_solve(subparsers: Any) -> None:
         """,
     )
     parser.add_argument("--method", required=True, choices=list(METHODS), help="the codebreaker")
-    parser.add_argument("--colors", required=True, type=int, help="number of colours k")
+    parser.add_argument("--colors", required=True, type=integer, help="number of colours k")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--secret", help="the secret, comma separated colours, e.g. 0,3,1,2")
     source.add_argument(
@@ -169,7 +186,7 @@ def _add_solve(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=integer,
         help="seed for the random secret, the simulator and classical codebreakers "
         "(default: none, a fresh secret and unseeded runs)",
     )
@@ -231,18 +248,32 @@ def _human_solve(payload: dict[str, Any]) -> str:
 
 def _run_solve(args: argparse.Namespace) -> int:
     from .codemaker import Codemaker
-    from .solving import method_info
+    from .game import validate_seed
+    from .solving import check_request, method_info
 
     info = method_info(args.method)
     feedback = info.feedbacks[0] if args.feedback is None else args.feedback
     distinct = bool(args.distinct or info.distinct)
     info.check_game(feedback, distinct)
+    validate_seed(args.seed)
+    quantum = info.kind == "quantum"
+    backend, shots = (args.backend, args.shots) if quantum else (None, None)
+    if args.secret is not None:
+        secret: tuple[int, ...] | None = parse_code(args.secret)
+        length = len(secret)
+    else:
+        secret, length = None, args.random
+    if args.positions is not None and length is not None and args.positions != length:
+        given = f"--secret has {length}" if secret is not None else f"--random {length} asks"
+        raise CLIError(f"--positions {args.positions} disagrees: {given} positions")
+    num_positions = length if length is not None else args.positions
+    if num_positions is not None:  # before a random secret or the adversary is built
+        check_request(args.method, num_positions, args.colors, backend=backend, shots=shots)
     if args.adversary:
         if info.kind != "classical":
             raise CLIError(f"--adversary plays classical methods only, was {args.method!r}")
         if args.secret is not None:
             raise CLIError("--adversary chooses the secret itself; drop --secret")
-        num_positions = args.positions or args.random
         if num_positions is None:
             raise CLIError("--adversary needs --positions N (or --random N)")
         from .classical.adversary import AdversaryCodemaker
@@ -251,11 +282,9 @@ def _run_solve(args: argparse.Namespace) -> int:
             num_positions, args.colors, distinct=distinct, feedback=feedback
         )
     else:
-        if args.secret is not None:
-            secret = parse_code(args.secret)
-        elif args.random is not None:
+        if secret is None and args.random is not None:
             secret = random_secret(args.random, args.colors, distinct=distinct, seed=args.seed)
-        else:
+        elif secret is None:
             raise CLIError("give --secret CODE or --random N")
         codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
     if info.kind == "quantum":
@@ -372,7 +401,7 @@ def _add_compare(subparsers: Any) -> None:
         help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
     )
     parser.add_argument(
-        "--seed", type=int, default=0, help="master seed of secrets and runs (default 0)"
+        "--seed", type=integer, default=0, help="master seed of secrets and runs (default 0)"
     )
     parser.add_argument(
         "--csv",
@@ -619,7 +648,7 @@ def _parse_pair(text: str) -> tuple[int, int]:
 
 def _add_circuit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--positions", required=True, type=positive_int, metavar="N", help="n")
-    parser.add_argument("--colors", required=True, type=int, metavar="K", help="k")
+    parser.add_argument("--colors", required=True, type=integer, metavar="K", help="k")
     parser.add_argument("--secret", help="the oracle's secret, e.g. 0,2,1 (default: s_i = i mod k)")
     parser.add_argument(
         "--pair",

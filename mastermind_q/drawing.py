@@ -114,6 +114,8 @@ def build_circuit(
 
     Raises:
         ValueError: an unknown circuit name, or invalid ``n``, ``k``, secret or pair.
+        mastermind_q.limits.ResourceLimitError: ``n``, ``k`` or the estimated gates
+            above the limits (:func:`mastermind_q.quantum.check_run`).
 
     Example:
         >>> build_circuit("oracle", num_positions=2, colors=2).count_ops()["B_s"]
@@ -122,10 +124,12 @@ def build_circuit(
     from .circuits.layout import color_qubits, score_qubits
     from .circuits.oracle import black_peg_oracle_gate
     from .game import validate_code, validate_colors, validate_positions
+    from .quantum import check_run
 
     name = _check_circuit_name(name)
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    check_run(name, n, k)  # sizes and gates from the cost formulas, before building
     if secret is None:
         secret = default_secret(n, k)
     secret = validate_code(secret, k, name="secret")

@@ -29,6 +29,7 @@ from typing import Any
 
 __all__ = [
     "FEEDBACKS",
+    "MAX_SEED",
     "Code",
     "SolveResult",
     "black",
@@ -37,6 +38,7 @@ __all__ = [
     "validate_colors",
     "validate_feedback",
     "validate_positions",
+    "validate_seed",
 ]
 
 Code = tuple[int, ...]
@@ -62,6 +64,32 @@ def _as_int(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer, was {value!r}")
     return int(value)
+
+
+MAX_SEED = 2**63 - 1
+"""Largest seed: seeds are integers ``0 <= seed < 2^63`` (they fit every simulator's
+64-bit seed, signed or unsigned, and numpy's generators)."""
+
+
+def validate_seed(seed: Any) -> int | None:
+    """Return ``seed`` as an int (or ``None``): an integer ``0 <= seed < 2^63``.
+
+    One rule for every backend and codebreaker; ``numbers.Integral`` values (numpy
+    integers too) are accepted, ``bool`` is not.
+
+    Raises:
+        ValueError: not an integer, or outside ``0..2^63-1``.
+
+    Example:
+        >>> validate_seed(7), validate_seed(None)
+        (7, None)
+    """
+    if seed is None:
+        return None
+    value = _as_int(seed, "seed")
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"seed must be an integer in 0..2^63-1, was {value}")
+    return value
 
 
 def validate_colors(colors: Any) -> int:

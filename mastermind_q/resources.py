@@ -213,8 +213,9 @@ def named_circuits(
                 name, num_positions=num_positions, colors=colors, secret=secret, pair=pair
             )
         ]
-    from .quantum import method_plan
+    from .quantum import check_run, method_plan
 
+    check_run(name, num_positions, colors)  # before k - 1 circuits are built
     if secret is None:
         secret = default_secret(num_positions, colors)
     return [

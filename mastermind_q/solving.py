@@ -30,6 +30,7 @@ __all__ = [
     "QUANTUM_METHODS",
     "MethodInfo",
     "QuantumOutcome",
+    "check_request",
     "method_info",
     "play",
     "solve",
@@ -187,9 +188,62 @@ def method_info(method: str) -> MethodInfo:
         raise ValueError(f"method must be one of {valid}; was {method!r}") from None
 
 
-def _check_positive(name: str, value: int | None) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"{name} must be a positive integer, was {value!r}")
+def _classical_guesses(method: str, n: int, k: int) -> int:
+    """A worst-case guess count of classical ``method`` at ``(n, k)`` (for the work limit)."""
+    if method == "permutation" and k >= n:
+        from .classical.permutation import permutation_worst_case_bound
+
+        return permutation_worst_case_bound(n, k)
+    if method == "blackpeg":
+        from .classical.baselines import blackpeg_query_bound
+
+        return blackpeg_query_bound(n, k)
+    return n + k  # every colour and every position once: the least any method asks
+
+
+def check_request(
+    method: str,
+    num_positions: int,
+    num_colors: int,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+) -> None:
+    """Refuse a game beyond this machine's limits before anything is built.
+
+    Quantum methods: :func:`mastermind_q.quantum.check_run` (``n``, ``k``, two-qubit
+    gates, statevector memory, shots times circuits). Classical methods:
+    :func:`mastermind_q.limits.check_classical` (``n``, ``k`` and guesses times ``n``) and,
+    for the enumerating ``knuth`` and ``random-consistent``, the size of the code space.
+    Called by :func:`play` and by the CLI before it draws a random secret.
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: naming the value and the limit.
+        ValueError: unknown method, invalid sizes, backend or shots.
+    """
+    from .game import validate_positions
+    from .limits import check_classical, check_code_space
+
+    info = method_info(method)
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    if info.kind == "quantum":
+        from .limits import check_quantum_size
+        from .quantum import ESTIMATED_NAMES, check_run
+
+        if method in ESTIMATED_NAMES:
+            check_run(method, n, k, backend=backend or "aer", shots=shots)
+        else:
+            check_quantum_size(n, k)
+        return
+    check_classical(method, n, k, 0)  # n and k first: the bounds below loop over them
+    if method in ("knuth", "random-consistent"):
+        from .classical import baselines
+
+        limit_name = "KNUTH_MAX_CODES" if method == "knuth" else "RANDOM_CONSISTENT_MAX_CODES"
+        most = getattr(baselines, limit_name)
+        check_code_space(method, n, k, most, distinct=info.distinct, limit_name=limit_name)
+    check_classical(method, n, k, _classical_guesses(method, n, k))
 
 
 def play(
@@ -220,10 +274,13 @@ def play(
     Raises:
         ValueError: unknown method, or options that do not apply to it.
     """
+    from .game import validate_seed
+    from .limits import check_shots
+
     info = method_info(method)
-    _check_positive("shots", shots)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer, was {seed!r}")
+    if shots is not None:
+        shots = check_shots(shots)
+    seed = validate_seed(seed)
     # A method made for one feedback asks its own kind of question (a codemaker answers
     # both); a method that plays several reads the game from ``codemaker.feedback``.
     feedback = getattr(codemaker, "feedback", "black")
@@ -232,6 +289,13 @@ def play(
         raise ValueError(f"verify must be True or False, was {verify!r}")
     if verify and info.kind != "quantum":
         raise ValueError(f"verify applies to quantum methods only, method was {method!r}")
+    check_request(
+        method,
+        codemaker.num_positions,
+        codemaker.num_colors,
+        backend=backend if info.kind == "quantum" else None,
+        shots=shots if info.kind == "quantum" else None,
+    )
     breaker = info.load()
     if info.kind == "quantum":
         backend_name = "aer" if backend is None else backend

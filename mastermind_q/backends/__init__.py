@@ -146,16 +146,19 @@ def sample_counts(
             in the job record of hardware runs so the job can be decoded later.
 
     Raises:
-        ValueError: invalid backend name or shots.
+        ValueError: invalid backend name, shots or seed.
+        mastermind_q.limits.ResourceLimitError: shots times circuits above the limit, or
+            a statevector that does not fit in memory.
     """
+    from ..game import validate_seed
+    from ..limits import check_shots
+
     name = validate_backend_name(backend)
-    if shots is None:
-        shots = DEFAULT_SHOTS
-    if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
-        raise ValueError(f"shots must be a positive integer, was {shots!r}")
     circuits = list(circuits)
     if not circuits:
         raise ValueError("circuits must hold at least one circuit, was empty")
+    shots = check_shots(DEFAULT_SHOTS if shots is None else shots, circuits=len(circuits))
+    seed = validate_seed(seed)
     execution = current_execution_options()
     if not name.startswith("aer"):
         return _run_device_job(

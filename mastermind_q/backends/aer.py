@@ -79,8 +79,12 @@ def sample_aer(
     The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
     (in a worker process with ``options.isolate``).
     """
+    from ..limits import check_statevector
+
     width = max(circuit.num_qubits for circuit in circuits)
     method = aer_method(name, width)
+    if method == "statevector":
+        check_statevector(width, what=f"--backend {name}")
     compiled = transpile_for(circuits, name, progress=options.progress)
     sampler_options: dict[str, Any] = {"backend_options": {"method": method}}
     if method == "matrix_product_state":
@@ -125,6 +129,10 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
     with the :func:`~mastermind_q.backends.current_execution_options` (in a worker
     process when ``isolate`` is set).
     """
+    from ..limits import check_statevector
+
+    for circuit in circuits:
+        check_statevector(circuit.num_qubits, what=f"circuit {circuit.name!r}")
     prepared = []
     for circuit in circuits:
         measured: dict[int, int] = {}

@@ -105,5 +105,9 @@ def _fast_fake_job(
     # amplitudes for a active qubits: beyond FAKE_DENSITY_MATRIX_MAX_QUBITS sample
     # noise trajectories on a statevector instead (the same distribution).
     method = "automatic" if len(active) <= FAKE_DENSITY_MATRIX_MAX_QUBITS else "statevector"
+    if method == "statevector":
+        from ..limits import check_statevector
+
+        check_statevector(len(active), what=f"a noisy run on {len(active)} active qubits")
     simulator = AerSimulator(noise_model=restricted, method=method)
     return AerSampler.from_backend(simulator, seed=seed), reduced

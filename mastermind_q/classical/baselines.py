@@ -69,6 +69,10 @@ def _check_enumerable(
     method: str, n: int, k: int, distinct: bool, limit_name: str, limit: int
 ) -> int:
     """The size of the code space; refuse one too large for an enumerating codebreaker."""
+    from ..limits import check_code_space
+
+    # by its logarithm first: a huge k^n is never built
+    check_code_space(method, n, k, limit, distinct=distinct, limit_name=limit_name)
     total = count_codes(n, k, distinct=distinct)
     if total > limit:
         raise ValueError(
@@ -79,8 +83,9 @@ def _check_enumerable(
 
 
 def _check_seed(seed: int | None) -> None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, was {seed!r}")
+    from ..game import validate_seed
+
+    validate_seed(seed)
 
 
 # -- Knuth ---------------------------------------------------------------------------------

@@ -84,6 +84,17 @@ def all_codes(
     """
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    if distinct and k < n:
+        raise ValueError(f"colors must be >= positions ({n}) when distinct, was {k}")
+    if distinct:
+        log2_total = (math.lgamma(k + 1) - math.lgamma(k - n + 1)) / math.log(2)
+    else:
+        log2_total = n * math.log2(k)
+    if log2_total > math.log2(max_codes) + 1:  # never build (or print) a huge count
+        raise ValueError(
+            f"the code space has about 2^{log2_total:.0f} codes for n={n}, k={k}, "
+            f"distinct={distinct}; more than max_codes={max_codes}"
+        )
     total = count_codes(n, k, distinct=distinct)
     if total > max_codes:
         raise ValueError(

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["parse_int_list"]
+
+_ITEM = re.compile(r"^[+-]?[0-9]{1,18}([-:][+-]?[0-9]{1,18}){0,2}$")
+"""An axis item: plain decimal integers (``int()`` would also take ``1_0``) joined by
+``-`` or ``:``."""
 
 
 def parse_int_list(text: str, name: str = "positions", *, minimum: int = 1) -> tuple[int, ...]:
@@ -23,6 +29,8 @@ def parse_int_list(text: str, name: str = "positions", *, minimum: int = 1) -> t
     Raises:
         ValueError: naming the offending item for an empty list, a non-integer, an
             empty or descending range, a step below 1 or a value below ``minimum``.
+        mastermind_q.limits.ResourceLimitError: more values than
+            ``MASTERMIND_Q_MAX_GRID_VALUES`` (counted before any is built).
 
     Example:
         >>> parse_int_list("4:16:4", "colors", minimum=2)
@@ -30,10 +38,14 @@ def parse_int_list(text: str, name: str = "positions", *, minimum: int = 1) -> t
     """
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"{name} must list integers like 4,8 or 4-8 or 4:16:4, was {text!r}")
-    values: set[int] = set()
+    from ..limits import check_grid_values
+
+    ranges: list[tuple[str, range]] = []
     for raw in text.split(","):
         item = raw.strip()
         try:
+            if not _ITEM.match(item):
+                raise ValueError
             if ":" in item:
                 parts = [int(part) for part in item.split(":")]
                 if len(parts) not in (2, 3):
@@ -54,8 +66,9 @@ def parse_int_list(text: str, name: str = "positions", *, minimum: int = 1) -> t
             raise ValueError(f"{name} range step must be >= 1, was {step} in {item!r}")
         if stop < start:
             raise ValueError(f"{name} range must not descend, was {item!r}")
-        for value in range(start, stop + 1, step):
-            if value < minimum:
-                raise ValueError(f"{name} must have values >= {minimum}, was {value} in {item!r}")
-            values.add(value)
-    return tuple(sorted(values))
+        if start < minimum:
+            raise ValueError(f"{name} must have values >= {minimum}, was {start} in {item!r}")
+        ranges.append((item, range(start, stop + 1, step)))
+    # count before anything is materialised: 1:100000000 must not build 10^8 values
+    check_grid_values(sum(len(values) for _, values in ranges), name)
+    return tuple(sorted({value for _, values in ranges for value in values}))

@@ -105,6 +105,25 @@ def _kind(method: str) -> str:
     return METHODS[method].kind if method in METHODS else "bound"
 
 
+def _check_grid(grid_n: list[int], grid_k: list[int], names: int) -> None:
+    """Refuse a grid too large to list, or values beyond every codebreaker's limits."""
+    from ..limits import ResourceLimitError, check_grid_rows, limit
+
+    check_grid_rows(len(grid_n) * len(grid_k) * names)
+    most_n = max(limit("max_quantum_positions"), limit("max_classical_positions"))
+    most_k = max(limit("max_quantum_colors"), limit("max_classical_colors"))
+    if max(grid_n) > most_n:
+        raise ResourceLimitError(
+            f"positions {max(grid_n)} is beyond every codebreaker's limit (at most {most_n}: "
+            "MASTERMIND_Q_MAX_QUANTUM_POSITIONS, MASTERMIND_Q_MAX_CLASSICAL_POSITIONS)"
+        )
+    if max(grid_k) > most_k:
+        raise ResourceLimitError(
+            f"colors {max(grid_k)} is beyond every codebreaker's limit (at most {most_k}: "
+            "MASTERMIND_Q_MAX_QUANTUM_COLORS, MASTERMIND_Q_MAX_CLASSICAL_COLORS)"
+        )
+
+
 def plan_comparison(
     positions: Iterable[int],
     colors: Iterable[int],
@@ -131,6 +150,9 @@ def plan_comparison(
 
     Raises:
         ValueError: an invalid size or unknown method name (named in the message).
+        mastermind_q.limits.ResourceLimitError: more rows than
+            ``MASTERMIND_Q_MAX_GRID_ROWS``, or ``n`` or ``k`` beyond every codebreaker's
+            limit; cells beyond one method's limit are skipped with the reason.
     """
     grid_n = [validate_positions(n) for n in positions]
     grid_k = [validate_colors(k) for k in colors]
@@ -147,6 +169,7 @@ def plan_comparison(
         raise ValueError("nothing to compare: no methods, bounds or formulas chosen")
     names.sort(key=lambda name: METHODS[name].kind != "quantum")
     names += extra
+    _check_grid(grid_n, grid_k, len(names))
     tasks: list[CompareTask] = []
     skipped: list[tuple[CompareTask, str]] = []
     for n in grid_n:

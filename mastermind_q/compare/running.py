@@ -37,6 +37,15 @@ circuits, matrix product state for wide ones). The oracle calls are counted the 
 way on every backend."""
 
 
+def _check_count(value: object, name: str) -> int:
+    """``value`` as a positive int (numpy integers too, not bool)."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, was {value!r}")
+    return int(value)
+
+
 def _derived_seed(seed: int | None, *parts: object) -> int:
     """A 32-bit seed fixed by ``seed`` and ``parts`` (independent of grid order)."""
     return random.Random(f"{seed}|" + "|".join(map(str, parts))).getrandbits(32)
@@ -245,9 +254,23 @@ def run_comparison(
         ``into``, filled.
 
     Raises:
-        ValueError: invalid backend name or counts.
+        ValueError: invalid backend name, sample counts, shots or seed (checked before
+            any row runs).
+        mastermind_q.backends.BackendUnavailableError: an ``ibm:`` backend that cannot
+            be reached (no credentials, unknown device): an error, never skipped rows.
     """
+    from ..backends import BackendUnavailableError, backend_kind, resolve_backend
+    from ..game import validate_seed
+    from ..limits import check_shots
+
+    _check_count(samples, "samples")
+    _check_count(quantum_samples, "quantum_samples")
+    if shots is not None:
+        check_shots(shots)
+    validate_seed(seed)
     validate_backend(backend)
+    if backend_kind(backend) == "ibm" and any(task.kind == "quantum" for task in plan.tasks):
+        resolve_backend(backend)  # no credentials or no device: an error, not skipped rows
     outcome = Comparison(skipped=list(plan.skipped)) if into is None else into
     for task in plan.tasks if tasks is None else tasks:
         try:
@@ -260,7 +283,7 @@ def run_comparison(
                 seed=seed,
             )
         except ValueError as error:
-            if task.kind == "bound":
+            if task.kind == "bound" or isinstance(error, BackendUnavailableError):
                 raise
             outcome.skipped.append((task, str(error)))
             continue

@@ -140,7 +140,8 @@ def applicability(method: str, num_positions: int, num_colors: int) -> str | Non
 
     Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``two-color`` needs
     ``k = 2``; ``permutation`` and the El Ouali et al. bounds need ``k >= n``;
-    ``knuth`` and ``random-consistent`` need ``k^n <=`` :data:`ENUMERATION_LIMITS`.
+    ``knuth`` and ``random-consistent`` need ``k^n <=`` :data:`ENUMERATION_LIMITS`;
+    every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`).
 
     Raises:
         ValueError: unknown method name.
@@ -156,9 +157,18 @@ def applicability(method: str, num_positions: int, num_colors: int) -> str | Non
         return f"two-color needs colors == 2, was {k}"
     if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:
         return f"{method} needs colors >= positions ({n}), was {k}"
+    from ..limits import ResourceLimitError, check_code_space
+
     limit = ENUMERATION_LIMITS.get(method)
-    if limit is not None and k**n > limit:
-        return f"{method} enumerates the k^n codes; k^n = {k**n} > {limit}"
+    try:
+        if limit is not None:  # k^n compared by its logarithm, never printed in full
+            check_code_space(method, n, k, limit)
+        if method in METHODS:
+            from ..solving import check_request
+
+            check_request(method, n, k)
+    except ResourceLimitError as error:
+        return str(error)
     return None
 
 

@@ -1,0 +1,368 @@
+"""Resource limits: refuse a request beyond what this machine can do, before any work.
+
+Every entry point (``solve``, ``draw``, ``resources``, ``compare``, ``jobs fetch``)
+estimates what a request needs -- qubits and statevector memory, two-qubit gates,
+classical work, shots, grid size -- and calls one of the ``check_*`` functions below
+*before* it allocates anything. A request over a limit raises
+:class:`ResourceLimitError` (a ``ValueError``) whose message names the value, the limit
+and the environment variable that raises it.
+
+=================================  ==============  ==========================================
+limit (environment variable)       default         what it bounds
+=================================  ==============  ==========================================
+``MASTERMIND_Q_MAX_SHOTS``         1,000,000       shots, summed over a run's circuits
+                                                   (Aer keeps about 0.5 kB per shot)
+``MASTERMIND_Q_MAX_QUANTUM_POSITIONS``  4,096      ``n`` of quantum circuits (draw,
+                                                   resources, quantum methods)
+``MASTERMIND_Q_MAX_QUANTUM_COLORS``  1,024         ``k`` of quantum circuits (``k - 1``
+                                                   circuits for ``nonadaptive``)
+``MASTERMIND_Q_MAX_CIRCUIT_GATES``  500,000        two-qubit gates of a run's circuits
+                                                   before transpiling (cost formulas;
+                                                   ``nonadaptive`` at n = 1024, k = 8 has
+                                                   about 180,000 and takes 37 s)
+``MASTERMIND_Q_MAX_MEMORY``        available RAM   bytes a statevector may take
+                                                   (``16 * 2^q`` bytes times
+                                                   :data:`STATEVECTOR_SAFETY_FACTOR`)
+``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``  10,000   ``n`` of classical games
+``MASTERMIND_Q_MAX_CLASSICAL_COLORS``  100,000     ``k`` of classical games
+``MASTERMIND_Q_MAX_CLASSICAL_WORK``  100,000,000   guesses times ``n`` of a classical game
+                                                   (the permutation solver at n = k = 1000
+                                                   is about 10^7 and takes 1.3 s)
+``MASTERMIND_Q_MAX_GRID_VALUES``   1,000           values on one ``compare`` grid axis
+``MASTERMIND_Q_MAX_GRID_ROWS``     10,000          rows of one ``compare`` grid
+=================================  ==============  ==========================================
+
+The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
+bounded by their own constants in :mod:`mastermind_q.classical.baselines`;
+:func:`check_code_space` compares ``n log2 k`` with ``log2(limit)`` so that a huge
+``k^n`` is never computed.
+
+Available memory is :func:`psutil.virtual_memory` ``.available``, lowered to the
+headroom under the process's address-space limit (``RLIMIT_AS``) when one is set.
+
+Example:
+    >>> check_shots(1024)
+    1024
+    >>> check_shots(10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mastermind_q.limits.ResourceLimitError: shots 1000000000000 is too many, more than ...
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "LIMITS",
+    "STATEVECTOR_BYTES_PER_AMPLITUDE",
+    "STATEVECTOR_SAFETY_FACTOR",
+    "Limit",
+    "ResourceLimitError",
+    "available_memory",
+    "check_circuit_gates",
+    "check_classical",
+    "check_code_space",
+    "check_grid_rows",
+    "check_grid_values",
+    "check_quantum_size",
+    "check_shots",
+    "check_statevector",
+    "limit",
+    "statevector_bytes",
+]
+
+STATEVECTOR_BYTES_PER_AMPLITUDE = 16
+"""A complex128 amplitude."""
+STATEVECTOR_SAFETY_FACTOR = 2
+"""Aer needs room beside the state (a copy while sampling, transpiled circuits, Python)."""
+
+
+class ResourceLimitError(ValueError):
+    """A request beyond a resource limit (the message names value, limit and variable)."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One documented limit.
+
+    Attributes:
+        name: the short name (``max_shots``).
+        variable: the environment variable overriding it.
+        default: the default value (``None``: derived from the machine).
+        what: what it bounds, for messages.
+    """
+
+    name: str
+    variable: str
+    default: int | None
+    what: str
+
+
+LIMITS: dict[str, Limit] = {
+    item.name: item
+    for item in (
+        Limit("max_shots", "MASTERMIND_Q_MAX_SHOTS", 1_000_000, "shots"),
+        Limit("max_quantum_positions", "MASTERMIND_Q_MAX_QUANTUM_POSITIONS", 4096, "positions"),
+        Limit("max_quantum_colors", "MASTERMIND_Q_MAX_QUANTUM_COLORS", 1024, "colors"),
+        Limit("max_circuit_gates", "MASTERMIND_Q_MAX_CIRCUIT_GATES", 500_000, "two-qubit gates"),
+        Limit("max_memory", "MASTERMIND_Q_MAX_MEMORY", None, "bytes of memory"),
+        Limit(
+            "max_classical_positions", "MASTERMIND_Q_MAX_CLASSICAL_POSITIONS", 10_000, "positions"
+        ),
+        Limit("max_classical_colors", "MASTERMIND_Q_MAX_CLASSICAL_COLORS", 100_000, "colors"),
+        Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
+        Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
+        Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
+    )
+}
+"""Every limit by name."""
+
+_INTEGER = re.compile(r"^\s*([0-9]+)\s*([kKmMgGtT]?)[iI]?[bB]?\s*$")
+_SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+
+
+def _from_environment(item: Limit) -> int | None:
+    text = os.environ.get(item.variable)
+    if text is None or not text.strip():
+        return None
+    match = _INTEGER.match(text)
+    suffix = match.group(2).lower() if match else ""
+    if match is None or (suffix and item.name != "max_memory") or len(match.group(1)) > 30:
+        raise ValueError(f"{item.variable} must be a positive integer, was {text!r}")
+    value = int(match.group(1)) * _SUFFIX[suffix]
+    if value < 1:
+        raise ValueError(f"{item.variable} must be a positive integer, was {text!r}")
+    return value
+
+
+def available_memory() -> int:
+    """Bytes this process may still allocate: free RAM, capped by ``RLIMIT_AS``."""
+    import psutil
+
+    free = int(psutil.virtual_memory().available)
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):  # pragma: no cover - not POSIX
+        return free
+    if soft != resource.RLIM_INFINITY:
+        used = int(psutil.Process().memory_info().vms)
+        free = min(free, max(0, soft - used))
+    return free
+
+
+def limit(name: str) -> int:
+    """The current value of limit ``name``: its environment variable, else the default.
+
+    Raises:
+        ValueError: an unknown name, or an environment variable that is not a positive
+            integer (``MASTERMIND_Q_MAX_MEMORY`` also takes ``K``, ``M``, ``G``, ``T``).
+    """
+    try:
+        item = LIMITS[name]
+    except KeyError:
+        raise ValueError(f"limit must be one of {', '.join(LIMITS)}; was {name!r}") from None
+    value = _from_environment(item)
+    if value is not None:
+        return value
+    if item.default is None:  # max_memory
+        return available_memory()
+    return item.default
+
+
+def _refuse(name: str, text: str) -> ResourceLimitError:
+    """``"<text>, more than the limit L (raise it with VARIABLE)"``."""
+    item = LIMITS[name]
+    return ResourceLimitError(
+        f"{text}, more than the limit {limit(name)} (raise it with {item.variable})"
+    )
+
+
+def _integer(value: Any, label: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{label} must be an integer, was {value!r}")
+    return int(value)
+
+
+def check_shots(shots: Any, *, circuits: int = 1) -> int:
+    """Return ``shots`` as an int: a positive integer, ``shots * circuits`` within the limit.
+
+    ``numbers.Integral`` values (numpy integers too) are accepted, ``bool`` is not.
+
+    Raises:
+        ValueError: not a positive integer.
+        ResourceLimitError: ``shots * circuits`` above ``MASTERMIND_Q_MAX_SHOTS``.
+    """
+    value = _integer(shots, "shots")
+    if value < 1:
+        raise ValueError(f"shots must be a positive integer, was {value}")
+    if value * circuits > limit("max_shots"):
+        if circuits == 1:
+            raise _refuse("max_shots", f"shots {value} is too many")
+        raise _refuse(
+            "max_shots", f"shots {value} x {circuits} circuits = {value * circuits} shots"
+        )
+    return value
+
+
+def statevector_bytes(num_qubits: int) -> int:
+    """Bytes of a statevector on ``num_qubits`` qubits: ``16 * 2^q``."""
+    return STATEVECTOR_BYTES_PER_AMPLITUDE << int(num_qubits)
+
+
+def _size(num_bytes: float) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if num_bytes < 1024 or unit == "PiB":
+            return f"{num_bytes:.0f} {unit}" if unit == "B" else f"{num_bytes:.1f} {unit}"
+        num_bytes /= 1024
+    raise AssertionError  # pragma: no cover
+
+
+def check_statevector(num_qubits: int, *, what: str = "a statevector") -> None:
+    """Refuse a statevector of ``num_qubits`` qubits that does not fit in memory.
+
+    It needs ``16 * 2^q`` bytes times :data:`STATEVECTOR_SAFETY_FACTOR`, compared with
+    :func:`available_memory` (or ``MASTERMIND_Q_MAX_MEMORY``).
+
+    Raises:
+        ResourceLimitError: naming the qubits, the bytes needed and the memory available.
+    """
+    q = _integer(num_qubits, "qubits")
+    if q > 200:  # no machine has 2^200 bytes; avoid building the number
+        needed = f"2^{q + 4} B"
+    else:
+        needed_bytes = statevector_bytes(q) * STATEVECTOR_SAFETY_FACTOR
+        if needed_bytes <= limit("max_memory"):
+            return
+        needed = _size(needed_bytes)
+    available = _size(limit("max_memory"))
+    raise ResourceLimitError(
+        f"{what} on {q} qubits needs {needed} (16 B x 2^{q} x {STATEVECTOR_SAFETY_FACTOR}), "
+        f"more than the {available} of memory available "
+        f"(raise it with {LIMITS['max_memory'].variable}, or use --backend aer-mps)"
+    )
+
+
+def check_quantum_size(num_positions: int, num_colors: int) -> None:
+    """Refuse ``n`` or ``k`` above the quantum-circuit limits.
+
+    Raises:
+        ResourceLimitError: ``n`` above ``MASTERMIND_Q_MAX_QUANTUM_POSITIONS`` or ``k``
+            above ``MASTERMIND_Q_MAX_QUANTUM_COLORS``.
+    """
+    if num_positions > limit("max_quantum_positions"):
+        raise _refuse("max_quantum_positions", f"positions {num_positions} for quantum circuits")
+    if num_colors > limit("max_quantum_colors"):
+        raise _refuse("max_quantum_colors", f"colors {num_colors} for quantum circuits")
+
+
+def check_circuit_gates(two_qubit_gates: int, *, what: str = "the circuits") -> None:
+    """Refuse circuits whose estimated two-qubit gates exceed the limit.
+
+    Raises:
+        ResourceLimitError: above ``MASTERMIND_Q_MAX_CIRCUIT_GATES``.
+    """
+    if two_qubit_gates > limit("max_circuit_gates"):
+        raise _refuse("max_circuit_gates", f"{what} need about {two_qubit_gates} two-qubit gates")
+
+
+def check_classical(method: str, num_positions: int, num_colors: int, guesses: int) -> None:
+    """Refuse a classical game too large for this machine.
+
+    Args:
+        method: the method name (for the message).
+        num_positions: ``n``.
+        num_colors: ``k``.
+        guesses: the method's worst-case guess count (a bound); the work is
+            ``guesses * n`` (each guess is answered in ``O(n)``).
+
+    Raises:
+        ResourceLimitError: ``n``, ``k`` or the work above their limits.
+    """
+    if num_positions > limit("max_classical_positions"):
+        raise _refuse("max_classical_positions", f"positions {num_positions} for {method}")
+    if num_colors > limit("max_classical_colors"):
+        raise _refuse("max_classical_colors", f"colors {num_colors} for {method}")
+    work = guesses * num_positions
+    if work > limit("max_classical_work"):
+        raise _refuse(
+            "max_classical_work",
+            f"{method} at n={num_positions}, k={num_colors} needs about {guesses} guesses "
+            f"x {num_positions} positions = {work}",
+        )
+
+
+def check_code_space(
+    method: str,
+    num_positions: int,
+    num_colors: int,
+    max_codes: int,
+    *,
+    distinct: bool = False,
+    limit_name: str = "the limit",
+) -> None:
+    """Refuse an enumerating codebreaker when its code space exceeds ``max_codes``.
+
+    The code space is ``k^n`` (``k!/(k-n)!`` when ``distinct``). Its logarithm is
+    compared with ``log2(max_codes)`` first, so a huge count is never computed or
+    printed.
+
+    Args:
+        method: named in the message.
+        num_positions: ``n``.
+        num_colors: ``k``.
+        max_codes: the largest code space allowed.
+        distinct: count injections only (the permutation game).
+        limit_name: how the message names ``max_codes`` (e.g. ``KNUTH_MAX_CODES``).
+
+    Raises:
+        ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n`` as
+            a power and its order of magnitude).
+    """
+    n, k = int(num_positions), int(num_colors)
+    distinct = distinct and k >= n
+    if distinct:
+        log2_codes = (math.lgamma(k + 1) - math.lgamma(k - n + 1)) / math.log(2)
+        space = f"k!/(k-n)! = {k}!/{k - n}!"
+    else:
+        log2_codes = n * math.log2(k)
+        space = f"k^n = {k}^{n}"
+    if log2_codes <= math.log2(max_codes) + 1:  # small enough to count exactly
+        count = math.perm(k, n) if distinct else k**n
+        if count <= max_codes:
+            return
+        raise ResourceLimitError(
+            f"{method} enumerates all codes; {space} = {count}, more than {limit_name}={max_codes}"
+        )
+    magnitude = int(log2_codes * math.log10(2))
+    raise ResourceLimitError(
+        f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
+        f"{limit_name}={max_codes}"
+    )
+
+
+def check_grid_values(count: int, name: str) -> None:
+    """Refuse a ``compare`` grid axis listing more than ``MASTERMIND_Q_MAX_GRID_VALUES`` values.
+
+    Raises:
+        ResourceLimitError: naming the axis and the count.
+    """
+    if count > limit("max_grid_values"):
+        raise _refuse("max_grid_values", f"{name} lists {count} values")
+
+
+def check_grid_rows(count: int) -> None:
+    """Refuse a ``compare`` grid of more than ``MASTERMIND_Q_MAX_GRID_ROWS`` rows.
+
+    Raises:
+        ResourceLimitError: naming the count.
+    """
+    if count > limit("max_grid_rows"):
+        raise _refuse("max_grid_rows", f"the grid has {count} rows")

@@ -1,0 +1,179 @@
+"""Tests for the resource limits: every request beyond them is refused before any work."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mastermind_q import cli, limits
+from mastermind_q.compare import compare, parse_int_list, plan_comparison
+from mastermind_q.limits import (
+    ResourceLimitError,
+    check_code_space,
+    check_shots,
+    check_statevector,
+    limit,
+)
+from mastermind_q.solving import solve
+
+
+def _cli_error(capsys, argv):
+    status = cli.main(argv)
+    captured = capsys.readouterr()
+    assert status == 2, captured
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    return lines[0]
+
+
+# -- the limits themselves --------------------------------------------------------------
+def test_shots_accept_integral_reject_bool_and_refuse_above_the_limit():
+    assert check_shots(np.int64(100)) == 100
+    with pytest.raises(ValueError, match="shots must be an integer, was True"):
+        check_shots(True)
+    with pytest.raises(ValueError, match="shots must be a positive integer, was 0"):
+        check_shots(0)
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_SHOTS"):
+        check_shots(10**12)
+    with pytest.raises(ResourceLimitError, match=r"100000 x 30 circuits = 3000000 shots"):
+        check_shots(100_000, circuits=30)
+
+
+def test_limits_are_overridden_by_their_environment_variable(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_SHOTS", "10")
+    assert limit("max_shots") == 10
+    with pytest.raises(ResourceLimitError, match="shots 11 is too many, more than the limit 10"):
+        check_shots(11)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_SHOTS", "1_0")
+    with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_SHOTS must be a positive integer"):
+        limit("max_shots")
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "2G")
+    assert limit("max_memory") == 2 * 2**30
+
+
+def test_statevector_is_checked_against_memory(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "1G")
+    check_statevector(25)  # 16 B x 2^25 x 2 = 1 GiB
+    with pytest.raises(ResourceLimitError, match=r"26 qubits needs 2\.0 GiB .* 1\.0 GiB"):
+        check_statevector(26)
+    with pytest.raises(ResourceLimitError, match="1000 qubits needs 2\\^1004 B"):
+        check_statevector(1000)
+
+
+def test_available_memory_is_positive_and_bounded():
+    assert 0 < limits.available_memory() < 2**50
+
+
+def test_code_space_is_compared_by_its_logarithm():
+    check_code_space("knuth", 4, 6, 1296)
+    with pytest.raises(ResourceLimitError, match=r"k\^n = 4\^10000 \(about 10\^6020\)"):
+        check_code_space("knuth", 10_000, 4, 1296)
+    check_code_space("knuth", 5, 8, 10_000, distinct=True)  # 8!/3! = 6720 codes
+
+
+# -- solve --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "method", ["triples", "nonadaptive", "permutation", "adaptive", "blackpeg"]
+)
+def test_solve_refuses_a_billion_colors_up_front(method):
+    with pytest.raises(ResourceLimitError, match=r"colors 1000000000 .*MAX_.*COLORS"):
+        solve((0, 1, 2, 3), colors=10**9, method=method)
+
+
+def test_solve_refuses_a_billion_shots():
+    with pytest.raises(ResourceLimitError, match="shots 1000000000"):
+        solve((1, 0), colors=2, method="two-color", shots=10**9)
+
+
+def test_solve_refuses_shots_times_circuits():
+    # nonadaptive at k = 8 runs 7 circuits: 7 x 200000 shots
+    with pytest.raises(ResourceLimitError, match="200000 x 7 circuits"):
+        solve((0, 1, 2), colors=8, method="nonadaptive", shots=200_000)
+
+
+def test_solve_refuses_a_statevector_beyond_memory(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "256M")
+    with pytest.raises(ResourceLimitError, match="two-color on --backend aer-statevector on 25"):
+        solve((1, 0) * 10, colors=2, method="two-color", backend="aer-statevector")
+
+
+def test_solve_refuses_circuits_with_too_many_gates(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_CIRCUIT_GATES", "1000")
+    with pytest.raises(ResourceLimitError, match="adaptive at n=8, k=16 need about"):
+        solve(tuple(range(8)), colors=16, method="adaptive")
+
+
+def test_solve_refuses_classical_work(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_CLASSICAL_WORK", "100")
+    with pytest.raises(ResourceLimitError, match="blackpeg at n=20, k=3 needs about"):
+        solve((0, 1, 2) * 6 + (0, 1), colors=3, method="blackpeg")
+
+
+@pytest.mark.parametrize(
+    "method",
+    ["triples", "nonadaptive", "two-color", "adaptive", "permutation", "blackpeg", "knuth"],
+)
+def test_cli_random_a_million_is_refused_before_the_secret_is_drawn(capsys, method):
+    colors = "2" if method == "two-color" else "1000001" if method == "permutation" else "4"
+    line = _cli_error(
+        capsys, ["solve", "--method", method, "--colors", colors, "--random", "1000000"]
+    )
+    assert "1000000" in line and "limit" in line
+
+
+def test_cli_statevector_at_thirty_qubits_is_one_line(capsys, monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "4G")
+    line = _cli_error(
+        capsys,
+        ["solve", "--method", "two-color", "--colors", "2", "--random", "24", "--backend",
+         "aer-statevector", "--quiet"],
+    )  # fmt: skip
+    assert "29 qubits needs 16.0 GiB" in line and "MASTERMIND_Q_MAX_MEMORY" in line
+
+
+# -- draw, resources ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["draw", "find-two-color", "--positions", "1000000", "--colors", "3"],
+        ["resources", "nonadaptive", "--positions", "100000", "--colors", "3"],
+        ["draw", "adaptive", "--positions", "4", "--colors", "100000"],
+        ["resources", "adaptive", "--positions", "4096", "--colors", "1024"],
+    ],
+)
+def test_draw_and_resources_refuse_huge_circuits(capsys, argv):
+    assert "limit" in _cli_error(capsys, argv)
+
+
+# -- compare ------------------------------------------------------------------------------
+def test_grid_is_counted_before_it_is_built():
+    with pytest.raises(ResourceLimitError, match="positions lists 100000000 values"):
+        parse_int_list("1:100000000", "positions")
+    assert parse_int_list("1:1000:1") == tuple(range(1, 1001))
+
+
+def test_compare_refuses_values_beyond_every_limit(capsys):
+    line = _cli_error(capsys, ["compare", "--positions", "3", "--colors", "1000000000"])
+    assert "colors 1000000000 is beyond every codebreaker's limit" in line
+    with pytest.raises(ResourceLimitError, match="the grid has 20000 rows"):
+        plan_comparison(
+            range(1, 101),
+            range(2, 102),
+            methods=["blackpeg", "knuth"],
+            bounds=False,
+            formulas=False,
+        )
+
+
+def test_compare_names_a_huge_code_space_instead_of_printing_it():
+    result = compare([10_000], [4], methods=["knuth"], formulas=False)
+    (reason,) = [reason for task, reason in result.skipped if task.method == "knuth"]
+    assert "k^n = 4^10000 (about 10^6020)" in reason
+
+
+def test_compare_skips_a_cell_beyond_one_method_with_the_limit():
+    plan = plan_comparison([4], [2000], methods=["nonadaptive", "blackpeg"], bounds=False,
+                           formulas=False)  # fmt: skip
+    assert [task.method for task in plan.tasks] == ["blackpeg"]
+    ((task, reason),) = plan.skipped
+    assert task.method == "nonadaptive" and "MASTERMIND_Q_MAX_QUANTUM_COLORS" in reason
