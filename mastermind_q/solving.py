@@ -243,6 +243,11 @@ def check_request(
         limit_name = "KNUTH_MAX_CODES" if method == "knuth" else "RANDOM_CONSISTENT_MAX_CODES"
         most = getattr(baselines, limit_name)
         check_code_space(method, n, k, most, distinct=info.distinct, limit_name=limit_name)
+    elif method == "optimal":  # the largest game it plays; its own check is per game
+        from .classical.optimal import OPTIMAL_MAX_CODES
+
+        most = max(OPTIMAL_MAX_CODES.values())
+        check_code_space(method, n, k, most, limit_name="max(OPTIMAL_MAX_CODES)")
     check_classical(method, n, k, _classical_guesses(method, n, k))
 
 
