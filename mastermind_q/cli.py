@@ -268,7 +268,14 @@ def _run_solve(args: argparse.Namespace) -> int:
         raise CLIError(f"--positions {args.positions} disagrees: {given} positions")
     num_positions = length if length is not None else args.positions
     if num_positions is not None:  # before a random secret or the adversary is built
-        check_request(args.method, num_positions, args.colors, backend=backend, shots=shots)
+        check_request(
+            args.method,
+            num_positions,
+            args.colors,
+            backend=backend,
+            shots=shots,
+            distinct=distinct,
+        )
     if args.adversary:
         if info.kind != "classical":
             raise CLIError(f"--adversary plays classical methods only, was {args.method!r}")

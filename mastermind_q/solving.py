@@ -208,6 +208,7 @@ def check_request(
     *,
     backend: str | None = None,
     shots: int | None = None,
+    distinct: bool = False,
 ) -> None:
     """Refuse a game beyond this machine's limits before anything is built.
 
@@ -242,12 +243,13 @@ def check_request(
 
         limit_name = "KNUTH_MAX_CODES" if method == "knuth" else "RANDOM_CONSISTENT_MAX_CODES"
         most = getattr(baselines, limit_name)
-        check_code_space(method, n, k, most, distinct=info.distinct, limit_name=limit_name)
+        distinct = distinct or info.distinct
+        check_code_space(method, n, k, most, distinct=distinct, limit_name=limit_name)
     elif method == "optimal":  # the largest game it plays; its own check is per game
         from .classical.optimal import OPTIMAL_MAX_CODES
 
         most = max(OPTIMAL_MAX_CODES.values())
-        check_code_space(method, n, k, most, limit_name="max(OPTIMAL_MAX_CODES)")
+        check_code_space(method, n, k, most, distinct=distinct, limit_name="OPTIMAL_MAX_CODES")
     check_classical(method, n, k, _classical_guesses(method, n, k))
 
 
@@ -300,6 +302,7 @@ def play(
         codemaker.num_colors,
         backend=backend if info.kind == "quantum" else None,
         shots=shots if info.kind == "quantum" else None,
+        distinct=codemaker.distinct,
     )
     breaker = info.load()
     if info.kind == "quantum":
