@@ -60,6 +60,7 @@ from .aer import (
     order_for_mps,
     sample_aer,
 )
+from .chain import chain_for_mps
 from .names import (
     BACKEND_FORMS,
     FAKE_MODES,
@@ -108,6 +109,7 @@ __all__ = [
     "ProgressEvent",
     "aer_method",
     "backend_kind",
+    "chain_for_mps",
     "current_execution_options",
     "exact_probabilities",
     "execution_options",

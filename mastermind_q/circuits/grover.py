@@ -402,7 +402,9 @@ def adaptive_circuit(
             ``code`` (clbit ``j`` = colour qubit ``j``).
 
     Returns:
-        The circuit, named ``adaptive``, with one free parameter ``phi``.
+        The circuit, named ``adaptive``, with one free parameter ``phi``; its metadata
+        ``color_qubits`` is ``q``, so that Aer's MPS runs can keep each position's
+        qubits together on the chain (:func:`mastermind_q.backends.chain_for_mps`).
 
     Raises:
         ValueError: invalid sizes or oracle.
@@ -414,7 +416,7 @@ def adaptive_circuit(
     n, q, _, registers = _registers(gate, num_positions, colors)
     iterations, _ = exact_grover_parameters(colors)
     phi = Parameter(PHI_NAME)
-    circuit = QuantumCircuit(*registers, name="adaptive")
+    circuit = QuantumCircuit(*registers, name="adaptive", metadata={"color_qubits": q})
     prepare = uniform_preparation(colors).to_gate(label="A")
     for position in range(n):
         circuit.append(prepare, registers[0][position * q : (position + 1) * q])
