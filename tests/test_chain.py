@@ -10,11 +10,12 @@ from qiskit import QuantumCircuit, QuantumRegister
 from qiskit.circuit.library import UGate
 from qiskit.quantum_info import Statevector
 
-from mastermind_q import Codemaker, solve
+from mastermind_q import solve
 from mastermind_q.backends import exact_probabilities, sample_counts, transpile_for
 from mastermind_q.backends.chain import BLOCK_SIZE_KEY, _route, chain_for_mps, hub_order
 from mastermind_q.circuits.grover import adaptive_circuit, exact_grover_parameters
 from mastermind_q.circuits.layout import color_qubits
+from mastermind_q.circuits.oracle import black_peg_oracle_gate
 
 
 def _assert_same_state(original: QuantumCircuit, seed: int) -> QuantumCircuit:
@@ -51,9 +52,9 @@ def _adjacent(routed: QuantumCircuit) -> bool:
 
 
 def _adaptive(secret, k, construction, measure=True):
-    maker = Codemaker(secret, k)
+    """Algorithm 4's circuit around the oracle with its definition (as the codemaker runs it)."""
     circuit = adaptive_circuit(
-        maker.oracle(construction=construction),
+        black_peg_oracle_gate(secret, k, construction=construction),
         num_positions=len(secret),
         colors=k,
         measure=measure,
@@ -174,3 +175,17 @@ def test_routed_distribution_equals_statevector():
     assert set(counts) <= set(exact)
     for key, probability in exact.items():
         assert counts.get(key, 0) / 4000 == pytest.approx(probability, abs=0.04)
+
+
+def test_the_adaptive_solver_runs_through_the_chain(monkeypatch):
+    from mastermind_q.backends import aer
+
+    routed = []
+
+    def spy(circuit):
+        routed.append(circuit.metadata.get(BLOCK_SIZE_KEY))
+        return chain_for_mps(circuit)
+
+    monkeypatch.setattr(aer, "chain_for_mps", spy)
+    result = solve((2, 0, 1, 3, 3), colors=4, method="adaptive", backend="aer", shots=16, seed=2)
+    assert result.solved and routed == [2]
