@@ -225,6 +225,7 @@ class Codemaker:
         self._queries = 0
         self._oracle_executions = 0
         self._transcript: list[tuple[Code, int]] = []
+        self._outcomes: list[dict[str, Any]] = []
         # Options and width of each oracle handed out, by token; the real gates, built
         # only inside run().
         self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
@@ -316,6 +317,13 @@ class Codemaker:
         application executes once. Classical guesses are not included.
         """
         return self._oracle_executions
+
+    @property
+    def outcomes(self) -> tuple[dict[str, Any], ...]:
+        """What every circuit run through :meth:`run` returned, in order: its counts
+        (sampling backends) or exact probabilities (``aer-statevector``), keyed by
+        bitstrings (clbit 0 rightmost)."""
+        return tuple(dict(outcome) for outcome in self._outcomes)
 
     def oracle(self, **options: Any) -> OracleGate:
         """The black-peg oracle ``B_s`` as an opaque gate named ``B_s``.
@@ -455,13 +463,16 @@ class Codemaker:
         self._queries += calls
         self._oracle_executions += calls * (1 if exact else int(shots or 1))
         if exact:
-            return [dict(d) for d in exact_probabilities(runnable)]
-        return [
-            dict(c)
-            for c in sample_counts(
-                runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
-            )
-        ]
+            outcomes = [dict(d) for d in exact_probabilities(runnable)]
+        else:
+            outcomes = [
+                dict(c)
+                for c in sample_counts(
+                    runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
+                )
+            ]
+        self._outcomes.extend(dict(outcome) for outcome in outcomes)
+        return outcomes
 
     @staticmethod
     def _batch(circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> list[QuantumCircuit]:

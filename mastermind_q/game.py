@@ -290,6 +290,14 @@ class SolveResult:
             ``queries x shots`` on sampling backends (each circuit runs ``shots``
             times), ``queries`` on ``aer-statevector`` (one simulation); ``None`` for
             classical methods. ``queries`` is the algorithmic count, the one compared.
+        counts: quantum methods: per circuit run, in order, the raw outcome the
+            backend returned: counts keyed by bitstrings (clbit 0 rightmost) on
+            sampling backends, exact probabilities on ``aer-statevector``; empty for
+            classical methods.
+        shots: quantum methods on sampling backends: the shots per circuit (the
+            default filled in); ``None`` on ``aer-statevector`` and for classical
+            methods.
+        seed: the seed the run was given (simulator or codebreaker), ``None`` if none.
     """
 
     secret: Code
@@ -308,6 +316,9 @@ class SolveResult:
     position_confidence: tuple[float, ...] = field(default=())
     repaired_positions: tuple[int, ...] = field(default=())
     oracle_executions: int | None = None
+    counts: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    shots: int | None = None
+    seed: int | None = None
 
     @property
     def solved(self) -> bool:
@@ -336,6 +347,10 @@ class SolveResult:
         }
         if self.oracle_executions is not None:
             data["oracle_executions"] = self.oracle_executions
+        if self.backend is not None:
+            data["counts"] = [dict(outcome) for outcome in self.counts]
+        data["shots"] = self.shots
+        data["seed"] = self.seed
         if self.iterations is not None:
             data["iterations"] = self.iterations
         if self.circuit_success_probabilities:

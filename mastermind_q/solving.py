@@ -337,6 +337,9 @@ def play(
             circuit_success_probabilities=tuple(outcome.circuit_success_probabilities),
             position_confidence=confidence,
             oracle_executions=codemaker.oracle_executions,
+            counts=tuple(getattr(codemaker, "outcomes", ())),
+            shots=_shots_used(backend_name, shots),
+            seed=seed,
             **extra,
         )
     if backend is not None or shots is not None:
@@ -352,7 +355,17 @@ def play(
         method=method,
         num_colors=codemaker.num_colors,
         transcript=codemaker.transcript,
+        seed=seed,
     )
+
+
+def _shots_used(backend: str, shots: int | None) -> int | None:
+    """Shots per circuit on a sampling backend (the default filled in); ``None`` if exact."""
+    from .backends import DEFAULT_SHOTS, is_exact
+
+    if is_exact(backend):
+        return None
+    return DEFAULT_SHOTS if shots is None else shots
 
 
 def solve(

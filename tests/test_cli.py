@@ -6,6 +6,7 @@ import csv
 import io
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -433,7 +434,11 @@ def test_solve_fake_records_a_job_that_jobs_fetch_decodes(capsys, tmp_path):
     assert status == 0 and err == ""  # --json: no progress output
     assert solved["solved"] and 0 < solved["success_probability"] < 1
     assert len(solved["circuit_success_probabilities"]) == 2
+    assert solved["shots"] == 200 and solved["seed"] == 5
+    assert [sum(counts.values()) for counts in solved["counts"]] == [200, 200]
     [job] = solved["jobs"]
+    record = json.loads(Path(job["record"]).read_text(encoding="utf-8"))
+    assert solved["counts"] == record["counts"]  # the raw counts, as the job returned them
     _, listing, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path), "--json")
     [listed] = json.loads(listing)["jobs"]
     assert listed["job_id"] == job["job_id"] and listed["status"] == "done"

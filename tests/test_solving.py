@@ -134,3 +134,23 @@ def test_game_options_reach_the_codemaker():
     assert result.solved
     result = solve((2, 0, 1), colors=3, method="random-consistent", distinct=True, seed=2)
     assert all(len(set(guess)) == 3 for guess, _ in result.transcript)
+
+
+def test_quantum_results_carry_the_raw_counts_shots_and_seed():
+    sampled = solve((1, 0, 2, 1), colors=4, method="triples", shots=150, seed=4)
+    assert sampled.shots == 150 and sampled.seed == 4
+    assert len(sampled.counts) == 2  # one outcome per circuit run, in plan order
+    assert [sum(counts.values()) for counts in sampled.counts] == [150, 150]
+    assert max(sampled.counts[0], key=sampled.counts[0].get) == "1101"  # s^(1,2): 0, 2, 3
+    again = solve((1, 0, 2, 1), colors=4, method="triples", shots=150, seed=4)
+    assert again.counts == sampled.counts
+    data = sampled.to_dict()
+    assert data["counts"] == [dict(counts) for counts in sampled.counts]
+    assert (data["shots"], data["seed"]) == (150, 4)
+    exact = solve((1, 0, 1), colors=2, method="two-color", backend="aer-statevector")
+    assert exact.shots is None and exact.seed is None
+    assert exact.counts[0].keys() == {"101"} and abs(exact.counts[0]["101"] - 1) < 1e-9
+    assert solve((1, 0, 1), colors=2, method="two-color").shots == 1024  # the default
+    classical = solve((1, 0, 2), colors=3, method="blackpeg", seed=9)
+    assert classical.counts == () and classical.shots is None and classical.seed == 9
+    assert "counts" not in classical.to_dict() and classical.to_dict()["seed"] == 9
