@@ -781,7 +781,10 @@ def _human_resources(payload: dict[str, Any]) -> str:
             f"{key.replace('_', ' '):18} {payload['logical'][key]:>10} "
             f"{payload['transpiled'][key]:>14}"
         )
-    lines.append(f"(optimization level {payload['optimization_level']})")
+    lines.append(
+        f"(optimization level {payload['optimization_level']}, "
+        f"oracle construction {payload['oracle_construction']})"
+    )
     return "\n".join(lines)
 
 

@@ -92,6 +92,7 @@ def build_circuit(
     secret: Sequence[int] | None = None,
     pair: tuple[int, int] = (0, 1),
     measure: bool = True,
+    construction: str | None = None,
 ) -> QuantumCircuit:
     """Build the named circuit for ``n`` positions and ``k`` colours.
 
@@ -108,6 +109,9 @@ def build_circuit(
         secret: the secret (default :func:`default_secret`).
         pair: the two colours ``(c1, c2)``.
         measure: include the final measurements (algorithm circuits).
+        construction: the oracle's construction, one of
+            :data:`~mastermind_q.circuits.oracle.CONSTRUCTIONS` (default
+            :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION`).
 
     Returns:
         The circuit (the oracle and the encodings as labelled boxes).
@@ -122,9 +126,12 @@ def build_circuit(
         1
     """
     from .circuits.layout import color_qubits, score_qubits
-    from .circuits.oracle import black_peg_oracle_gate
+    from .circuits.oracle import DEFAULT_CONSTRUCTION, black_peg_oracle_gate
     from .game import validate_code, validate_colors, validate_positions
     from .quantum import check_run
+
+    if construction is None:
+        construction = DEFAULT_CONSTRUCTION
 
     name = _check_circuit_name(name)
     n = validate_positions(num_positions)
@@ -143,10 +150,10 @@ def build_circuit(
         if k != 2:
             raise ValueError(f"two-color (Algorithm 3) needs colors = 2, was {k}")
         m = two_color_score_qubits(n)
-        oracle = black_peg_oracle_gate(secret, k, score_qubits=m)
+        oracle = black_peg_oracle_gate(secret, k, construction=construction, score_qubits=m)
         return two_color_circuit(oracle, num_positions=n, measure=measure, score_qubits=m)
 
-    oracle = black_peg_oracle_gate(secret, k)
+    oracle = black_peg_oracle_gate(secret, k, construction=construction)
     if name == "oracle":
         q, m = color_qubits(k), score_qubits(n)
         registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]

@@ -112,26 +112,26 @@ def _choose_construction(name: str, n: int, k: int, m: int, level: int) -> str:
     device = resolve_backend(name)  # once: an ibm: device is looked up over the network
     scores: dict[str, tuple[float, float, int]] = {}
     too_wide: CircuitTooWideError | None = None
+    narrowest = 0
     for order, construction in enumerate(CONSTRUCTIONS):
         circuit = black_peg_oracle((0,) * n, k, construction=construction, score_qubits=m)
         twos, depths = [], []
-        try:
-            for seed in AUTO_SEEDS:
-                (compiled,) = transpile_for(
-                    [circuit],
-                    device,
-                    optimization_level=level,
-                    seed=seed,
-                    qubits_initially_zero=False,
+        if circuit.num_qubits > device.num_qubits:
+            if too_wide is None or circuit.num_qubits < narrowest:
+                narrowest = circuit.num_qubits
+                too_wide = CircuitTooWideError(
+                    f"circuit {circuit.name!r} needs {circuit.num_qubits} qubits, "
+                    f"but backend {name!r} has {device.num_qubits}"
                 )
-                twos.append(sum(1 for item in compiled.data if item.operation.num_qubits == 2))
-                depths.append(compiled.depth())
-        except CircuitTooWideError as error:
-            too_wide = error if too_wide is None else too_wide
             continue
+        for seed in AUTO_SEEDS:
+            (compiled,) = transpile_for(
+                [circuit], device, optimization_level=level, seed=seed, qubits_initially_zero=False
+            )
+            twos.append(sum(1 for item in compiled.data if item.operation.num_qubits == 2))
+            depths.append(compiled.depth())
         scores[construction] = (statistics.median(twos), statistics.median(depths), order)
-    if not scores:
-        assert too_wide is not None
+    if too_wide is not None and not scores:
         raise too_wide
     return min(scores, key=scores.__getitem__)
 

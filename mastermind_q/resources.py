@@ -107,6 +107,7 @@ class ResourceReport:
         circuits: how many circuits the name stands for.
         target: ``basis`` or ``fake:NAME``.
         optimization_level: the preset pass manager level used.
+        oracle_construction: the oracle's construction counted.
         logical: :class:`CircuitCounts` of the logical view.
         transpiled: :class:`CircuitCounts` after transpiling to ``target``.
     """
@@ -117,6 +118,7 @@ class ResourceReport:
     circuits: int
     target: str
     optimization_level: int
+    oracle_construction: str
     logical: CircuitCounts
     transpiled: CircuitCounts
 
@@ -195,8 +197,10 @@ def named_circuits(
     colors: int,
     secret: Sequence[int] | None = None,
     pair: tuple[int, int] = (0, 1),
+    construction: str | None = None,
 ) -> list[QuantumCircuit]:
-    """The circuits a name stands for (see the module docstring), oracle of ``secret``.
+    """The circuits a name stands for (see the module docstring), oracle of ``secret``
+    in ``construction`` (default: the default construction).
 
     Raises:
         ValueError: an unknown name, or sizes the circuit does not support.
@@ -210,7 +214,12 @@ def named_circuits(
     if name not in ("nonadaptive", "triples"):
         return [
             build_circuit(
-                name, num_positions=num_positions, colors=colors, secret=secret, pair=pair
+                name,
+                num_positions=num_positions,
+                colors=colors,
+                secret=secret,
+                pair=pair,
+                construction=construction,
             )
         ]
     from .quantum import check_run, method_plan
@@ -225,9 +234,37 @@ def named_circuits(
             colors=colors,
             secret=secret,
             pair=pair_colors,
+            construction=construction,
         )
         for pair_colors in method_plan(name, colors)
     ]
+
+
+def _solver_construction(
+    name: str, num_positions: int, colors: int, device: str | None, level: int
+) -> str:
+    """The oracle construction a solver would run on ``device`` (``None``: no device)."""
+    from .backends import current_execution_options
+    from .circuits.oracle import DEFAULT_CONSTRUCTION
+    from .quantum import choose_oracle_construction
+
+    if name not in NAMES:
+        raise ValueError(
+            f"name must be a circuit or method, one of {', '.join(NAMES)}; was {name!r}"
+        )
+    construction = current_execution_options().oracle_construction
+    if construction != "auto":
+        return construction
+    if device is None:
+        return DEFAULT_CONSTRUCTION
+    score_qubits = None
+    if name == "two-color":
+        from .circuits.two_colors import two_color_score_qubits
+
+        score_qubits = two_color_score_qubits(num_positions)
+    return choose_oracle_construction(
+        device, num_positions, colors, score_qubits=score_qubits, optimization_level=level
+    )
 
 
 def circuit_resources(
@@ -240,6 +277,7 @@ def circuit_resources(
     pair: tuple[int, int] = (0, 1),
     optimization_level: int = 1,
     seed: int = 0,
+    construction: str | None = None,
 ) -> ResourceReport:
     """Logical and transpiled resource counts of a named circuit or quantum method.
 
@@ -255,6 +293,10 @@ def circuit_resources(
         pair: ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``.
         optimization_level: preset pass manager level 0-3.
         seed: ``seed_transpiler`` for device targets (reproducible layouts).
+        construction: the oracle's construction. Default: the one the solvers would
+            run (:attr:`~mastermind_q.backends.ExecutionOptions.oracle_construction`;
+            ``"auto"`` is :func:`~mastermind_q.quantum.choose_oracle_construction` on a
+            device target at this level, the default construction on ``basis``).
 
     Returns:
         A :class:`ResourceReport`.
@@ -273,16 +315,25 @@ def circuit_resources(
 
     ExecutionOptions(optimization_level=optimization_level)  # validates the level
 
-    circuits = named_circuits(
-        name, num_positions=num_positions, colors=colors, secret=secret, pair=pair
-    )
-    calls = sum(count_oracle_calls(circuit) for circuit in circuits)
     if target == "basis":
         on_device = False
     elif isinstance(target, str) and target.startswith("fake:") and backend_kind(target) == "fake":
         on_device = True
     else:
         raise ValueError(f"target must be 'basis' or 'fake:NAME', was {target!r}")
+    if construction is None:
+        construction = _solver_construction(
+            name, num_positions, colors, target if on_device else None, optimization_level
+        )
+    circuits = named_circuits(
+        name,
+        num_positions=num_positions,
+        colors=colors,
+        secret=secret,
+        pair=pair,
+        construction=construction,
+    )
+    calls = sum(count_oracle_calls(circuit) for circuit in circuits)
     logical = [logical_view(c, open_oracle=name == "oracle") for c in circuits]
     initially_zero = name not in _BLOCKS
     if not on_device:
@@ -310,6 +361,7 @@ def circuit_resources(
         circuits=len(circuits),
         target=target,
         optimization_level=optimization_level,
+        oracle_construction=construction,
         logical=count_circuits(logical, oracle_calls=calls),
         transpiled=count_circuits(compiled, oracle_calls=calls, active_only=on_device),
     )

@@ -454,3 +454,12 @@ def test_forced_gray_oracle_solves_on_aer():
             result = solve(secret, colors=k, method=method, backend="aer-statevector")
             assert result.found == secret
             assert result.success_probability >= 1 - 1e-9
+
+
+def test_auto_reports_the_narrowest_construction_when_none_fits():
+    from mastermind_q.backends import CircuitTooWideError
+    from mastermind_q.quantum import choose_oracle_construction
+
+    # n = 3, k = 4: gray 8 qubits, increment 9, fourier 10; fake:manila has 5
+    with pytest.raises(CircuitTooWideError, match=r"needs 8 qubits, but backend 'fake:manila'"):
+        choose_oracle_construction("fake:manila", 3, 4)

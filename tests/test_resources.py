@@ -131,3 +131,22 @@ def test_invalid_requests(kwargs, message):
     options = {"name": "find-two-color", "num_positions": 2, "colors": 3, **kwargs}
     with pytest.raises(ValueError, match=message):
         circuit_resources(options.pop("name"), **options)
+
+
+def test_device_counts_use_the_construction_the_solvers_run():
+    """On a device the oracle is counted in the construction ``solve`` would pick
+    (``auto``); on ``basis`` in the default one; an explicit construction wins."""
+    from mastermind_q.backends import execution_options
+    from mastermind_q.circuits.oracle import DEFAULT_CONSTRUCTION
+    from mastermind_q.quantum import choose_oracle_construction
+
+    basis = circuit_resources("oracle", num_positions=3, colors=4)
+    assert basis.oracle_construction == DEFAULT_CONSTRUCTION
+    device = circuit_resources("oracle", num_positions=3, colors=4, target="fake:hanoi")
+    assert device.oracle_construction == choose_oracle_construction("fake:hanoi", 3, 4)
+    assert device.to_dict()["oracle_construction"] == device.oracle_construction
+    with execution_options(oracle_construction="increment"):
+        forced = circuit_resources("oracle", num_positions=3, colors=4, target="fake:hanoi")
+    assert forced.oracle_construction == "increment"
+    gray = circuit_resources("oracle", num_positions=3, colors=4, construction="gray")
+    assert gray.logical.qubits == 3 * 2 + 2  # no ancillas at k = 4
