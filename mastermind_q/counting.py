@@ -24,7 +24,9 @@ oracle is inside:
   walk refuses rather than charge a bound, so every accepted count is exact);
 * a ``for_loop`` whose body can ``break`` or ``continue``;
 * a power modifier that is not an integer (``B_s^(1/2)`` is not a number of queries);
-* an operation whose definition cannot be built.
+* an operation whose definition cannot be built;
+* a ``QuantumCircuit`` subclass, a control-flow subclass or an unknown modifier around
+  it (their own code would see the real oracle while the codemaker rebuilds them).
 
 Which operations *are* the oracle is decided by the caller (:func:`count_oracle_calls`
 goes by the names ``B_s`` / ``B_s_dg``; :class:`~mastermind_q.codemaker.Codemaker` by
@@ -58,11 +60,11 @@ from qiskit.circuit import (
     IfElseOp,
     Instruction,
     Operation,
-    PowerModifier,
     QuantumCircuit,
     SwitchCaseOp,
     WhileLoopOp,
 )
+from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
 
 __all__ = [
     "ORACLE_INVERSE_NAME",
@@ -155,6 +157,12 @@ class OracleWalk:
             total += calls
             if replacement is not None:
                 replaced.append((index, replacement))
+        if total and type(circuit) is not QuantumCircuit:
+            # Its methods would see the real oracle while the circuit is rebuilt.
+            raise OracleCountError(
+                f"the oracle inside a {type(circuit).__name__} (a QuantumCircuit subclass): "
+                "the codemaker runs only plain QuantumCircuit objects"
+            )
         if not replaced:
             return total, circuit
         rebuilt = circuit.copy_empty_like()
@@ -234,6 +242,10 @@ class OracleWalk:
             return 0, None
         factor = 1
         for modifier in operation.modifiers:
+            if type(modifier) not in (ControlModifier, InverseModifier, PowerModifier):
+                raise OracleCountError(
+                    f"the oracle annotated with an unknown modifier {modifier!r}"
+                )
             if isinstance(modifier, PowerModifier):
                 if not _is_integer(modifier.power):
                     raise OracleCountError(
@@ -251,6 +263,11 @@ class OracleWalk:
         if not any(calls):
             return 0, None
         name = operation.name
+        if type(operation) not in (ForLoopOp, BoxOp, WhileLoopOp, IfElseOp, SwitchCaseOp):
+            raise OracleCountError(
+                f"the oracle inside control flow {name!r} of type {type(operation).__name__}, "
+                "which the codemaker cannot count"
+            )
         if isinstance(operation, ForLoopOp):
             if _exits_loop(operation.blocks[0]):
                 raise OracleCountError(
@@ -265,14 +282,10 @@ class OracleWalk:
                 "a while_loop holding the oracle: how many times it runs is decided by "
                 "measurements at run time, so the oracle cannot be counted"
             )
-        elif isinstance(operation, (IfElseOp, SwitchCaseOp)):
+        else:  # IfElseOp, SwitchCaseOp
             raise OracleCountError(
                 f"the oracle inside a branch of {name}: whether it runs is decided by "
                 "measurements at run time, so the oracle cannot be counted"
-            )
-        else:
-            raise OracleCountError(
-                f"the oracle inside control flow {name!r}, which the codemaker cannot count"
             )
         blocks = [rebuilt for _, rebuilt in results]
         if all(rebuilt is block for rebuilt, block in zip(blocks, operation.blocks)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from qiskit import QuantumCircuit
-from qiskit.circuit import AnnotatedOperation, Gate, PowerModifier
+from qiskit.circuit import AnnotatedOperation, ForLoopOp, Gate, PowerModifier
 
 from mastermind_q.counting import (
     ORACLE_NAME,
@@ -152,3 +152,25 @@ def test_control_flow_without_the_oracle_is_fine():
     circuit.while_loop((circuit.clbits[0], 0), body, [0, 1], [0])
     circuit.append(named_oracle(), [0, 1])
     assert count_oracle_calls(circuit) == 1
+
+
+def test_subclasses_that_would_see_the_real_oracle_are_refused():
+    """A circuit or loop subclass's own methods would run on the substituted oracle."""
+
+    class Spy(QuantumCircuit):
+        pass
+
+    spy = Spy(2)
+    spy.append(named_oracle(), [0, 1])
+    with pytest.raises(OracleCountError, match="Spy \\(a QuantumCircuit subclass\\)"):
+        count_oracle_calls(spy)
+    plain = on(2, spy.to_gate())  # to_gate copies the data into a plain definition
+    assert count_oracle_calls(plain) == 1
+
+    class Loop(ForLoopOp):
+        pass
+
+    circuit = QuantumCircuit(2)
+    circuit.append(Loop(range(2), None, on(2, named_oracle())), [0, 1])
+    with pytest.raises(OracleCountError, match="of type Loop"):
+        count_oracle_calls(circuit)
