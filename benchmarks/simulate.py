@@ -1,6 +1,14 @@
-"""Wall time of the non-adaptive codebreakers on Aer, against n, per Aer method.
+"""Simulation cost of the quantum codebreakers on Aer against n: tables and growth exponents.
 
-Two tables (markdown):
+Three parts (markdown):
+
+0. ``growth`` (issue 12): the whole ``solve(secret, colors=k, method=M, backend="aer",
+   seed=1)`` for ``adaptive`` at k = 16 (``--adaptive``, 100 shots) and ``nonadaptive``
+   at k = 8 (``--nonadaptive``, 1024 shots) over a range of n, with wall-clock and CPU
+   seconds (``time.process_time``: every thread of the process, Aer's included; on a
+   shared machine the CPU seconds are the stable figure), and the growth exponent
+   ``b`` of ``seconds ~ a n^b`` fitted by least squares on ``log n`` over the rows
+   (each method, wall and CPU).
 
 1. ``find-two-color``: one FindTwoColorPosition circuit (Algorithm 2, pair (0, 1)),
    split into build (oracle + circuit), transpile and run (Aer ``SamplerV2``, 1024
@@ -24,8 +32,10 @@ on a shared machine they vary with the load.
 
 Usage::
 
-    python benchmarks/simulate.py                        # default sizes (a few minutes)
+    python benchmarks/simulate.py                        # default sizes (several minutes)
     python benchmarks/simulate.py --quick                # small sizes only
+    python benchmarks/simulate.py --growth-only          # part 0 only (issue 12 goals)
+    python benchmarks/simulate.py --growth-only --adaptive 16,32,64 --nonadaptive 1024
     python benchmarks/simulate.py --find 64,256,1024 --k 8 --naive 64,256
     python benchmarks/simulate.py --solve nonadaptive:256:8,two-color:4096:2
 """
@@ -33,6 +43,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -114,6 +125,55 @@ def solve_row(method: str, n: int, k: int, backend: str, seed: int) -> dict[str,
     }
 
 
+def growth_row(method: str, n: int, k: int, shots: int, seed: int) -> dict[str, object]:
+    """One whole solve on ``aer``: wall and CPU seconds, queries, answer checked."""
+    secret = random_secret(n, k, seed)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = solve(secret, colors=k, method=method, backend="aer", shots=shots, seed=seed)
+    return {
+        "method": method,
+        "n": n,
+        "k": k,
+        "shots": shots,
+        "queries": result.queries,
+        "wall_s": time.perf_counter() - wall,
+        "cpu_s": time.process_time() - cpu,
+        "ok": result.solved and result.found == secret,
+    }
+
+
+def growth_exponent(rows: Sequence[dict[str, object]], column: str) -> float:
+    """Least-squares slope of ``log(seconds)`` against ``log(n)`` (``nan`` below 2 rows)."""
+    points = [(math.log(float(r["n"])), math.log(max(float(r[column]), 1e-9))) for r in rows]
+    if len(points) < 2:
+        return math.nan
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+
+
+def growth(args: argparse.Namespace) -> None:
+    """Part 0: the growth tables and their fitted exponents."""
+    solve((1, 0), colors=3, method="adaptive", backend="aer", shots=8, seed=1)  # warm-up
+    solve((1, 0, 2, 2), colors=8, method="nonadaptive", backend="aer", seed=1)
+    for method, sizes, k, shots in (
+        ("adaptive", parse_sizes(args.adaptive), args.adaptive_k, 100),
+        ("nonadaptive", parse_sizes(args.nonadaptive), args.nonadaptive_k, SHOTS),
+    ):
+        if not sizes:
+            continue
+        rows = [growth_row(method, n, k, shots, args.seed) for n in sizes]
+        print(f"\n`{method}`, k = {k}, {shots} shots, backend aer\n")
+        print(markdown(rows))
+        print(
+            f"\ngrowth exponent b (seconds ~ n^b), n = {sizes[0]}..{sizes[-1]}: "
+            f"CPU {growth_exponent(rows, 'cpu_s'):.2f}, "
+            f"wall {growth_exponent(rows, 'wall_s'):.2f}",
+            flush=True,
+        )
+
+
 def markdown(rows: Sequence[dict[str, object]]) -> str:
     if not rows:
         return "(no rows)"
@@ -168,6 +228,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="nonadaptive:3:4,triples:3:5,two-color:6:2",
         help="method:n:k items, run on aer-statevector (exact probabilities)",
     )
+    parser.add_argument(
+        "--adaptive", default="16,24,32,48,64", help="n values, adaptive growth rows"
+    )
+    parser.add_argument("--adaptive-k", type=int, default=16)
+    parser.add_argument(
+        "--nonadaptive", default="256,512,1024,2048,4096", help="n values, nonadaptive rows"
+    )
+    parser.add_argument("--nonadaptive-k", type=int, default=8)
+    parser.add_argument("--growth-only", action="store_true", help="part 0 only")
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -175,6 +244,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.find, args.naive, args.statevector = "4,64", "64", "2,4"
         args.solve = "nonadaptive:16:8,triples:16:8,two-color:64:2"
         args.solve_exact = "nonadaptive:3:4,two-color:4:2"
+        args.adaptive, args.nonadaptive = "8,16", "64,128"
+
+    print("Growth in n of whole solves on aer")
+    growth(args)
+    if args.growth_only:
+        return
 
     find_two_color_row(2, 3, "mps", args.seed)  # warm-up: imports and synthesis plugins
     rows = []
@@ -187,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             row = find_two_color_row(n, args.k, setup, args.seed)
             if row is not None:
                 rows.append(row)
-    print(f"FindTwoColorPosition, pair (0, 1), k = {args.k}, {SHOTS} shots\n")
+    print(f"\nFindTwoColorPosition, pair (0, 1), k = {args.k}, {SHOTS} shots\n")
     print(markdown(rows))
 
     solves = [
