@@ -109,6 +109,10 @@ def sample_aer(
     if method == "matrix_product_state":
         compiled = [_prepare_for_mps(circuit) for circuit in compiled]
         sampler_options["backend_options"]["mps_swap_direction"] = MPS_SWAP_DIRECTION
+        # An MPS run of these circuits uses about one core: the circuits of a job (the
+        # k - 1 queries of ``nonadaptive``) run side by side instead (same seeds, same
+        # counts).
+        sampler_options["backend_options"]["max_parallel_experiments"] = 0
     if seed is not None:
         sampler_options["run_options"] = {"seed_simulator": seed}
     label = f"{name} ({method.replace('_', ' ')}), {_circuits(compiled)}"
