@@ -418,6 +418,7 @@ def _add_compare(subparsers: Any) -> None:
     parser.add_argument("--plot", metavar="FILE", help=f"save a plot ({', '.join(PLOT_SUFFIXES)})")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
+    _add_suppression_flags(parser)
     parser.set_defaults(handler=_run_compare)
 
 
@@ -487,7 +488,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     try:
         if csv_stream is not None:
             write_csv_header(csv_stream)
-        with execution_options(isolate=True, progress=on_progress):
+        with execution_options(isolate=True, progress=on_progress), _suppression(args):
             run_comparison(
                 plan,
                 samples=samples,
@@ -615,6 +616,37 @@ def _add_execution_flags(parser: argparse.ArgumentParser) -> None:
         "qiskit-ibm-runtime's local mode (the hardware code path)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
+    _add_suppression_flags(parser)
+
+
+def _add_suppression_flags(parser: argparse.ArgumentParser) -> None:
+    """Error suppression and mitigation flags (solve, compare): fake: and ibm: backends."""
+    parser.add_argument(
+        "--dd",
+        choices=("XX", "XpXm", "XY4"),
+        help="dynamical decoupling sequence in idle periods (fake: and ibm: backends)",
+    )
+    parser.add_argument(
+        "--twirl",
+        action="store_true",
+        help="Pauli twirling of two-qubit gates and measurements (ibm:, or fake: with "
+        "--fake-mode runtime)",
+    )
+    parser.add_argument(
+        "--mitigate",
+        action="store_true",
+        help="readout-error mitigation with mthree, calibrated in the same job "
+        "(fake: and ibm:); decoding uses the mitigated quasi-probabilities",
+    )
+
+
+def _suppression(args: argparse.Namespace) -> Any:
+    """``execution_options`` for the --dd, --twirl and --mitigate flags."""
+    from .backends import execution_options
+
+    return execution_options(
+        dynamical_decoupling=args.dd, twirling=args.twirl, mitigate=args.mitigate
+    )
 
 
 def _start_simulation_worker(backend: str | None) -> None:
@@ -639,6 +671,9 @@ def _execution(args: argparse.Namespace) -> Any:
             fake_mode=args.fake_mode,
             progress=progress,
             isolate=True,  # Ctrl-C stops a simulation at once (see the module docstring)
+            dynamical_decoupling=args.dd,
+            twirling=args.twirl,
+            mitigate=args.mitigate,
         ):
             yield progress
     finally:

@@ -63,6 +63,10 @@ class JobDecoding:
 def decode_record(record: JobRecord, *, secret: Sequence[int] | None = None) -> JobDecoding:
     """Decode a finished record with :func:`mastermind_q.quantum.decode_counts`.
 
+    A record of a mitigated run (``parameters["mitigation"]``) holds the raw counts of
+    its circuits and, last, of the two calibration circuits: the counts are mitigated
+    with :func:`mastermind_q.backends.mitigation.mitigate_counts` first, as the run did.
+
     Raises:
         JobNotFinishedError: the record holds no counts yet.
         ValueError: the record lacks ``method``, ``n`` or ``k``, or the secret is invalid.
@@ -77,9 +81,18 @@ def decode_record(record: JobRecord, *, secret: Sequence[int] | None = None) -> 
             f"job record {record.job_id} does not say which method, n and k it ran "
             f"(method={record.method!r}, n={record.n!r}, k={record.k!r})"
         )
-    found, fractions = decode_counts(
-        record.method, [dict(c) for c in record.counts], num_positions=record.n, colors=record.k
-    )
+    counts: list[dict[str, Any]] = [dict(c) for c in record.counts]
+    mitigation = record.parameters.get("mitigation")
+    if mitigation:
+        from .backends.mitigation import mitigate_counts
+
+        counts = mitigate_counts(
+            counts[:-2],
+            mitigation["measured_qubits"],
+            counts[-2:],
+            mitigation["calibrated_qubits"],
+        )
+    found, fractions = decode_counts(record.method, counts, num_positions=record.n, colors=record.k)
     fractions = tuple(float(f) for f in fractions)
     solved = None
     if secret is not None:

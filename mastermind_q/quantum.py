@@ -612,25 +612,32 @@ def _normalise(row: Sequence[float]) -> tuple[float, ...]:
 
 
 def decode_counts(
-    method: str, counts: list[dict[str, int]], *, num_positions: int, colors: int
+    method: str,
+    counts: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
 ) -> tuple[tuple[int, ...], list[float]]:
-    """Decode sampled counts of a non-adaptive method into the secret.
+    """Decode sampled counts (or mitigated quasi-probabilities) into the secret.
 
-    Each circuit's answer is its most frequent bitstring (clbit 0 rightmost); the pair
-    answers are decoded with :func:`decode_pair_answers` along the method's plan
-    (:func:`nonadaptive_plan`, :func:`triple_plan`); ``two-color`` reads the secret
-    directly.
+    Each circuit's answer is its heaviest bitstring (clbit 0 rightmost): the most
+    frequent one for counts, the one of largest quasi-probability for the floats that
+    readout-error mitigation returns (``mitigate=True``; they sum to 1 and may be
+    negative: the majority is by weight). The pair answers are decoded with
+    :func:`decode_pair_answers` along the method's plan (:func:`nonadaptive_plan`,
+    :func:`triple_plan`); ``two-color`` reads the secret directly.
 
     Args:
         method: ``nonadaptive``, ``triples``, ``two-color`` or ``adaptive`` (one circuit:
-            the most frequent valid code, :func:`solve_adaptive`).
-        counts: one counts dict per circuit, in plan order.
+            the heaviest valid code, :func:`solve_adaptive`).
+        counts: one dict per circuit, in plan order: bitstring -> count (int) or
+            quasi-probability (float).
         num_positions: ``n``.
         colors: ``k``.
 
     Returns:
-        ``(secret, fractions)``: the decoded secret and, per circuit, the fraction of
-        shots equal to that circuit's answer.
+        ``(secret, fractions)``: the decoded secret and, per circuit, the weight of that
+        circuit's answer divided by the total weight (the fraction of shots for counts).
 
     Raises:
         ValueError: unknown method, wrong number of circuits, malformed bitstrings.
@@ -639,6 +646,9 @@ def decode_counts(
         >>> decode_counts("triples", [{"011": 9, "111": 1}, {"110": 10}],
         ...               num_positions=3, colors=4)
         ((1, 2, 3), [0.9, 1.0])
+        >>> decode_counts("two-color", [{"01": 0.75, "11": 0.3, "00": -0.05}],
+        ...               num_positions=2, colors=2)
+        ((1, 0), [0.75])
     """
     if method == "adaptive":
         if len(counts) != 1:
@@ -904,7 +914,7 @@ def _adaptive_code(key: str, *, num_positions: int, colors: int) -> tuple[int, .
 
 
 def _adaptive_answer(
-    distribution: dict[str, float] | dict[str, int],
+    distribution: Mapping[str, float],
     *,
     num_positions: int,
     colors: int,

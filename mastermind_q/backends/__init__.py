@@ -18,14 +18,16 @@ per circuit:
 * ``ibm:NAME``: qiskit-ibm-runtime's client-side
   :class:`qiskit_ibm_runtime.executor_sampler.Sampler` (``SamplerV2(mode=...)`` is
   deprecated since 0.50) in job mode on the device;
-* ``fake:NAME``: by default the fast path, :class:`qiskit_aer.primitives.SamplerV2`
-  with the device noise model of :meth:`qiskit_aer.noise.NoiseModel.from_backend`
-  restricted to the qubits the transpiled circuits touch (idle qubits never enter a
-  gate, so the distribution is the same; for one circuit of at most
-  :data:`FAKE_DENSITY_MATRIX_MAX_QUBITS` active qubits and one seed the counts are
-  identical to the runtime's local mode; FindTwoColorPosition at n = 3, k = 4 on
-  ``fake:torino``: 5.3 s against 23.7 s, see ``benchmarks/RESULTS.md``). With
-  ``fake_mode="runtime"`` the same executor ``Sampler`` as ``ibm:`` runs in the
+* ``fake:NAME``: by default the fast path (:mod:`.noisy`): Aer with the device noise
+  model built for the qubits the transpiled circuits touch only (idle qubits never
+  enter a gate, so the distribution is the same); up to
+  :data:`FAKE_DENSITY_MATRIX_MAX_QUBITS` active qubits Aer's density matrix (for one
+  seed the counts are identical to the runtime's local mode), above that
+  :data:`FAKE_TRAJECTORIES` noise trajectories on a matrix product state, each
+  contributing its exact output distribution (FindTwoColorPosition at n = 5, k = 4 on
+  ``fake:torino``: seconds instead of minutes; the rule, the one approximation and its
+  check against the density matrix are in :mod:`.noisy` and ``benchmarks/RESULTS.md``).
+  With ``fake_mode="runtime"`` the same executor ``Sampler`` as ``ibm:`` runs in the
   runtime's local mode, so the hardware code path (submit, job record, wait, decode)
   is exercised offline.
 
@@ -42,6 +44,14 @@ progress reporting, the fake-backend path) are set for a block of code with
 
     with execution_options(optimization_level=3, record=True):
         result = solve(secret, colors=4, method="nonadaptive", backend="fake:torino")
+
+Error suppression and mitigation (:class:`ExecutionOptions` fields, CLI ``--dd``,
+``--twirl``, ``--mitigate``): dynamical decoupling and Pauli twirling are the runtime
+sampler's options on ``ibm:`` (and ``fake_mode="runtime"``); the fast ``fake:`` path
+simulates dynamical decoupling with Qiskit's scheduling passes; readout-error
+mitigation with mthree (:mod:`.mitigation`) is calibrated in the same job on ``fake:``
+and ``ibm:`` and makes :func:`sample_counts` return quasi-probabilities. Job records
+name what was used.
 
 Nothing here prints: progress goes to the :attr:`ExecutionOptions.progress` callback.
 """
@@ -77,8 +87,9 @@ from .names import (
     resolve_backend,
     validate_backend_name,
 )
-from .noisy import FAKE_DENSITY_MATRIX_MAX_QUBITS
+from .noisy import FAKE_DENSITY_MATRIX_MAX_QUBITS, FAKE_TRAJECTORIES
 from .options import (
+    DD_SEQUENCES,
     DEFAULT_SHOTS,
     ORACLE_CONSTRUCTIONS,
     ExecutionOptions,
@@ -94,9 +105,11 @@ __all__ = [
     "AER_BASIS",
     "AER_MPS_BASIS",
     "BACKEND_FORMS",
+    "DD_SEQUENCES",
     "DEFAULT_SHOTS",
     "FAKE_DENSITY_MATRIX_MAX_QUBITS",
     "FAKE_MODES",
+    "FAKE_TRAJECTORIES",
     "IBM_CREDENTIAL_VARIABLES",
     "MPS_HUB_REGISTERS",
     "MPS_SWAP_DIRECTION",
@@ -133,11 +146,13 @@ def sample_counts(
     shots: int | None = None,
     seed: int | None = None,
     metadata: Mapping[str, Any] | None = None,
-) -> list[dict[str, int]]:
+) -> list[dict[str, int]] | list[dict[str, float]]:
     """Run measured ``circuits`` as one SamplerV2 job; return one counts dict per circuit.
 
     Each circuit's classical bits must form one register; the counts keys are its
-    bitstrings (Qiskit order: clbit 0 rightmost).
+    bitstrings (Qiskit order: clbit 0 rightmost). With
+    :attr:`ExecutionOptions.mitigate` on ``fake:`` / ``ibm:`` the dicts hold mthree's
+    mitigated quasi-probabilities (floats summing to 1) instead of counts.
 
     Args:
         circuits: measured circuits (one classical register each).

@@ -12,6 +12,7 @@ from typing import Any
 from .names import FAKE_MODES
 
 __all__ = [
+    "DD_SEQUENCES",
     "DEFAULT_SHOTS",
     "ORACLE_CONSTRUCTIONS",
     "ExecutionOptions",
@@ -23,6 +24,8 @@ __all__ = [
 
 DEFAULT_SHOTS = 1024
 """Shots per circuit when none are given."""
+DD_SEQUENCES = ("XX", "XpXm", "XY4")
+"""Dynamical decoupling sequences (the runtime sampler's ``sequence_type`` values)."""
 
 ORACLE_CONSTRUCTIONS = ("auto", "fourier", "increment", "gray")
 """Values of :attr:`ExecutionOptions.oracle_construction`: ``"auto"`` or one of
@@ -103,6 +106,23 @@ class ExecutionOptions:
             abandon at once (:mod:`mastermind_q.backends.worker`; Aer holds the GIL
             while it simulates, so in-process runs cannot be interrupted). The command
             line sets it.
+        dynamical_decoupling: ``None`` (off) or a sequence of :data:`DD_SEQUENCES`
+            (``"XX"``, ``"XpXm"``, ``"XY4"``) inserted into idle periods. ``ibm:`` and
+            ``fake_mode="runtime"``: the runtime sampler's
+            ``options.dynamical_decoupling``; the fast ``fake:`` path schedules the
+            circuits (ALAP, device durations) and pads them with Qiskit's
+            :class:`~qiskit.transpiler.passes.PadDynamicalDecoupling`, so the idle
+            relaxation and the pulses' own errors are simulated. Ignored on ``aer``.
+        twirling: Pauli twirling of the two-qubit gates and the measurements
+            (the runtime sampler's ``options.twirling``), ``ibm:`` and
+            ``fake_mode="runtime"`` only: on the fast ``fake:`` path the noise model is
+            already a Pauli-and-relaxation channel with no coherent part for twirling
+            to remove, so it is refused there (:class:`ValueError`, at run time).
+        mitigate: readout-error mitigation with mthree (:mod:`.mitigation`) on
+            ``fake:`` and ``ibm:``: two calibration circuits run in the same job, and
+            :func:`~mastermind_q.backends.sample_counts` returns quasi-probabilities
+            (floats summing to 1, possibly negative) instead of counts. ``aer`` has no
+            readout error: its counts are returned unchanged.
     """
 
     optimization_level: int = 1
@@ -113,6 +133,9 @@ class ExecutionOptions:
     poll_interval: float = 5.0
     oracle_construction: str = "auto"
     isolate: bool = False
+    dynamical_decoupling: str | None = None
+    twirling: bool = False
+    mitigate: bool = False
 
     def __post_init__(self) -> None:
         level = self.optimization_level
@@ -129,6 +152,14 @@ class ExecutionOptions:
             )
         if not self.poll_interval > 0:
             raise ValueError(f"poll_interval must be positive, was {self.poll_interval!r}")
+        if self.dynamical_decoupling is not None and self.dynamical_decoupling not in DD_SEQUENCES:
+            raise ValueError(
+                f"dynamical_decoupling must be None or one of {', '.join(DD_SEQUENCES)}, "
+                f"was {self.dynamical_decoupling!r}"
+            )
+        for flag in ("twirling", "mitigate"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ValueError(f"{flag} must be True or False, was {getattr(self, flag)!r}")
 
     def report(self, event: ProgressEvent) -> None:
         """Pass ``event`` to :attr:`progress`, if set."""

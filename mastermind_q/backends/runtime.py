@@ -8,8 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from qiskit import QuantumCircuit
 
+from .mitigation import (
+    CALIBRATION_NAMES,
+    CALIBRATION_REGISTER,
+    calibration_circuits,
+    measured_qubits,
+    mitigate_counts,
+)
 from .names import BackendUnavailableError, backend_kind, ibm_service, resolve_backend
-from .noisy import _fast_fake_job
+from .noisy import apply_dynamical_decoupling, run_fast_fake
 from .options import ExecutionOptions, JobInterrupted, ProgressEvent, current_execution_options
 from .transpiling import _check_width, transpile_for
 from .worker import run_simulation
@@ -42,14 +49,28 @@ def _counts_from(result: Any, registers: Sequence[str]) -> list[dict[str, int]]:
     ]
 
 
-def _runtime_sampler(device: BackendV2, *, kind: str, shots: int, seed: int | None) -> Any:
-    """qiskit-ibm-runtime's executor-based SamplerV2 in job mode (local mode for fakes)."""
+def _runtime_sampler(
+    device: BackendV2, *, kind: str, shots: int, seed: int | None, options: ExecutionOptions
+) -> Any:
+    """qiskit-ibm-runtime's executor-based SamplerV2 in job mode (local mode for fakes).
+
+    Error suppression is the sampler's own: ``options.dynamical_decoupling``
+    (``enable``, ``sequence_type``) and ``options.twirling`` (``enable_gates`` and
+    ``enable_measure``: Pauli twirling of the two-qubit gates and the measurements,
+    samplomatic's boxes, ``num_randomizations="auto"``).
+    """
     from qiskit_ibm_runtime.executor_sampler import Sampler
 
     sampler = Sampler(mode=device)
     sampler.options.default_shots = shots
     if kind == "fake" and seed is not None:
         sampler.options.simulator.seed_simulator = seed
+    if options.dynamical_decoupling is not None:
+        sampler.options.dynamical_decoupling.enable = True
+        sampler.options.dynamical_decoupling.sequence_type = options.dynamical_decoupling
+    if options.twirling:
+        sampler.options.twirling.enable_gates = True
+        sampler.options.twirling.enable_measure = True
     return sampler
 
 
@@ -83,6 +104,21 @@ def _simulate_job(
     return _counts_from(_wait(job, kind="fake", options=ExecutionOptions()), registers)
 
 
+def _simulate_fast(
+    compiled: list[QuantumCircuit],
+    device_name: str,
+    shots: int,
+    seed: int | None,
+    *,
+    notify: Any,
+) -> list[dict[str, int]]:
+    """Run the fast ``fake:`` path (:func:`~.noisy.run_fast_fake`) as a local job."""
+    import uuid
+
+    notify(f"aer-{uuid.uuid4().hex[:16]}")
+    return run_fast_fake(compiled, device_name, shots=shots, seed=seed)
+
+
 def _run_device_job(
     circuits: Sequence[QuantumCircuit],
     *,
@@ -91,12 +127,17 @@ def _run_device_job(
     seed: int | None,
     metadata: Mapping[str, Any] | None,
     options: ExecutionOptions,
-) -> list[dict[str, int]]:
+) -> list[dict[str, int]] | list[dict[str, float]]:
     """Transpile, submit, record, wait, read counts: the ``fake:`` / ``ibm:`` path.
 
     ``fake:`` jobs are simulated through
     :func:`~mastermind_q.backends.worker.run_simulation` (in a worker process with
     ``options.isolate``); ``ibm:`` jobs are polled here.
+
+    With :attr:`ExecutionOptions.mitigate` the two calibration circuits of
+    :mod:`.mitigation` run last in the same job (and in its record, whose parameters say
+    which qubits each circuit measured); the return value is then mthree's
+    quasi-probabilities of each circuit.
     """
     from .. import jobs
 
@@ -111,12 +152,45 @@ def _run_device_job(
         seed=seed,
         progress=options.progress,
     )
-    if kind == "fake" and options.fake_mode == "aer":
-        sampler, pubs = _fast_fake_job(compiled, name.removeprefix("fake:"), seed=seed)
+    fast = kind == "fake" and options.fake_mode == "aer"
+    if fast and options.twirling:
+        raise ValueError(
+            "twirling runs in the runtime sampler: use it with ibm: backends or with "
+            "fake_mode='runtime' (--fake-mode runtime); the fast fake: path has no "
+            "coherent errors for twirling to remove"
+        )
+    if fast and options.dynamical_decoupling is not None:
+        compiled = apply_dynamical_decoupling(
+            compiled, name.removeprefix("fake:"), options.dynamical_decoupling
+        )
+    names = [circuit.name for circuit in circuits]
+    settings: dict[str, Any] = {}  # error suppression and mitigation, when asked for
+    if options.dynamical_decoupling is not None:
+        settings["dynamical_decoupling"] = options.dynamical_decoupling
+    if options.twirling:
+        settings["twirling"] = True
+    if options.mitigate:
+        measured = [measured_qubits(circuit) for circuit in compiled]
+        calibrated = sorted({qubit for qubits in measured for qubit in qubits})
+        compiled = [
+            *compiled,
+            *calibration_circuits(
+                calibrated, device.num_qubits, basis=list(device.target.operation_names)
+            ),
+        ]
+        registers = [*registers, CALIBRATION_REGISTER, CALIBRATION_REGISTER]
+        names = [*names, *CALIBRATION_NAMES]
+        settings["mitigation"] = {
+            "method": "mthree",
+            "measured_qubits": measured,
+            "calibrated_qubits": calibrated,
+        }
+    pubs = list(compiled)
+    if fast:
+        sampler = None
         engine = "aer-noise-model"
     else:
-        sampler = _runtime_sampler(device, kind=kind, shots=shots, seed=seed)
-        pubs = compiled
+        sampler = _runtime_sampler(device, kind=kind, shots=shots, seed=seed, options=options)
         engine = "qiskit-ibm-runtime" + (" local mode" if kind == "fake" else "")
     submitted: dict[str, Any] = {}
     label = f"{name} ({engine}), {len(pubs)} circuit{'s' if len(pubs) != 1 else ''}"
@@ -128,12 +202,12 @@ def _run_device_job(
                 job_id=job_id,
                 backend=name,
                 engine=engine,
-                metadata=dict(metadata or {}),
+                metadata={**dict(metadata or {}), **settings},
                 shots=shots,
                 seed=seed,
                 optimization_level=options.optimization_level,
                 registers=registers,
-                circuit_names=[circuit.name for circuit in circuits],
+                circuit_names=names,
             )
             submitted["path"] = jobs.write_record(submitted["record"], options.jobs_dir)
         options.report(ProgressEvent("submitted", 0, 1, job_id, submitted.get("path")))
@@ -141,7 +215,19 @@ def _run_device_job(
             options.report(ProgressEvent("simulate", 0, 1, label))
 
     try:
-        if kind == "fake":
+        if fast:
+            counts = run_simulation(
+                _simulate_fast,
+                pubs,
+                name.removeprefix("fake:"),
+                shots,
+                seed,
+                options=options,
+                label=label,
+                on_message=on_submitted,
+                announce=False,
+            )
+        elif kind == "fake":
             counts = run_simulation(
                 _simulate_job,
                 sampler,
@@ -167,6 +253,11 @@ def _run_device_job(
     if record is not None:
         record_path = jobs.write_record(record.finished_with(counts), options.jobs_dir)
     options.report(ProgressEvent("done", 1, 1, job_id, record_path))
+    if options.mitigate:
+        mitigation = settings["mitigation"]
+        return mitigate_counts(
+            counts[:-2], mitigation["measured_qubits"], counts[-2:], mitigation["calibrated_qubits"]
+        )
     return counts
 
 
