@@ -218,10 +218,11 @@ def test_ibm_path_runs_offline_on_a_stand_in_device(tmp_path, monkeypatch):
 
 
 def test_interrupted_wait_keeps_the_record(tmp_path, monkeypatch):
-    def interrupted(job, *, kind, options):
+    def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(backends.runtime, "_wait", interrupted)
+    monkeypatch.setattr(backends.runtime, "_wait", interrupted)  # runtime and ibm: paths
+    monkeypatch.setattr(backends.runtime, "run_fast_fake", interrupted)  # the fast fake: path
     with (
         execution_options(record=True, jobs_dir=tmp_path),
         pytest.raises(JobInterrupted, match="jobs fetch") as info,

@@ -9,7 +9,7 @@ from qiskit import QuantumCircuit
 from mastermind_q import solve
 from mastermind_q.backends import noisy, sample_counts, transpile_for
 from mastermind_q.circuits.find_two_color import find_two_color_circuit
-from mastermind_q.codemaker import Codemaker
+from mastermind_q.circuits.oracle import black_peg_oracle_gate
 
 
 def _errors(model):
@@ -72,7 +72,7 @@ def test_trajectory_path_matches_the_density_matrix():
     """FindTwoColorPosition, n = 2, k = 4 on Torino: TVD below TRAJECTORY_TVD_BOUND."""
     secret, colors = (2, 0), 4
     circuit = find_two_color_circuit(
-        Codemaker(secret, colors).oracle(), 0, 1, num_positions=2, colors=colors
+        black_peg_oracle_gate(secret, colors), 0, 1, num_positions=2, colors=colors
     )
     [compiled] = transpile_for([circuit], "fake:torino", seed=1)
     active = noisy._active_qubits([compiled])
