@@ -276,3 +276,41 @@ def test_two_color_oracle_validation():
     too_narrow = rf"oracle must act on at least .* = 11 qubits .*, was {oracle.num_qubits}"
     with pytest.raises(ValueError, match=too_narrow):
         two_color_oracle(oracle, 0, 1, num_positions=4, colors=3)
+
+
+# -- routed onto heavy-hex: the gray construction against the peer ------------------------
+
+
+def _benchmark_module():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "oracle.py"
+    spec = importlib.util.spec_from_file_location("oracle_benchmark", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_benchmark_peer_is_the_oracle():
+    """The peer construction the benchmark measures is itself a correct ``B_s``."""
+    benchmark = _benchmark_module()
+    for secret, k in [((1, 0), 4), ((2, 0), 3), ((1, 0, 1), 2), ((5,), 8)]:
+        benchmark.check_peer(secret, k)
+        n, q = len(secret), color_qubits(k)
+        assert benchmark.peer_oracle(secret, k).num_qubits == n * q + score_qubits(n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(8, 4), (16, 4), (8, 8)])
+def test_gray_beats_the_peer_after_routing_on_heavy_hex(n, k):
+    """Issue 11 part 2: fewer two-qubit gates and less depth than the peer construction
+    on fake:torino (level 3, seeds 1-5, medians)."""
+    benchmark = _benchmark_module()
+    secret = _random_secrets(n, k, seed=n + k)[0]
+    seeds = [1, 2, 3, 4, 5]
+    peer = benchmark.routed_counts(benchmark.peer_oracle(secret, k), "fake:torino", seeds)
+    gray = benchmark.routed_counts(
+        black_peg_oracle(secret, k, construction="gray"), "fake:torino", seeds
+    )
+    assert gray[0] < peer[0] and gray[1] < peer[1], (gray, peer)
