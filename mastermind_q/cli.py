@@ -25,7 +25,7 @@ import textwrap
 import threading
 from collections.abc import Callable, Collection, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, NoReturn
 
 from . import __version__
 from .solving import METHODS, play
@@ -895,12 +895,20 @@ def _human_jobs(payload: dict[str, Any]) -> str:
 
 
 def _run_jobs_list(args: argparse.Namespace) -> int:
-    from .jobs import jobs_directory, list_records
+    from .jobs import jobs_directory, scan_records
 
     keys = ("job_id", "created", "backend", "method", "n", "k", "shots", "status")
-    jobs = [{key: getattr(record, key) for key in keys} for record in list_records(args.jobs_dir)]
-    payload = {"directory": str(jobs_directory(args.jobs_dir)), "jobs": jobs}
+    records, skipped = scan_records(args.jobs_dir)
+    jobs = [{key: getattr(record, key) for key in keys} for record in records]
+    payload = {
+        "directory": str(jobs_directory(args.jobs_dir)),
+        "jobs": jobs,
+        "skipped": [{"path": str(path), "reason": reason} for path, reason in skipped],
+    }
     emit(payload, args.json, _human_jobs)
+    if not args.json:  # a damaged record is named, not fatal to the listing
+        for path, reason in skipped:
+            print(f"mastermind-q jobs list: skipped {path.name}: {reason}", file=sys.stderr)
     return 0
 
 
@@ -937,9 +945,16 @@ SUBCOMMANDS: list[Callable[[Any], None]] = [
 """Functions that add one subcommand each to the parser."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (status 2), no usage block."""
+
+    def error(self, message: str) -> NoReturn:  # argparse's hook for bad arguments
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The ``mastermind-q`` argument parser."""
-    parser = argparse.ArgumentParser(
+    """The ``mastermind-q`` argument parser (subcommand parsers share its class)."""
+    parser = _Parser(
         prog="mastermind-q",
         description="Quantum and classical Mastermind codebreakers on Qiskit.",
         epilog="'mastermind-q COMMAND --help' shows a command's options and examples.",

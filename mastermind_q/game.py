@@ -116,6 +116,24 @@ def validate_positions(positions: Any) -> int:
     return n
 
 
+def _is_sequence(code: Any) -> bool:
+    """A list, tuple, range or other ``Sequence`` (not a string), or a 1-D numpy array.
+
+    Sets and dicts are refused: their order is not a code's order.
+    """
+    if isinstance(code, (str, bytes, bytearray)):
+        return False
+    if isinstance(code, Sequence):
+        return True
+    ndim = getattr(code, "ndim", None)
+    return ndim == 1 and hasattr(code, "__len__") and hasattr(code, "__getitem__")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def validate_code(
     code: Iterable[Any],
     colors: int | None = None,
@@ -127,7 +145,8 @@ def validate_code(
     """Validate ``code`` and return it as a tuple of ints.
 
     Args:
-        code: a sequence of colours.
+        code: a sequence of colours (list, tuple, range or 1-D numpy array; a set or a
+            dict is refused: it has no order of positions).
         colors: number of colours ``k``; each entry must lie in ``0..k-1``. ``None``
             only checks that entries are non-negative integers.
         positions: required length ``n``, if given.
@@ -143,8 +162,8 @@ def validate_code(
             length, holds a non-integer or out-of-range colour, or repeats a colour
             where ``distinct`` forbids it.
     """
-    if isinstance(code, (str, bytes)) or not isinstance(code, Iterable):
-        raise ValueError(f"{name} must be a sequence of integer colours, was {code!r}")
+    if not _is_sequence(code):
+        raise ValueError(f"{name} must be a sequence of integer colours, was {_short(code)}")
     items = tuple(code)
     if not items:
         raise ValueError(f"{name} must have at least one position, was {items!r}")

@@ -39,10 +39,13 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import numbers
 import os
 import re
+import tempfile
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -54,9 +57,12 @@ __all__ = [
     "JobNotFinishedError",
     "JobRecord",
     "JobRecordNotFoundError",
+    "JobsDirectoryError",
+    "check_writable",
     "jobs_directory",
     "list_records",
     "read_record",
+    "scan_records",
     "write_record",
 ]
 
@@ -68,6 +74,8 @@ SCHEMA = 1
 """Version of the record format."""
 
 _JOB_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+MAX_RECORD_BYTES = 64 * 2**20
+"""Largest record file read (a record of counts at the shot limit is far smaller)."""
 
 
 class JobRecordNotFoundError(ValueError):
@@ -215,11 +223,18 @@ class JobRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> JobRecord:
-        """Read a record dict (as written by :meth:`to_dict`).
+        """Read a record dict (as written by :meth:`to_dict`), checking every field.
+
+        ``n``, ``k`` and ``shots`` are held to the same limits as a new run
+        (:mod:`mastermind_q.limits`), so a crafted record cannot make a decoder
+        allocate what a run could not.
 
         Raises:
-            ValueError: a missing key or an unknown schema version.
+            ValueError: not a JSON object, a missing key, an unknown schema version, or
+                a field of the wrong type or size (the message names it).
         """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"job record must be a JSON object, was {type(data).__name__}")
         if data.get("schema") != SCHEMA:
             raise ValueError(f"job record schema must be {SCHEMA}, was {data.get('schema')!r}")
         names = {field.name for field in dataclasses.fields(cls)}
@@ -227,22 +242,174 @@ class JobRecord:
         if missing:
             raise ValueError(f"job record is missing keys {missing}")
         values = {name: data[name] for name in names}
+        _check_record_fields(values)
         values["registers"] = tuple(values["registers"])
         values["circuit_names"] = tuple(values["circuit_names"])
         if values["counts"] is not None:
-            values["counts"] = tuple(dict(c) for c in values["counts"])
+            values["counts"] = tuple(
+                {key: int(count) for key, count in c.items()} for c in values["counts"]
+            )
+        for key in ("n", "k", "shots", "seed", "optimization_level"):
+            if values[key] is not None:
+                values[key] = int(values[key])
         return cls(**values)
 
 
-def write_record(record: JobRecord, directory: str | os.PathLike[str] | None = None) -> Path:
-    """Write ``record`` as ``<directory>/<job id>.json`` (atomically); return the path."""
+def _field_error(name: str, expected: str, value: Any) -> ValueError:
+    text = repr(value)
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return ValueError(f"job record field {name!r} must be {expected}, was {text}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _check_record_fields(values: Mapping[str, Any]) -> None:
+    """Type and size checks of a record's fields (see :meth:`JobRecord.from_dict`)."""
+    from .game import validate_seed
+    from .limits import check_quantum_size, check_shots
+
+    for key in ("job_id", "backend", "engine", "created", "status"):
+        if not isinstance(values[key], str):
+            raise _field_error(key, "a string", values[key])
+    _check_job_id(values["job_id"])
+    for key in ("method", "finished"):
+        if values[key] is not None and not isinstance(values[key], str):
+            raise _field_error(key, "a string or null", values[key])
+    for key in ("n", "k"):
+        if values[key] is not None and not (_is_int(values[key]) and values[key] >= 1):
+            raise _field_error(key, "a positive integer or null", values[key])
+    if values["n"] is not None and values["k"] is not None:
+        check_quantum_size(values["n"], values["k"])
+    check_shots(values["shots"])
+    validate_seed(values["seed"])
+    if not (_is_int(values["optimization_level"]) and 0 <= values["optimization_level"] <= 3):
+        raise _field_error("optimization_level", "an integer 0..3", values["optimization_level"])
+    for key in ("parameters", "versions"):
+        if not isinstance(values[key], Mapping):
+            raise _field_error(key, "an object", values[key])
+    for key in ("registers", "circuit_names"):
+        items = values[key]
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            raise _field_error(key, "a list of strings", items)
+    if len(values["registers"]) != len(values["circuit_names"]):
+        raise ValueError(
+            f"job record has {len(values['registers'])} registers but "
+            f"{len(values['circuit_names'])} circuit names"
+        )
+    counts = values["counts"]
+    if counts is None:
+        return
+    if not isinstance(counts, list) or len(counts) != len(values["registers"]):
+        expected = f"null or a list of {len(values['registers'])} objects"
+        raise _field_error("counts", expected, counts)
+    for index, circuit_counts in enumerate(counts):
+        if not isinstance(circuit_counts, Mapping):
+            raise _field_error(f"counts[{index}]", "an object", circuit_counts)
+        for key, count in circuit_counts.items():
+            if not (_is_int(count) and count >= 0):
+                raise _field_error(f"counts[{index}][{key!r}]", "a non-negative integer", count)
+
+
+class JobsDirectoryError(ValueError):
+    """The job record directory cannot be used (not a folder, not writable)."""
+
+
+def _ensure_directory(directory: str | os.PathLike[str] | None) -> Path:
+    """The record directory, created user-only (``0700``) if it is missing."""
     folder = jobs_directory(directory)
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise JobsDirectoryError(f"job record directory {folder} is not a folder")
+    if not folder.is_dir():
+        missing = [folder, *(parent for parent in folder.parents if not parent.exists())]
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            for created in missing:  # mkdir's mode is masked by the umask: set it
+                os.chmod(created, 0o700)
+        except OSError as error:
+            raise JobsDirectoryError(
+                f"job record directory {folder} cannot be created: {error.strerror or error}"
+            ) from None
+    return folder
+
+
+def check_writable(directory: str | os.PathLike[str] | None = None) -> Path:
+    """Make sure a record can be written to the directory; return it.
+
+    Called *before* a job is submitted to hardware, so a run never leaves a job
+    without its record. Creates the directory (``0700``) if it is missing, then
+    writes and removes a probe file.
+
+    Raises:
+        JobsDirectoryError: not a folder, cannot be created, or not writable.
+    """
+    folder = _ensure_directory(directory)
+    try:
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".probe-", suffix=".tmp")
+        os.close(handle)
+        os.remove(probe)
+    except OSError as error:
+        raise JobsDirectoryError(
+            f"job record directory {folder} is not writable: {error.strerror or error}"
+        ) from None
+    return folder
+
+
+def write_record(record: JobRecord, directory: str | os.PathLike[str] | None = None) -> Path:
+    """Write ``record`` as ``<directory>/<job id>.json`` atomically; return the path.
+
+    The JSON goes to a unique temporary file in the same directory, is flushed and
+    ``fsync``-ed, then renamed over the record (:func:`os.replace`), so concurrent
+    writers of the same id never interleave and a reader sees the old or the new
+    record, never a partial one. Records are user-only (``0600``) in a user-only
+    directory (``0700`` when created here): they describe a user's account usage.
+
+    Raises:
+        JobsDirectoryError: the directory cannot be created or written.
+    """
+    folder = _ensure_directory(directory)
     path = folder / f"{_check_job_id(record.job_id)}.json"
-    temporary = path.with_suffix(".json.tmp")
-    temporary.write_text(json.dumps(record.to_dict(), indent=2, sort_keys=True) + "\n")
-    os.replace(temporary, path)
+    text = json.dumps(record.to_dict(), indent=2, sort_keys=True) + "\n"
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.stem}.", suffix=".tmp")
+    except OSError as error:
+        raise JobsDirectoryError(
+            f"job record directory {folder} is not writable: {error.strerror or error}"
+        ) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:  # mkstemp: mode 0600
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
     return path
+
+
+def _load(path: Path) -> JobRecord:
+    """Read and check one record file; every failure is a ``ValueError`` naming ``path``."""
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise ValueError(f"larger than {MAX_RECORD_BYTES} bytes")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return JobRecord.from_dict(data)
+    except RecursionError:
+        raise ValueError(f"job record {path} is nested too deeply to be a record") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"job record {path} is not valid JSON: {error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"job record {path} is not UTF-8 text") from None
+    except OSError as error:
+        raise ValueError(f"job record {path} cannot be read: {error.strerror or error}") from None
+    except ValueError as error:
+        from .limits import ResourceLimitError
+
+        kind = ResourceLimitError if isinstance(error, ResourceLimitError) else ValueError
+        raise kind(f"job record {path} is damaged: {error}") from None
 
 
 def read_record(job_id: str, directory: str | os.PathLike[str] | None = None) -> JobRecord:
@@ -250,28 +417,49 @@ def read_record(job_id: str, directory: str | os.PathLike[str] | None = None) ->
 
     Raises:
         JobRecordNotFoundError: no such record (the message names the directory).
-        ValueError: an invalid job id or a damaged record.
+        ValueError: an invalid job id or a damaged record (the message names the file
+            and what is wrong: not JSON, nested too deeply, a field of the wrong type,
+            sizes beyond :mod:`mastermind_q.limits`).
     """
     folder = jobs_directory(directory)
+    if folder.exists() and not folder.is_dir():
+        raise JobsDirectoryError(f"job record directory {folder} is not a folder")
     path = folder / f"{_check_job_id(job_id)}.json"
     if not path.is_file():
         raise JobRecordNotFoundError(f"no job record for job id {job_id!r} in {folder}")
-    try:
-        data = json.loads(path.read_text())
-    except json.JSONDecodeError as error:
-        raise ValueError(f"job record {path} is not valid JSON: {error}") from None
-    return JobRecord.from_dict(data)
+    return _load(path)
+
+
+def scan_records(
+    directory: str | os.PathLike[str] | None = None,
+) -> tuple[list[JobRecord], list[tuple[Path, str]]]:
+    """Every record in the directory (oldest first) and every file skipped, with why.
+
+    A damaged file does not stop the listing: it is skipped and named.
+
+    Raises:
+        JobsDirectoryError: the path exists but is not a folder.
+    """
+    folder = jobs_directory(directory)
+    if not folder.exists():
+        return [], []
+    if not folder.is_dir():
+        raise JobsDirectoryError(f"job record directory {folder} is not a folder")
+    records: list[JobRecord] = []
+    skipped: list[tuple[Path, str]] = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            records.append(_load(path))
+        except ValueError as error:
+            skipped.append((path, str(error)))
+    records.sort(key=lambda record: (record.created, record.job_id))
+    return records, skipped
 
 
 def list_records(directory: str | os.PathLike[str] | None = None) -> list[JobRecord]:
-    """Every readable record in the directory, oldest first (unreadable files skipped)."""
-    folder = jobs_directory(directory)
-    if not folder.is_dir():
-        return []
-    records = []
-    for path in sorted(folder.glob("*.json")):
-        try:
-            records.append(JobRecord.from_dict(json.loads(path.read_text())))
-        except (ValueError, TypeError, OSError):
-            continue
-    return sorted(records, key=lambda record: (record.created, record.job_id))
+    """Every readable record in the directory, oldest first (see :func:`scan_records`).
+
+    Raises:
+        JobsDirectoryError: the path exists but is not a folder.
+    """
+    return scan_records(directory)[0]

@@ -655,3 +655,99 @@ def test_compare_must_show_grid(capsys, tmp_path):
     payload = _compare_json(capsys, "--positions", "4,6,8", "--colors", "4,8", "--plot", str(path))
     _check_compare_rows(payload["rows"], [4, 6, 8], [4, 8])
     assert path.read_bytes().startswith(b"\x89PNG")
+
+
+# -- hostile input: one line, status 2 ------------------------------------------------------------
+def _one_error_line(capsys, *argv):
+    try:
+        status, out, err = _run_cli(capsys, *argv)
+    except SystemExit as exit_info:  # argparse refused an argument
+        captured = capsys.readouterr()
+        status, out, err = exit_info.code, captured.out, captured.err
+    assert status == 2, (out, err)
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+def _no_ibm_account(tmp_path, monkeypatch):
+    from qiskit_ibm_runtime.accounts import management
+
+    monkeypatch.setattr(
+        management, "_DEFAULT_ACCOUNT_CONFIG_JSON_FILE", str(tmp_path / "qiskit-ibm.json")
+    )
+    for variable in ("QISKIT_IBM_TOKEN", "QISKIT_IBM_INSTANCE", "QISKIT_IBM_CHANNEL"):
+        monkeypatch.delenv(variable, raising=False)
+
+
+@pytest.mark.parametrize("seed", [str(2**63), str(2**64), str(10**30), "-1"])
+@pytest.mark.parametrize("backend", ["aer", "fake:manila"])
+def test_one_seed_rule_on_every_backend(capsys, seed, backend):
+    err = _one_error_line(
+        capsys, "solve", "--method", "two-color", "--colors", "2", "--secret", "1,0",
+        "--backend", backend, "--seed", seed, "--quiet",
+    )  # fmt: skip
+    assert "seed" in err and ("0..2^63-1" in err or "must be an integer" in err)
+
+
+@pytest.mark.parametrize("shots", [str(10**12), str(10**30), "1_000"])
+def test_huge_or_odd_shots_are_one_line(capsys, shots):
+    err = _one_error_line(
+        capsys, "solve", "--method", "two-color", "--colors", "2", "--secret", "1,0",
+        "--shots", shots, "--quiet",
+    )  # fmt: skip
+    assert "shots" in err
+
+
+def test_secret_with_underscores_is_refused(capsys):
+    err = _one_error_line(capsys, "solve", "--method", "blackpeg", "--colors", "2", "--secret",
+                          "0_1,1")  # fmt: skip
+    assert "secret[0] must be an integer, was '0_1'" in err
+
+
+@pytest.mark.parametrize(
+    "source", [["--secret", "0,1"], ["--random", "3"]], ids=["secret", "random"]
+)
+def test_positions_must_agree_with_the_secret(capsys, source):
+    err = _one_error_line(
+        capsys, "solve", "--method", "blackpeg", "--colors", "2", "--positions", "5", *source
+    )
+    assert "--positions 5 disagrees" in err
+
+
+def test_argparse_errors_are_one_line(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["solve", "--method", "nope", "--colors", "3"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "invalid choice: 'nope'" in err and "usage" not in err
+
+
+def test_jobs_list_refuses_a_file_and_names_damaged_records(capsys, tmp_path):
+    path = tmp_path / "file"
+    path.write_text("x")
+    err = _one_error_line(capsys, "jobs", "list", "--jobs-dir", str(path))
+    assert "is not a folder" in err
+    (tmp_path / "jobs").mkdir()
+    (tmp_path / "jobs" / "bad.json").write_text("[1]")
+    status, out, err = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "jobs"))
+    assert status == 0 and "skipped bad.json" in err
+    status, out, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "jobs"),
+                              "--json")  # fmt: skip
+    payload = json.loads(out)
+    assert status == 0 and payload["jobs"] == []
+    assert [entry["path"].endswith("bad.json") for entry in payload["skipped"]] == [True]
+
+
+def test_jobs_fetch_of_a_deeply_nested_record_is_one_line(capsys, tmp_path):
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    err = _one_error_line(capsys, "jobs", "fetch", "deep", "--jobs-dir", str(tmp_path))
+    assert "nested too deeply" in err
+
+
+def test_compare_on_an_unreachable_ibm_backend_is_an_error(capsys, tmp_path, monkeypatch):
+    _no_ibm_account(tmp_path, monkeypatch)
+    err = _one_error_line(
+        capsys, "compare", "--positions", "3", "--colors", "4", "--methods", "nonadaptive",
+        "--backend", "ibm:ibm_torino", "--quiet",
+    )  # fmt: skip
+    assert "IBM Quantum is not available" in err

@@ -6,6 +6,7 @@ import io
 import itertools
 import json
 import math
+import re
 
 import pytest
 
@@ -429,3 +430,19 @@ def test_a_bad_backend_name_is_an_error_not_skipped_rows(backend):
     with pytest.raises(ValueError, match=repr(backend).replace("'", "")):
         cmp.compare([2], [3], methods=["nonadaptive"], bounds=False, backend=backend)
     assert cmp.validate_backend("aer-statevector") == "aer-statevector"
+
+
+# -- hostile input ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"samples": 0}, "samples must be a positive integer, was 0"),
+        ({"quantum_samples": 0}, "quantum_samples must be a positive integer, was 0"),
+        ({"shots": 0}, "shots must be a positive integer, was 0"),
+        ({"seed": "abc"}, "seed must be an integer, was 'abc'"),
+        ({"seed": -5}, "seed must be an integer in 0..2^63-1"),
+    ],
+)
+def test_compare_rejects_bad_counts_and_seeds(options, fragment):
+    with pytest.raises(ValueError, match=re.escape(fragment)):
+        cmp.compare([3], [3], methods=["blackpeg", "two-color"], **options)

@@ -101,3 +101,35 @@ def test_solve_result_contract():
         assert key in data
     assert data["transcript"] == [[[0, 1], 0], [[1, 0], 2]]
     assert not SolveResult((1, 0), (0, 1), 1, "x", 2).solved
+
+
+# -- seeds and the shape of a code ------------------------------------------------------------
+def test_seed_rule_is_zero_to_two_to_the_63():
+    import numpy as np
+
+    from mastermind_q.game import MAX_SEED, validate_seed
+
+    assert validate_seed(None) is None
+    assert validate_seed(0) == 0 and validate_seed(MAX_SEED) == 2**63 - 1
+    assert validate_seed(np.uint32(7)) == 7
+    for bad in (-1, 2**63, 2**64, 10**30):
+        with pytest.raises(ValueError, match=r"seed must be an integer in 0\.\.2\^63-1"):
+            validate_seed(bad)
+    for bad in ("abc", True, 1.5):
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            validate_seed(bad)
+
+
+@pytest.mark.parametrize("code", [{0: 1, 1: 0}, {0, 1}, frozenset({1}), iter([0, 1])])
+def test_codes_must_be_sequences(code):
+    with pytest.raises(ValueError, match="secret must be a sequence of integer colours"):
+        validate_code(code, 2, name="secret")
+
+
+def test_numpy_one_dimensional_codes_are_sequences():
+    import numpy as np
+
+    assert validate_code(np.array([1, 0, 1]), 2) == (1, 0, 1)
+    assert validate_code(range(3), 3) == (0, 1, 2)
+    with pytest.raises(ValueError, match="must be a sequence"):
+        validate_code(np.zeros((2, 2), dtype=int), 2)

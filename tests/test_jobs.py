@@ -91,3 +91,150 @@ def test_damaged_and_foreign_files_are_skipped_in_listings(tmp_path):
 def test_finished_with_checks_the_number_of_circuits():
     with pytest.raises(ValueError, match="has 2 circuits, got 1 counts dicts"):
         _record().finished_with([{"0": 1}])
+
+
+# -- hostile records, atomic writes, permissions ---------------------------------------------
+def _damage(data, how):
+    if how == "array":
+        return [data]
+    if how == "registers-5":
+        return {**data, "registers": 5}
+    if how == "count-not-integer":
+        return {**data, "counts": [{"000": "many"}] * len(data["registers"])}
+    if how == "created-null":
+        return {**data, "created": None}
+    if how == "n-billion":
+        return {**data, "n": 10**9}
+    if how == "shots-huge":
+        return {**data, "shots": 10**30}
+    if how == "counts-wrong-length":
+        return {**data, "counts": [{"000": 1}]}
+    raise AssertionError(how)
+
+
+@pytest.mark.parametrize(
+    ("how", "fragment"),
+    [
+        ("array", "must be a JSON object, was list"),
+        ("registers-5", "field 'registers' must be a list of strings, was 5"),
+        ("count-not-integer", "must be a non-negative integer, was 'many'"),
+        ("created-null", "field 'created' must be a string, was None"),
+        ("n-billion", "positions 1000000000 for quantum circuits"),
+        ("shots-huge", "shots 1000000000000000000000000000000 is too many"),
+        ("counts-wrong-length", "field 'counts' must be null or a list of 2 objects"),
+    ],
+)
+def test_damaged_records_are_clear_value_errors(tmp_path, how, fragment):
+    data = _record(job_id="bad").to_dict()
+    (tmp_path / "bad.json").write_text(json.dumps(_damage(data, how)))
+    with pytest.raises(ValueError, match=r"job record .*bad\.json") as caught:
+        read_record("bad", tmp_path)
+    assert fragment in str(caught.value)
+
+
+def test_deeply_nested_record_is_a_value_error(tmp_path):
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        read_record("deep", tmp_path)
+
+
+def test_fetch_refuses_a_crafted_size_before_decoding(tmp_path):
+    from mastermind_q.fetching import fetch_job
+    from mastermind_q.limits import ResourceLimitError
+
+    data = _record(job_id="huge").to_dict()
+    data.update(status="done", n=10**9, counts=[{"1": 1}, {"1": 1}])
+    (tmp_path / "huge.json").write_text(json.dumps(data))
+    with pytest.raises(ResourceLimitError, match="positions 1000000000"):
+        fetch_job("huge", tmp_path)
+
+
+def test_scan_skips_and_names_damaged_records(tmp_path):
+    write_record(_record(job_id="good"), tmp_path)
+    (tmp_path / "array.json").write_text("[]")
+    (tmp_path / "empty.json").write_text("")
+    records, skipped = jobs.scan_records(tmp_path)
+    assert [record.job_id for record in records] == ["good"]
+    assert sorted(path.name for path, _ in skipped) == ["array.json", "empty.json"]
+    assert all("job record" in reason for _, reason in skipped)
+    assert [record.job_id for record in list_records(tmp_path)] == ["good"]
+
+
+def test_a_file_is_not_a_jobs_directory(tmp_path):
+    path = tmp_path / "file"
+    path.write_text("x")
+    for call in (jobs.scan_records, jobs.check_writable, lambda d: write_record(_record(), d)):
+        with pytest.raises(jobs.JobsDirectoryError, match="is not a folder"):
+            call(path)
+
+
+def test_records_are_user_only(tmp_path):
+    folder = tmp_path / "new" / "jobs"
+    path = write_record(_record(), folder)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
+    assert [p.name for p in folder.iterdir()] == ["job-1.json"]  # no temporary left
+
+
+def test_concurrent_same_id_writes_are_atomic(tmp_path):
+    import threading
+
+    errors: list[BaseException] = []
+    seen: list[int] = []
+    done = threading.Event()
+    path = tmp_path / "same.json"
+
+    def writer(index):
+        try:
+            for step in range(50):
+                write_record(_record(job_id="same", writer=index, step=step), tmp_path)
+        except BaseException as error:  # pragma: no cover - the failure being tested
+            errors.append(error)
+
+    def reader():
+        while not done.is_set():
+            if path.exists():
+                text = path.read_text()
+                try:
+                    seen.append(json.loads(text)["parameters"]["step"])
+                except (ValueError, KeyError) as error:  # pragma: no cover
+                    errors.append(AssertionError(f"partial record read: {text[:40]!r}: {error}"))
+
+    readers = [threading.Thread(target=reader) for _ in range(2)]
+    writers = [threading.Thread(target=writer, args=(index,)) for index in range(8)]
+    for thread in readers + writers:
+        thread.start()
+    for thread in writers:
+        thread.join()
+    done.set()
+    for thread in readers:
+        thread.join()
+    assert errors == []
+    assert read_record("same", tmp_path).parameters["step"] == 49
+    assert seen  # the readers did read while the writers wrote
+    assert [p.name for p in tmp_path.iterdir()] == ["same.json"]
+
+
+def test_ibm_run_checks_the_record_directory_before_submitting(tmp_path, monkeypatch):
+    from qiskit import QuantumCircuit
+
+    from mastermind_q.backends import ExecutionOptions, runtime
+
+    def submit(*args, **kwargs):  # pragma: no cover - must not be reached
+        raise AssertionError("resolved (and would submit) before checking the directory")
+
+    monkeypatch.setattr(runtime, "resolve_backend", submit)
+    circuit = QuantumCircuit(1, 1)
+    circuit.measure(0, 0)
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    with pytest.raises(jobs.JobsDirectoryError, match="is not a folder"):
+        runtime._run_device_job(
+            [circuit],
+            name="ibm:ibm_torino",
+            shots=10,
+            seed=None,
+            metadata=None,
+            options=ExecutionOptions(jobs_dir=blocked),
+        )

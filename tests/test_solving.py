@@ -154,3 +154,25 @@ def test_quantum_results_carry_the_raw_counts_shots_and_seed():
     classical = solve((1, 0, 2), colors=3, method="blackpeg", seed=9)
     assert classical.counts == () and classical.shots is None and classical.seed == 9
     assert "counts" not in classical.to_dict() and classical.to_dict()["seed"] == 9
+
+
+# -- hostile input ------------------------------------------------------------------------------
+def test_numpy_integers_are_accepted_for_shots_and_seed():
+    import numpy as np
+
+    result = solve((1, 0, 1), colors=np.int64(2), method="two-color", shots=np.int32(64),
+                   seed=np.uint16(3))  # fmt: skip
+    assert result.solved
+
+
+@pytest.mark.parametrize("secret", [{0: 1, 1: 0}, {0, 1}])
+def test_solve_refuses_dict_and_set_secrets(secret):
+    with pytest.raises(ValueError, match="secret must be a sequence"):
+        solve(secret, colors=2, method="blackpeg")
+
+
+@pytest.mark.parametrize("backend", ["aer", "fake:manila", "aer-statevector"])
+def test_solve_applies_the_seed_rule_before_any_work(backend):
+    for seed in (-1, 2**63, "abc"):
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            solve((1, 0), colors=2, method="two-color", backend=backend, seed=seed)

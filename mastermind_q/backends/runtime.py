@@ -143,6 +143,8 @@ def _run_device_job(
 
     kind = backend_kind(name)
     registers = _register_names(circuits)
+    if kind == "ibm" or options.record:  # a job must not be submitted if no record can be
+        jobs.check_writable(options.jobs_dir)
     device = resolve_backend(name)
     _check_width(circuits, name, device)
     compiled = transpile_for(
