@@ -357,9 +357,47 @@ def test_plot_comparison_labels_every_curve(brute, tmp_path, suffix):
     assert len(visible) == 4  # two k panels (vs n), two n panels (vs k)
     for axis in visible:
         for line in axis.get_lines():
-            assert line.get_label() in labels
-            measured = "measured" in line.get_label()
-            assert (line.get_marker() in ("o", "s")) == measured
+            label = line.get_label()
+            assert label in labels
+            if "quantum" in label:
+                assert line.get_marker() in ("o", "^", "D", "v")
+            elif "measured" in label:
+                assert line.get_marker() == "s"
+            else:  # bounds and formulas: never a solid line
+                assert line.get_linestyle() != "-"
+
+
+def test_plot_keeps_equal_quantum_curves_apart_and_bounds_distinct():
+    rows = [
+        cmp.CompareRow(n, k, method, "quantum", 2, 2.0)
+        for method in ("triples", "adaptive")
+        for n in (2, 3)
+        for k in (3, 4)
+    ]
+    rows += cmp.compare([3, 4], [4, 6], methods=[], formulas=False).rows
+    figure = cmp.plot_comparison(rows)
+    legend = [text.get_text() for text in figure.legends[0].get_texts()]
+    assert legend[:2] == ["triples (quantum, measured)", "adaptive (quantum, measured)"]
+    (axis,) = [axis for axis in figure.axes if axis.get_title() == "k = 4"]
+    lines = {line.get_label(): line for line in axis.get_lines()}
+    triples, adaptive = lines["triples (quantum, measured)"], lines["adaptive (quantum, measured)"]
+    assert list(triples.get_ydata()) == list(adaptive.get_ydata()) == [2, 2]
+    assert triples.get_marker() != adaptive.get_marker()
+    on_page = [
+        line.get_transform().transform(list(zip(line.get_xdata(), line.get_ydata())))
+        for line in (triples, adaptive)
+    ]
+    assert all(abs(a[0] - b[0]) >= 3 for a, b in zip(*on_page))  # apart sideways
+    assert all(abs(a[1] - b[1]) < 1e-6 for a, b in zip(*on_page))  # at the same height
+    bounds = [line for label, line in lines.items() if "bound" in label or "count T" in label]
+    styles = {(str(line.get_linestyle()), line.get_marker()) for line in bounds}
+    assert len(bounds) == 3 and len(styles) == 3
+    for axis in figure.axes:
+        if not axis.get_visible():
+            continue
+        top = max(max(line.get_ydata()) for line in axis.get_lines())
+        ticks = [tick for tick in axis.get_yticks() if tick <= axis.get_ylim()[1]]
+        assert max(ticks) >= top  # the ticks reach past the data
 
 
 def test_plot_comparison_accepts_json_dicts():
