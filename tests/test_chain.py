@@ -189,3 +189,16 @@ def test_the_adaptive_solver_runs_through_the_chain(monkeypatch):
     monkeypatch.setattr(aer, "chain_for_mps", spy)
     result = solve((2, 0, 1, 3, 3), colors=4, method="adaptive", backend="aer", shots=16, seed=2)
     assert result.solved and routed == [2]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(32, 16), (40, 8)])
+def test_adaptive_wide_on_the_chain(n, k):
+    """Issue 12 sizes: the routed MPS run still finds the secret with 2T queries."""
+    rng = random.Random(n * 1000 + k)
+    secret = tuple(rng.randrange(k) for _ in range(n))
+    result = solve(secret, colors=k, method="adaptive", backend="aer", shots=32, seed=1)
+    iterations, _ = exact_grover_parameters(k)
+    assert result.solved and result.found == secret
+    assert result.queries == 2 * iterations
+    assert result.success_probability == pytest.approx(1.0)
