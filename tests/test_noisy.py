@@ -123,3 +123,14 @@ def test_nonadaptive_at_n5_on_torino_finds_the_secret():
     result = solve((2, 0, 3, 1, 3), colors=4, method="nonadaptive", backend="fake:torino", seed=1)
     assert result.solved
     assert all(0.2 < p < 0.8 for p in result.circuit_success_probabilities)
+
+
+def test_idle_delays_do_not_make_a_qubit_active():
+    circuit = QuantumCircuit(4, 1)
+    circuit.x(1)
+    circuit.delay(160, 3)
+    circuit.delay(160, 1)
+    circuit.measure(1, 0)
+    assert noisy._active_qubits([circuit]) == [1]
+    narrow = noisy._narrow(circuit, {1: 0})
+    assert narrow.num_qubits == 1 and narrow.count_ops()["delay"] == 1

@@ -176,11 +176,14 @@ def _clipped(properties: Any) -> Any:
 
 
 def _active_qubits(circuits: Sequence[QuantumCircuit]) -> list[int]:
-    """Physical qubits touched by any of ``circuits`` (all on the same device)."""
+    """Physical qubits a gate or measurement of any of ``circuits`` touches.
+
+    Barriers and delays do not count: a qubit that only idles never leaves ``|0>``.
+    """
     active: set[int] = set()
     for circuit in circuits:
         for instruction in circuit.data:
-            if instruction.operation.name == "barrier":
+            if instruction.operation.name in ("barrier", "delay"):
                 continue
             active.update(circuit.find_bit(qubit).index for qubit in instruction.qubits)
     return sorted(active)
@@ -198,6 +201,8 @@ def _narrow(circuit: QuantumCircuit, positions: Mapping[int, int]) -> QuantumCir
             if kept:
                 narrow.barrier(kept)
             continue
+        if instruction.operation.name == "delay" and indices[0] not in positions:
+            continue  # an idle qubit outside the active ones
         narrow.append(instruction.operation, [positions[i] for i in indices], instruction.clbits)
     return narrow
 
