@@ -737,7 +737,14 @@ def _add_draw(subparsers: Any) -> None:
 
 
 def _run_draw(args: argparse.Namespace) -> int:
-    from .drawing import build_circuit, draw_text, open_boxes, output_format, write_drawing
+    from .drawing import (
+        build_circuit,
+        caption,
+        draw_text,
+        open_boxes,
+        output_format,
+        write_drawing,
+    )
 
     if args.output is not None:
         output_format(args.output)  # a bad suffix fails before any work
@@ -751,17 +758,25 @@ def _run_draw(args: argparse.Namespace) -> int:
         measure=not args.no_measure,
     )
     circuit = open_boxes(circuit, args.decompose)
+    title = caption(
+        args.circuit,
+        num_positions=args.positions,
+        colors=args.colors,
+        secret=secret,
+        pair=_parse_pair(args.pair),
+    )
     payload: dict[str, Any] = {
         "circuit": args.circuit,
         "n": args.positions,
         "k": args.colors,
         "qubits": circuit.num_qubits,
         "decompose": args.decompose,
+        "caption": title,
         "output": None,
         "format": "txt",
     }
     if args.output is not None:
-        path = write_drawing(circuit, args.output)
+        path = write_drawing(circuit, args.output, title=title)
         payload["output"] = str(path)
         payload["format"] = output_format(path)
     else:
@@ -769,7 +784,7 @@ def _run_draw(args: argparse.Namespace) -> int:
     emit(
         payload,
         args.json,
-        lambda p: p["text"] if p["output"] is None else f"wrote {p['output']}",
+        lambda p: f"{p['caption']}\n{p['text']}" if p["output"] is None else f"wrote {p['output']}",
     )
     return 0
 

@@ -40,15 +40,19 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from qiskit import QuantumCircuit, QuantumRegister
 from qiskit.circuit import Gate, Instruction
 
 __all__ = [
+    "CAPTIONS",
     "CIRCUITS",
     "FORMATS",
     "build_circuit",
+    "caption",
     "default_secret",
+    "draw_figure",
     "draw_text",
     "open_boxes",
     "output_format",
@@ -216,6 +220,53 @@ def open_boxes(circuit: QuantumCircuit, levels: int = 1) -> QuantumCircuit:
     return circuit
 
 
+CAPTIONS = {
+    "oracle": "the black-peg oracle B_s",
+    "two-color-oracle": "the two-colour oracle (Lemma 2)",
+    "find-two-color": "FindTwoColorPosition (Algorithm 2)",
+    "two-color": "the one-query solver for k = 2 (Algorithm 3)",
+    "grover-iteration": "one exact Grover iteration (Algorithm 4)",
+    "adaptive": "the adaptive exact Grover solver (Algorithm 4)",
+}
+"""What each of :data:`CIRCUITS` is, for the caption of its drawing."""
+PARAMETER_FONT_SIZE = 11
+"""Font size of gate parameters (e.g. ``2π/3``) in matplotlib drawings (Qiskit: 8)."""
+
+
+def caption(
+    name: str,
+    *,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int] | None = None,
+    pair: tuple[int, int] | None = None,
+) -> str:
+    """The caption of a drawing: the circuit, what it is, ``n``, ``k`` (and pair, secret).
+
+    Example:
+        >>> caption("find-two-color", num_positions=3, colors=4, pair=(0, 2))
+        'find-two-color: FindTwoColorPosition (Algorithm 2), n = 3, k = 4, pair (0, 2)'
+    """
+    text = f"{name}: {CAPTIONS[_check_circuit_name(name)]}, n = {num_positions}, k = {colors}"
+    if pair is not None and name in ("two-color-oracle", "find-two-color"):
+        text += f", pair ({pair[0]}, {pair[1]})"
+    if secret is not None:
+        text += f", secret {','.join(map(str, secret))}"
+    return text
+
+
+def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int = 30) -> Any:
+    """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable.
+
+    Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
+    is too small to read beside the wire numbers).
+    """
+    figure = circuit.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
+    if title is not None:
+        figure.suptitle(title, fontsize=13)
+    return figure
+
+
 def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
     """The text drawing of ``circuit`` (lines folded at ``fold`` characters)."""
     return str(circuit.draw(output="text", fold=fold))
@@ -239,10 +290,14 @@ def output_format(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def write_drawing(circuit: QuantumCircuit, path: str | os.PathLike[str]) -> Path:
+def write_drawing(
+    circuit: QuantumCircuit, path: str | os.PathLike[str], *, title: str | None = None
+) -> Path:
     """Write ``circuit`` to ``path`` in the format its suffix names; return the path.
 
-    Images use matplotlib (``circuit.draw("mpl")``) and are closed after saving.
+    Images use matplotlib (:func:`draw_figure`, captioned ``title``) and are closed
+    after saving; a text file starts with ``title`` as its first line; OpenQASM files
+    hold the circuit only.
 
     Raises:
         ValueError: an unknown suffix.
@@ -250,13 +305,14 @@ def write_drawing(circuit: QuantumCircuit, path: str | os.PathLike[str]) -> Path
     target = Path(path)
     fmt = output_format(target)
     if fmt == "txt":
-        target.write_text(draw_text(circuit) + "\n")
+        head = "" if title is None else title + "\n"
+        target.write_text(head + draw_text(circuit) + "\n")
     elif fmt == "qasm":
         target.write_text(to_qasm(circuit))
     else:
         import matplotlib.pyplot as plt
 
-        figure = circuit.draw(output="mpl", fold=30)
+        figure = draw_figure(circuit, title=title)
         try:
             figure.savefig(target, format=fmt, bbox_inches="tight")
         finally:

@@ -307,6 +307,9 @@ def test_draw_text_on_stdout(capsys):
     )
     assert status == 0 and err == ""
     assert "B_s" in out and "result" in out
+    assert out.splitlines()[0] == (
+        "find-two-color: FindTwoColorPosition (Algorithm 2), n = 2, k = 3, pair (1, 2)"
+    )
 
 
 def test_draw_decompose_opens_the_oracle(capsys):

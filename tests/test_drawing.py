@@ -122,3 +122,27 @@ def test_image_and_text_files_are_valid(suffix, header, tmp_path):
 def test_unknown_suffixes_are_refused(name, tmp_path):
     with pytest.raises(ValueError, match=r"must end in one of \.txt, \.png"):
         output_format(tmp_path / name)
+
+
+def test_drawings_are_captioned_with_the_method_n_and_k(tmp_path):
+    from mastermind_q.drawing import CAPTIONS, PARAMETER_FONT_SIZE, caption, draw_figure
+
+    assert set(CAPTIONS) == set(CIRCUITS)
+    title = caption("adaptive", num_positions=2, colors=3, secret=(2, 0))
+    assert title == (
+        "adaptive: the adaptive exact Grover solver (Algorithm 4), n = 2, k = 3, secret 2,0"
+    )
+    circuit = build_circuit("adaptive", num_positions=2, colors=3, secret=(2, 0))
+    figure = draw_figure(circuit, title=title)
+    assert figure.get_suptitle() == title
+    parameter_texts = [
+        text for axis in figure.axes for text in axis.texts if "pi" in text.get_text()
+    ]
+    assert parameter_texts and all(t.get_fontsize() == PARAMETER_FONT_SIZE for t in parameter_texts)
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
+    path = write_drawing(circuit, tmp_path / "adaptive.txt", title=title)
+    assert path.read_text(encoding="utf-8").splitlines()[0] == title
+    png = write_drawing(circuit, tmp_path / "adaptive.png", title=title)
+    assert png.stat().st_size > 0
