@@ -172,6 +172,14 @@ METHODS: dict[str, MethodInfo] = {
             feedbacks=("black", "black-white"),
             games=(False, True),
         ),
+        MethodInfo(
+            "consistent",
+            "classical",
+            "mastermind_q.classical.consistent:solve_consistent",
+            summary="CP-SAT consistent-code guesser, expected-size choice (any n, k; any game)",
+            feedbacks=("black", "black-white"),
+            games=(False, True),
+        ),
     )
 }
 """Every codebreaking method by name: kind, implementing function, one-line summary."""

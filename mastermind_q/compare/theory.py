@@ -23,6 +23,9 @@ Knuth's minimax costs about a second per game at ``k^n = 4096`` (it compares eve
 candidate guess with every consistent secret), so ``compare`` stops at Knuth's own
 game, 4 positions and 6 colours (1296 codes); random-consistent takes about 0.1 s per
 game at ``8^6 = 262144`` codes. Larger cells are listed as skipped."""
+CELL_LIMITS = {"consistent": 256}
+"""Largest ``n * k`` at which ``compare`` runs these constraint-solver codebreakers
+(about a second per game at ``16 x 16``, more under load); larger cells are skipped."""
 BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T")
 """Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
 ASYMPTOTIC_FORMULAS = ("table2-blackpeg", "table2-blackwhite")
@@ -140,7 +143,8 @@ def applicability(method: str, num_positions: int, num_colors: int) -> str | Non
 
     Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``two-color`` needs
     ``k = 2``; ``permutation`` and the El Ouali et al. bounds need ``k >= n``;
-    ``knuth`` and ``random-consistent`` need ``k^n <=`` :data:`ENUMERATION_LIMITS`;
+    ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
+    :data:`ENUMERATION_LIMITS`; ``consistent`` needs ``n k <=`` :data:`CELL_LIMITS`;
     every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`).
 
     Raises:
@@ -169,6 +173,9 @@ def applicability(method: str, num_positions: int, num_colors: int) -> str | Non
             check_request(method, n, k)
     except ResourceLimitError as error:
         return str(error)
+    cells = CELL_LIMITS.get(method)
+    if cells is not None and n * k > cells:
+        return f"{method} is run in compare up to n*k = {cells}; n*k = {n * k}"
     return None
 
 

@@ -1,0 +1,340 @@
+"""A codebreaker that stays strong at scale: consistent guesses found by a constraint solver.
+
+Every guess is a code consistent with every answer so far (it could be the secret).
+Instead of enumerating ``k^n`` codes, the consistent codes are the solutions of a
+small constraint model, solved by OR-Tools CP-SAT:
+
+* one-hot colour variables ``x[i, c] in {0, 1}``, ``sum_c x[i, c] = 1`` per position;
+* the permutation game: ``sum_i x[i, c] <= 1`` per colour (all different);
+* a past guess ``g`` answered with ``b`` black pegs: ``sum_i x[i, g_i] = b``;
+* with black-white feedback ``(b, w)`` also ``sum_c min(y_c, h_c) = b + w`` where
+  ``y_c = sum_i x[i, c]`` counts colour ``c`` in the secret and ``h_c`` in ``g``
+  (``min`` as CP-SAT's ``AddMinEquality``; only colours of ``g`` take part).
+
+**Choosing among consistent codes.** While the consistent set is small enough to
+enumerate (at most ``enumerate_limit`` codes, listed by CP-SAT's solution
+enumeration), the guess is the consistent code with the smallest *expected size of the
+remaining set*, ``sum_a |S_a|^2 / |S|`` over its answer classes ``S_a`` (Irving's
+rule; ties to the first enumerated). Before that, ``samples`` consistent codes are
+drawn (each solve starts from the last guess as a solution hint, with its own solver
+seed; the last guess violates only its own answer, so the search starts near a
+solution) and the one with the
+smallest expected size *over the drawn sample* is played (the sample stands in for
+the consistent set, as in the "eligible set" scoring of Berghman, Goossens and Leus).
+
+**Why CP-SAT.** Finding a code consistent with black-peg answers is NP-hard in general
+(Stuckman and Zhang; Goodrich); CP-SAT is a maintained, well-tested solver built for
+exactly this kind of Boolean model with linear equalities (clause learning with
+linear propagation), it enumerates solutions, accepts solution hints and is
+deterministic with one worker and a fixed seed.
+
+**Reproducibility.** Below ``n * k =`` :data:`PORTFOLIO_MIN_CELLS` every solve runs
+with one worker and a seed drawn from
+``numpy.random.default_rng(seed)``, which also draws the first guess; enumeration is
+capped in CP-SAT's deterministic time (:data:`ENUMERATE_EFFORT`):
+the same seed replays the same game (times do not enter, except the per-guess
+``time_limit``, which raises instead of guessing differently). Larger games run CP-SAT's
+multi-worker portfolio by default (one worker stalls on them); its races make them
+reproducible only up to which consistent code is found first (``workers=1`` restores
+full reproducibility, at the risk of :class:`ConsistentTimeout`).
+
+Cost: one CP-SAT model with ``nk`` Boolean variables and one constraint per answer;
+each guess costs ``samples`` solves (plus one enumeration attempt of at most
+``enumerate_limit + 1`` solutions once few codes remain). The frontier measured on the
+2-core machine is in ``benchmarks/RESULTS.md``.
+
+References:
+    R. W. Irving, "Towards an optimum Mastermind strategy", J. Recreational
+    Mathematics 11(2), 81-87 (1978-79) (expected size of the remaining set).
+    L. Berghman, D. Goossens, R. Leus, "Efficient solutions for Mastermind using
+    genetic algorithms", Computers & Operations Research 36(6), 1880-1885 (2009)
+    (scoring consistent candidates against a sample of the eligible set).
+    L. Perron, F. Didier, "CP-SAT", OR-Tools v9, Google (2024).
+
+Example:
+    >>> from mastermind_q.codemaker import Codemaker
+    >>> maker = Codemaker((3, 1, 4, 1, 5, 0), colors=6)
+    >>> solve_consistent(maker, seed=1)
+    (3, 1, 4, 1, 5, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..codemaker import Codemaker
+from ..game import Code
+
+__all__ = [
+    "CONSISTENT_MAX_CELLS",
+    "DEFAULT_ENUMERATE_LIMIT",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_TIME_LIMIT",
+    "ENUMERATE_EFFORT",
+    "PORTFOLIO_MIN_CELLS",
+    "PORTFOLIO_WORKERS",
+    "ConsistentTimeout",
+    "solve_consistent",
+]
+
+DEFAULT_TIME_LIMIT = 20.0
+"""Seconds CP-SAT may spend on one solve before :class:`ConsistentTimeout`."""
+DEFAULT_ENUMERATE_LIMIT = 64
+"""Enumerate the consistent set (and choose by expected size) once it has at most
+this many codes."""
+DEFAULT_SAMPLES = 4
+"""Consistent codes drawn per guess while the set is too large to enumerate."""
+ENUMERATE_EFFORT = 0.02
+"""CP-SAT deterministic time (about seconds, but reproducible) one enumeration attempt
+may take; a set not listed within it counts as too large."""
+PORTFOLIO_MIN_CELLS = 1024
+"""From ``n * k`` this large on, CP-SAT runs its portfolio of :data:`PORTFOLIO_WORKERS`
+workers by default: one worker stalled for minutes in the middle of n = k = 32 black-peg
+games with repetition, the portfolio solved them in 20-45 s. The portfolio's races make
+such games reproducible only up to which consistent code is found first."""
+PORTFOLIO_WORKERS = 8
+"""Workers of the CP-SAT portfolio on large games."""
+CONSISTENT_MAX_CELLS = 16384
+"""Largest ``n * k`` (one Boolean variable per position and colour) accepted."""
+
+
+_SOLVER_PARAMETERS: dict[str, Any] = {"linearization_level": 2}
+"""CP-SAT settings beyond one worker and the seed: the full LP relaxation of the answer
+equalities (``linearization_level=2``) kept n = k = 32 black-peg games with repetition
+from stalling in the hard middle phase (77 queries in 41 s against time-outs at the
+default level)."""
+
+
+class ConsistentTimeout(ValueError):
+    """CP-SAT found no consistent code within the per-guess time limit."""
+
+
+def _check_options(seed: Any, time_limit: Any, enumerate_limit: Any, samples: Any) -> None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an integer or None, was {seed!r}")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or time_limit <= 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, was {time_limit!r}")
+    for name, value, least in (("enumerate_limit", enumerate_limit, 0), ("samples", samples, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be an integer >= {least}, was {value!r}")
+
+
+class _Model:
+    """The CP-SAT model of the consistent codes, grown by one constraint per answer."""
+
+    def __init__(self, n: int, k: int, *, distinct: bool, feedback: str, workers: int = 1) -> None:
+        from ortools.sat.python import cp_model
+
+        self.cp_model = cp_model
+        self.n, self.k = n, k
+        self.workers = workers
+        self.model = cp_model.CpModel()
+        self.x = [[self.model.NewBoolVar(f"x{i}_{c}") for c in range(k)] for i in range(n)]
+        for row in self.x:
+            self.model.AddExactlyOne(row)
+        if distinct:
+            for c in range(k):
+                self.model.AddAtMostOne(self.x[i][c] for i in range(n))
+        self.counts: list[Any] = []
+        if feedback == "black-white":
+            for c in range(k):
+                count = self.model.NewIntVar(0, n, f"y{c}")
+                self.model.Add(count == sum(self.x[i][c] for i in range(n)))
+                self.counts.append(count)
+
+    def add_answer(self, guess: Code, blacks: int, whites: int | None) -> None:
+        self.model.Add(sum(self.x[i][color] for i, color in enumerate(guess)) == blacks)
+        if whites is None:
+            return
+        mins = []
+        for color, count in zip(*np.unique(guess, return_counts=True)):
+            common = self.model.NewIntVar(0, int(count), "")
+            self.model.AddMinEquality(common, [self.counts[int(color)], int(count)])
+            mins.append(common)
+        self.model.Add(sum(mins) == blacks + whites)
+
+    def _solver(self, seed: int, time_limit: float) -> Any:
+        solver = self.cp_model.CpSolver()
+        solver.parameters.num_workers = self.workers
+        solver.parameters.random_seed = seed
+        solver.parameters.max_time_in_seconds = time_limit
+        for name, value in _SOLVER_PARAMETERS.items():
+            setattr(solver.parameters, name, value)
+        return solver
+
+    def _read(self, solver: Any) -> Code:
+        return tuple(
+            next(c for c in range(self.k) if solver.BooleanValue(self.x[i][c]))
+            for i in range(self.n)
+        )
+
+    def sample(self, hint: Sequence[int], seed: int, time_limit: float) -> Code | None:
+        """One consistent code, searched from ``hint``; ``None`` if there is none."""
+        self.model.ClearHints()
+        for i, color in enumerate(hint):
+            for c in range(self.k):
+                self.model.AddHint(self.x[i][c], c == color)
+        solver = self._solver(seed, time_limit)
+        status = solver.Solve(self.model)
+        if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
+            return self._read(solver)
+        if status == self.cp_model.INFEASIBLE:
+            return None
+        raise ConsistentTimeout(
+            f"consistent: CP-SAT found no consistent code within time_limit={time_limit} s "
+            f"(n={self.n}, k={self.k}); raise time_limit or use a smaller game"
+        )
+
+    def enumerate(self, limit: int, seed: int, time_limit: float) -> list[Code] | None:
+        """Every consistent code if there are at most ``limit``, else ``None``."""
+        self.model.ClearHints()
+        found: list[Code] = []
+        model = self
+
+        class Collector(self.cp_model.CpSolverSolutionCallback):
+            def on_solution_callback(self) -> None:
+                found.append(
+                    tuple(
+                        next(c for c in range(model.k) if self.BooleanValue(model.x[i][c]))
+                        for i in range(model.n)
+                    )
+                )
+                if len(found) > limit:
+                    self.StopSearch()
+
+        solver = self._solver(seed, time_limit)
+        solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT
+        solver.parameters.enumerate_all_solutions = True
+        solver.parameters.max_deterministic_time = ENUMERATE_EFFORT
+        status = solver.Solve(self.model, Collector())
+        if len(found) > limit or status not in (self.cp_model.OPTIMAL, self.cp_model.INFEASIBLE):
+            return None  # too many, or not proven complete in time
+        return sorted(found)
+
+
+def _answers(codes: np.ndarray, guess: np.ndarray, feedback: str, k: int) -> np.ndarray:
+    """Answer of ``guess`` against every row of ``codes`` as one integer per row."""
+    n = codes.shape[1]
+    blacks = (codes == guess).sum(axis=1)
+    if feedback != "black-white":
+        return blacks
+    common = np.zeros(codes.shape[0], dtype=np.int64)
+    guess_counts = np.bincount(guess, minlength=k)
+    for color in np.flatnonzero(guess_counts):
+        common += np.minimum((codes == color).sum(axis=1), guess_counts[color])
+    return blacks * (n + 1) + (common - blacks)
+
+
+def _expected_sizes(candidates: np.ndarray, population: np.ndarray, feedback: str, k: int):
+    """``sum_a |P_a|^2`` for each candidate guess over the codes ``population``."""
+    scores = np.empty(candidates.shape[0], dtype=np.int64)
+    for index, guess in enumerate(candidates):
+        _, sizes = np.unique(_answers(population, guess, feedback, k), return_counts=True)
+        scores[index] = int((sizes.astype(np.int64) ** 2).sum())
+    return scores
+
+
+def solve_consistent(
+    codemaker: Codemaker,
+    *,
+    seed: int | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    enumerate_limit: int = DEFAULT_ENUMERATE_LIMIT,
+    samples: int = DEFAULT_SAMPLES,
+    workers: int | None = None,
+) -> Code:
+    """Guess consistent codes found by CP-SAT until the secret is hit.
+
+    Plays the codemaker's game: ``codemaker.feedback`` (``"black"`` or
+    ``"black-white"``) and ``codemaker.distinct`` (the permutation game). Each guess is
+    consistent with every answer so far; among consistent codes it takes the one with
+    the smallest expected remaining set (over the whole consistent set once it has at
+    most ``enumerate_limit`` codes, over ``samples`` drawn codes before).
+
+    Cost: see the module docstring; every answered guess counts, the final one included.
+
+    Args:
+        codemaker: the codemaker.
+        seed: seeds the first guess and CP-SAT: same seed, same game (see ``workers``).
+        time_limit: seconds per CP-SAT solve.
+        enumerate_limit: enumerate the consistent set once it has at most this many codes
+            (0: never).
+        samples: consistent codes drawn per guess before that (1: a plain random
+            consistent guess).
+        workers: CP-SAT workers per solve; default 1 (fully reproducible) below
+            ``n * k =`` :data:`PORTFOLIO_MIN_CELLS`, :data:`PORTFOLIO_WORKERS` from there
+            on (faster on hard games, reproducible only up to the solver's races).
+
+    Returns:
+        The secret (the last guess, answered with ``n`` black pegs).
+
+    Raises:
+        ValueError: ``n * k`` above :data:`CONSISTENT_MAX_CELLS` (before any query), bad
+            options, or answers no code fits.
+        ConsistentTimeout: (a ``ValueError``) a solve ran past ``time_limit``.
+    """
+    _check_options(seed, time_limit, enumerate_limit, samples)
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(f"workers must be a positive integer or None, was {workers!r}")
+    n, k = codemaker.num_positions, codemaker.num_colors
+    if n * k > CONSISTENT_MAX_CELLS:
+        raise ValueError(
+            f"consistent builds n*k Boolean variables; n={n}, k={k} gives {n * k}, "
+            f"more than CONSISTENT_MAX_CELLS={CONSISTENT_MAX_CELLS}"
+        )
+    feedback = getattr(codemaker, "feedback", "black")
+    distinct = codemaker.distinct
+    if workers is None:
+        workers = PORTFOLIO_WORKERS if n * k >= PORTFOLIO_MIN_CELLS else 1
+    model = _Model(n, k, distinct=distinct, feedback=feedback, workers=workers)
+    rng = np.random.default_rng(seed)
+
+    def solver_seed() -> int:
+        return int(rng.integers(0, 2**31 - 1))
+
+    def random_code() -> list[int]:
+        if distinct:
+            return [int(c) for c in rng.permutation(k)[:n]]
+        return [int(c) for c in rng.integers(0, k, size=n)]
+
+    known: list[Code] = []  # consistent set, once enumerated (it only shrinks)
+    guess: Code = tuple(random_code())
+    while True:
+        blacks, whites = codemaker.answer(guess)
+        if blacks == n:
+            return guess
+        model.add_answer(guess, blacks, whites if feedback == "black-white" else None)
+        answer = blacks * (n + 1) + whites if feedback == "black-white" else blacks
+        if known:
+            array = np.array(known, dtype=np.int64)
+            keep = _answers(array, np.array(guess), feedback, k) == answer
+            known = [code for code, kept in zip(known, keep) if kept]
+            if not known:
+                raise ValueError(
+                    f"answers are inconsistent: no code fits answer {(blacks, whites)} to {guess}"
+                )
+        elif enumerate_limit:
+            known = model.enumerate(enumerate_limit, solver_seed(), time_limit) or []
+        if known:
+            array = np.array(known, dtype=np.int64)
+            scores = _expected_sizes(array, array, feedback, k)
+            guess = known[int(np.argmin(scores))]
+            continue
+        drawn: list[Code] = []
+        for _ in range(samples):
+            # The last guess fits every answer but its own: a near-solution to start
+            # from; the solver seed varies the code found.
+            code = model.sample(guess, solver_seed(), time_limit)
+            if code is None:
+                raise ValueError(
+                    f"answers are inconsistent: no code fits answer {(blacks, whites)} to {guess}"
+                )
+            if code not in drawn:
+                drawn.append(code)
+        array = np.array(drawn, dtype=np.int64)
+        guess = drawn[int(np.argmin(_expected_sizes(array, array, feedback, k)))]
