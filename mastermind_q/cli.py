@@ -589,6 +589,11 @@ class _Progress:
             self.bar = None
 
 
+ORACLE_CHOICES = ("auto", "fourier", "increment", "gray")
+"""``--oracle`` values (``mastermind_q.backends.ORACLE_CONSTRUCTIONS``; a test keeps
+them in step without importing Qiskit at CLI start-up)."""
+
+
 def _add_execution_flags(parser: argparse.ArgumentParser) -> None:
     """Flags shared by commands that run circuits (solve)."""
     parser.add_argument(
@@ -614,6 +619,13 @@ def _add_execution_flags(parser: argparse.ArgumentParser) -> None:
         default="aer",
         help="fake: backends through Aer on the active qubits (fast, default) or "
         "qiskit-ibm-runtime's local mode (the hardware code path)",
+    )
+    parser.add_argument(
+        "--oracle",
+        choices=ORACLE_CHOICES,
+        default="auto",
+        help="the oracle's construction; auto (default): on fake: and ibm: the one with "
+        "the fewest two-qubit gates after transpiling for the device",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     _add_suppression_flags(parser)
@@ -669,6 +681,7 @@ def _execution(args: argparse.Namespace) -> Any:
             record=args.record_job,
             jobs_dir=args.jobs_dir,
             fake_mode=args.fake_mode,
+            oracle_construction=args.oracle,
             progress=progress,
             isolate=True,  # Ctrl-C stops a simulation at once (see the module docstring)
             dynamical_decoupling=args.dd,

@@ -754,3 +754,26 @@ def test_compare_on_an_unreachable_ibm_backend_is_an_error(capsys, tmp_path, mon
         "--backend", "ibm:ibm_torino", "--quiet",
     )  # fmt: skip
     assert "IBM Quantum is not available" in err
+
+
+def test_solve_oracle_flag(capsys, monkeypatch):
+    """--oracle picks the oracle construction the solver asks the codemaker for."""
+    from mastermind_q.backends import ORACLE_CONSTRUCTIONS
+    from mastermind_q.codemaker import Codemaker
+
+    assert tuple(ORACLE_CONSTRUCTIONS) == cli.ORACLE_CHOICES
+    requested = []
+    original = Codemaker.oracle
+
+    def spy(self, **options):
+        requested.append(options.get("construction"))
+        return original(self, **options)
+
+    monkeypatch.setattr(Codemaker, "oracle", spy)
+    argv = ["solve", "--method", "nonadaptive", "--secret", "2,0,1", "--colors", "3"]
+    status, out, _ = _run_cli(capsys, *argv, "--backend", "aer-statevector", "--oracle", "gray")
+    assert status == 0 and "2,0,1" in out.replace(" ", "").replace("(", "").replace(")", "")
+    assert requested and set(requested) == {"gray"}
+    with pytest.raises(SystemExit) as info:
+        cli.main([*argv, "--oracle", "best"])
+    assert info.value.code == 2 and "--oracle" in capsys.readouterr().err
