@@ -1,0 +1,507 @@
+"""CLI fuzz test: hostile and malformed command lines are one error line, status 2.
+
+Every case runs ``python -m mastermind_q.cli ARGS`` in a subprocess (from the
+repository root, so the worktree's code is imported) with an address-space limit, so
+a missing resource guard fails fast instead of swapping. Each must:
+
+* exit with status 2;
+* print exactly one line on stderr, and no ``Traceback``;
+* finish within :data:`TIME_LIMIT` seconds of CPU time (user + system of the child:
+  wall-clock time on a shared machine measures the other jobs, not this one; a child
+  still running after :data:`WALL_LIMIT` seconds is killed and fails);
+* peak under :data:`MEMORY_LIMIT` bytes of resident memory (``ru_maxrss`` of the child).
+
+The cases run once, in parallel (a thread pool of subprocesses), in a module fixture;
+one parametrised test per case checks its result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from mastermind_q.jobs import JobRecord
+
+ROOT = Path(__file__).resolve().parents[1]
+TIME_LIMIT = 10.0
+"""CPU seconds a refused command may take (interpreter start and imports included)."""
+WALL_LIMIT = 120.0
+"""Wall-clock seconds after which a child is killed (a hang, not a slow machine)."""
+MEMORY_LIMIT = 2**30
+"""Peak resident bytes a refused command may use."""
+ADDRESS_SPACE = 4 * 2**30
+"""``RLIMIT_AS`` of each child: a guard that is missing fails with MemoryError, not swap."""
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+
+SOLVE = ["solve", "--quiet"]
+TWO = [*SOLVE, "--method", "two-color", "--colors", "2"]
+COMPARE = ["compare", "--quiet"]
+GRID = [*COMPARE, "--positions", "3", "--colors", "3"]
+BIG = str(10**30)
+
+
+def _cases(files: Path) -> dict[str, list[str]]:
+    """Case id -> argument list; ``files`` holds the damaged job records."""
+    jobs = ["--jobs-dir", str(files / "jobs")]
+    return {
+        # solve: values
+        "solve-unknown-method": [*SOLVE, "--method", "nope", "--colors", "3", "--random", "3"],
+        "solve-colors-text": [*SOLVE, "--method", "blackpeg", "--colors", "abc", "--random", "3"],
+        "solve-colors-underscore": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "1_0",
+            "--random",
+            "3",
+        ],
+        "solve-colors-one": [*SOLVE, "--method", "blackpeg", "--colors", "1", "--random", "3"],
+        "solve-colors-negative": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "-5",
+            "--random",
+            "3",
+        ],
+        "solve-colors-huge-text": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            BIG,
+            "--random",
+            "3",
+        ],
+        "solve-colors-unicode-digits": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "٣",
+            "--random",
+            "3",
+        ],
+        "solve-secret-underscore": [*TWO, "--secret", "0_1,1"],
+        "solve-secret-text": [*TWO, "--secret", "0,x"],
+        "solve-secret-empty": [*TWO, "--secret", ""],
+        "solve-secret-out-of-range": [*TWO, "--secret", "0,5"],
+        "solve-secret-huge-colour": [*TWO, "--secret", f"0,{BIG}"],
+        "solve-secret-negative": [*TWO, "--secret", "0,-1"],
+        "solve-random-zero": [*TWO, "--random", "0"],
+        "solve-random-negative": [*TWO, "--random", "-3"],
+        "solve-random-million-blackpeg": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "3",
+            "--random",
+            "1000000",
+        ],
+        "solve-random-trillion": [*TWO, "--random", str(10**12)],
+        "solve-random-million-two-color": [*TWO, "--random", "1000000"],
+        "solve-positions-disagree": [*TWO, "--secret", "0,1", "--positions", "5"],
+        "solve-no-secret": [*TWO],
+        "solve-secret-and-random": [*TWO, "--secret", "0,1", "--random", "2"],
+        "solve-adversary-quantum": [*TWO, "--adversary", "--positions", "3"],
+        "solve-adversary-secret": [
+            *SOLVE,
+            "--method",
+            "permutation",
+            "--colors",
+            "4",
+            "--adversary",
+            "--secret",
+            "0,1",
+        ],
+        "solve-adversary-huge": [
+            *SOLVE,
+            "--method",
+            "permutation",
+            "--colors",
+            "100000",
+            "--adversary",
+            "--positions",
+            "100000",
+        ],
+        "solve-permutation-repeat": [
+            *SOLVE,
+            "--method",
+            "permutation",
+            "--colors",
+            "4",
+            "--secret",
+            "0,0",
+        ],
+        "solve-two-color-k3": [*SOLVE, "--method", "two-color", "--colors", "3", "--random", "3"],
+        "solve-nonadaptive-k2": [
+            *SOLVE,
+            "--method",
+            "nonadaptive",
+            "--colors",
+            "2",
+            "--random",
+            "3",
+        ],
+        "solve-optimization-level": [*TWO, "--random", "2", "--optimization-level", "7"],
+        # solve: sizes (resource guards)
+        "solve-billion-colors-triples": [
+            *SOLVE,
+            "--method",
+            "triples",
+            "--colors",
+            "1000000000",
+            "--random",
+            "4",
+        ],
+        "solve-billion-colors-nonadaptive": [
+            *SOLVE,
+            "--method",
+            "nonadaptive",
+            "--colors",
+            "1000000000",
+            "--random",
+            "4",
+        ],
+        "solve-billion-colors-permutation": [
+            *SOLVE,
+            "--method",
+            "permutation",
+            "--colors",
+            "1000000000",
+            "--random",
+            "4",
+        ],
+        "solve-billion-colors-adaptive": [
+            *SOLVE,
+            "--method",
+            "adaptive",
+            "--colors",
+            "1000000000",
+            "--random",
+            "4",
+        ],
+        "solve-billion-colors-blackpeg": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "1000000000",
+            "--random",
+            "4",
+        ],
+        "solve-knuth-large": [*SOLVE, "--method", "knuth", "--colors", "4", "--random", "10000"],
+        "solve-random-consistent-large": [
+            *SOLVE,
+            "--method",
+            "random-consistent",
+            "--colors",
+            "8",
+            "--random",
+            "100",
+        ],
+        "solve-optimal-large": [
+            *SOLVE,
+            "--method",
+            "optimal",
+            "--colors",
+            "4",
+            "--random",
+            "10000",
+        ],
+        "solve-blackpeg-work": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "5000",
+            "--random",
+            "9000",
+        ],
+        "solve-statevector-31-qubits": [*TWO, "--random", "26", "--backend", "aer-statevector"],
+        "solve-adaptive-gates": [
+            *SOLVE,
+            "--method",
+            "adaptive",
+            "--colors",
+            "1024",
+            "--random",
+            "4096",
+        ],
+        # solve: shots, seeds, backends
+        "solve-shots-billion": [*TWO, "--secret", "1,0", "--shots", "1000000000"],
+        "solve-shots-trillion": [*TWO, "--secret", "1,0", "--shots", str(10**12)],
+        "solve-shots-10e30": [*TWO, "--secret", "1,0", "--shots", BIG],
+        "solve-shots-zero": [*TWO, "--secret", "1,0", "--shots", "0"],
+        "solve-shots-times-circuits": [
+            *SOLVE,
+            "--method",
+            "nonadaptive",
+            "--colors",
+            "8",
+            "--random",
+            "3",
+            "--shots",
+            "500000",
+        ],
+        "solve-seed-2e63": [*TWO, "--secret", "1,0", "--seed", str(2**63)],
+        "solve-seed-2e64": [*TWO, "--secret", "1,0", "--seed", str(2**64)],
+        "solve-seed-10e30": [*TWO, "--secret", "1,0", "--seed", BIG],
+        "solve-seed-negative-fake": [
+            *TWO,
+            "--secret",
+            "1,0",
+            "--seed",
+            "-1",
+            "--backend",
+            "fake:manila",
+        ],
+        "solve-seed-text": [*TWO, "--secret", "1,0", "--seed", "abc"],
+        "solve-backend-unknown": [*TWO, "--secret", "1,0", "--backend", "nope"],
+        "solve-backend-no-fake": [*TWO, "--secret", "1,0", "--backend", "fake:nosuchdevice"],
+        "solve-classical-with-shots": [
+            *SOLVE,
+            "--method",
+            "blackpeg",
+            "--colors",
+            "3",
+            "--random",
+            "3",
+            "--shots",
+            "10",
+        ],
+        # draw and resources
+        "draw-million-positions": [
+            "draw",
+            "find-two-color",
+            "--positions",
+            "1000000",
+            "--colors",
+            "3",
+        ],
+        "draw-adaptive-huge-k": ["draw", "adaptive", "--positions", "4", "--colors", "100000"],
+        "draw-zero-positions": ["draw", "oracle", "--positions", "0", "--colors", "3"],
+        "draw-bad-suffix": [
+            "draw",
+            "oracle",
+            "--positions",
+            "3",
+            "--colors",
+            "3",
+            "--output",
+            "x.bmp",
+        ],
+        "draw-missing-folder": [
+            "draw",
+            "oracle",
+            "--positions",
+            "2",
+            "--colors",
+            "3",
+            "--output",
+            str(files / "none" / "x.png"),
+        ],
+        "draw-bad-pair": [
+            "draw",
+            "find-two-color",
+            "--positions",
+            "3",
+            "--colors",
+            "3",
+            "--pair",
+            "0",
+        ],
+        "draw-unknown-circuit": ["draw", "nosuch", "--positions", "3", "--colors", "3"],
+        "draw-negative-decompose": [
+            "draw",
+            "oracle",
+            "--positions",
+            "3",
+            "--colors",
+            "3",
+            "--decompose",
+            "-1",
+        ],
+        "resources-100000-positions": [
+            "resources",
+            "nonadaptive",
+            "--positions",
+            "100000",
+            "--colors",
+            "3",
+        ],
+        "resources-adaptive-gates": [
+            "resources",
+            "adaptive",
+            "--positions",
+            "4096",
+            "--colors",
+            "1024",
+        ],
+        "resources-unknown-target": [
+            "resources",
+            "oracle",
+            "--positions",
+            "3",
+            "--colors",
+            "3",
+            "--target",
+            "nope",
+        ],
+        "resources-no-fake": [
+            "resources",
+            "oracle",
+            "--positions",
+            "3",
+            "--colors",
+            "3",
+            "--target",
+            "fake:nosuchdevice",
+        ],
+        # compare
+        "compare-grid-100-million": [*COMPARE, "--positions", "1:100000000", "--colors", "3"],
+        "compare-billion-colors": [*COMPARE, "--positions", "3", "--colors", "1000000000"],
+        "compare-axis-values": [*COMPARE, "--positions", "1-2000", "--colors", "3"],
+        "compare-grid-rows": [*COMPARE, "--positions", "1:1000", "--colors", "2:1000:10"],
+        "compare-underscore": [*COMPARE, "--positions", "1_0", "--colors", "3"],
+        "compare-descending": [*COMPARE, "--positions", "5-3", "--colors", "3"],
+        "compare-colors-one": [*COMPARE, "--positions", "3", "--colors", "1"],
+        "compare-empty-axis": [*COMPARE, "--positions", "", "--colors", "3"],
+        "compare-zero-step": [*COMPARE, "--positions", "1:5:0", "--colors", "3"],
+        "compare-unknown-method": [*GRID, "--methods", "nope"],
+        "compare-samples-zero": [*GRID, "--samples", "0"],
+        "compare-seed-negative": [*GRID, "--seed", "-1"],
+        "compare-seed-huge": [*GRID, "--seed", BIG],
+        "compare-shots-huge": [*GRID, "--shots", "1000000000"],
+        "compare-backend-unknown": [*GRID, "--backend", "nope"],
+        "compare-backend-no-fake": [*GRID, "--backend", "fake:nosuchdevice"],
+        "compare-plot-suffix": [*GRID, "--plot", "out.bmp"],
+        "compare-csv-missing-folder": [*GRID, "--csv", str(files / "none" / "rows.csv")],
+        # jobs
+        "jobs-list-file": ["jobs", "list", "--jobs-dir", str(files / "file")],
+        "jobs-fetch-bad-id": ["jobs", "fetch", "../etc/passwd", *jobs],
+        "jobs-fetch-missing": ["jobs", "fetch", "missing", *jobs],
+        "jobs-fetch-array": ["jobs", "fetch", "array", *jobs],
+        "jobs-fetch-deep": ["jobs", "fetch", "deep", *jobs],
+        "jobs-fetch-huge-n": ["jobs", "fetch", "huge-n", *jobs],
+        "jobs-fetch-registers-5": ["jobs", "fetch", "registers-5", *jobs],
+        "jobs-fetch-created-null": ["jobs", "fetch", "created-null", *jobs],
+        "jobs-fetch-count-text": ["jobs", "fetch", "count-text", *jobs],
+        "jobs-fetch-not-json": ["jobs", "fetch", "not-json", *jobs],
+        "jobs-fetch-bad-secret": ["jobs", "fetch", "good", "--secret", "0_1", *jobs],
+        "jobs-unknown-action": ["jobs", "nope"],
+        # the top level
+        "no-command": [],
+        "unknown-command": ["nope"],
+        "unknown-option": ["--bogus"],
+    }
+
+
+def _write_records(files: Path) -> None:
+    """Damaged job records (and one good one) for the ``jobs fetch`` cases."""
+    folder = files / "jobs"
+    folder.mkdir(parents=True)
+    (files / "file").write_text("not a folder")
+    record = JobRecord.new(
+        job_id="good",
+        backend="fake:manila",
+        engine="test",
+        metadata={"method": "two-color", "n": 2, "k": 2},
+        shots=10,
+        seed=1,
+        optimization_level=1,
+        registers=["c"],
+        circuit_names=["two_color"],
+    ).finished_with([{"01": 10}])
+    data = record.to_dict()
+    damaged = {
+        "good": data,
+        "array": [data],
+        "huge-n": {**data, "job_id": "huge-n", "n": 10**9},
+        "registers-5": {**data, "job_id": "registers-5", "registers": 5},
+        "created-null": {**data, "job_id": "created-null", "created": None},
+        "count-text": {**data, "job_id": "count-text", "counts": [{"01": "ten"}]},
+    }
+    for name, content in damaged.items():
+        (folder / f"{name}.json").write_text(json.dumps(content))
+    (folder / "deep.json").write_text("[" * 200_000 + "]" * 200_000)
+    (folder / "not-json.json").write_text("{")
+
+
+def _limit_child() -> None:  # runs in the child before exec
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def _run(argv: list[str], env: dict[str, str]) -> dict[str, object]:
+    """Run one command line; status, stderr, seconds and peak resident bytes."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mastermind_q.cli", *argv],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            preexec_fn=_limit_child,
+        )
+        timer = threading.Timer(WALL_LIMIT, process.kill)
+        timer.start()
+        try:
+            _pid, status, usage = os.wait4(process.pid, 0)  # rusage of this child only
+        finally:
+            timer.cancel()
+        wall = time.monotonic() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        return {
+            "status": process.returncode,
+            "stderr": err.read().decode("utf-8", "replace"),
+            "cpu_seconds": usage.ru_utime + usage.ru_stime,
+            "wall_seconds": wall,
+            "peak_bytes": usage.ru_maxrss * 1024,  # kilobytes on Linux
+        }
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    files = tmp_path_factory.mktemp("fuzz")
+    _write_records(files)
+    env = {key: value for key, value in os.environ.items() if not key.startswith("MASTERMIND_Q_")}
+    env.update(MPLBACKEND="Agg", MASTERMIND_Q_JOBS_DIR=str(files / "jobs"), PYTHONWARNINGS="")
+    cases = _cases(files)
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        futures = {name: pool.submit(_run, argv, env) for name, argv in cases.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+CASE_NAMES = list(_cases(Path("/fuzz")))
+
+
+def test_there_are_at_least_sixty_cases():
+    assert len(CASE_NAMES) >= 60
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_bad_input_is_one_line_exit_2_fast_and_small(results, name):
+    result = results[name]
+    err = result["stderr"]
+    assert "Traceback" not in err, err
+    assert result["status"] == 2, err
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "error" in err
+    assert result["cpu_seconds"] < TIME_LIMIT and result["wall_seconds"] < WALL_LIMIT, result
+    assert result["peak_bytes"] < MEMORY_LIMIT, result
