@@ -46,6 +46,23 @@ def test_notebook_is_committed_without_outputs(name):
     assert notebook["cells"][0]["cell_type"] == "markdown", f"{name} should open with a title"
 
 
+@pytest.mark.parametrize("name", EXPECTED)
+def test_notebook_plots_are_labelled_and_drawings_captioned(name):
+    """Each hand-made plot sets axis labels and a title; circuits are drawn captioned."""
+    notebook = json.loads((NOTEBOOK_DIR / name).read_text(encoding="utf-8"))
+    for index, cell in enumerate(notebook["cells"]):
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code":
+            continue
+        if ".subplots(" in source:
+            for call in ("set_xlabel(", "set_ylabel(", "set_title("):
+                assert call in source, f"{name} cell {index}: a plot without {call[:-1]}"
+        assert '.draw("mpl"' not in source, (
+            f"{name} cell {index}: draw circuits with mastermind_q.drawing.draw_figure "
+            "and a caption"
+        )
+
+
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", EXPECTED)
 def test_notebook_runs(name, monkeypatch):
