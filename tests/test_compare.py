@@ -454,7 +454,11 @@ def test_repetition_baselines_and_knuth_rows():
     result = cmp.compare(
         [3, 4], [4], methods=["knuth", "blackpeg", "random-consistent"], samples=6, seed=3
     )
-    rows = {(row.n, row.method): row for row in result.rows if row.kind == "classical"}
+    rows = {
+        (row.n, row.method): row
+        for row in result.rows
+        if row.source == "measured" and row.kind == "classical"
+    }
     assert set(rows) == {(n, m) for n in (3, 4) for m in ("knuth", "blackpeg", "random-consistent")}
     for row in rows.values():
         assert row.solved and row.samples == 6
@@ -484,3 +488,30 @@ def test_a_bad_backend_name_is_an_error_not_skipped_rows(backend):
 def test_compare_rejects_bad_counts_and_seeds(options, fragment):
     with pytest.raises(ValueError, match=re.escape(fragment)):
         cmp.compare([3], [3], methods=["blackpeg", "two-color"], **options)
+
+
+def test_best_classical_row_and_queries_to_win():
+    result = cmp.compare(
+        [3, 4],
+        [4],
+        methods=["knuth", "blackpeg", "permutation", "nonadaptive"],
+        samples=6,
+        seed=2,
+        bounds=True,
+        formulas=False,
+    )
+    best = {row.n: row for row in result.rows if row.method == "best-classical"}
+    assert set(best) == {3, 4}
+    for n, row in best.items():
+        measured = [
+            r for r in result.rows if r.n == n and r.kind == "classical" and r.source == "measured"
+        ]
+        assert row.queries == min(r.queries for r in measured)
+        assert row.mean_queries == min(r.mean_queries for r in measured)
+        names = {r.method: r for r in measured}
+        assert names[row.best_worst_method].queries == row.queries
+        assert names[row.best_mean_method].mean_queries == row.mean_queries
+        assert row.to_dict()["queries_to_win"] == row.queries
+    for row in result.rows:
+        extra = 1 if row.kind == "quantum" or row.method == "adaptive-T" else 0
+        assert row.to_dict()["queries_to_win"] == row.queries + extra

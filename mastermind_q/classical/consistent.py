@@ -80,7 +80,7 @@ __all__ = [
     "solve_consistent",
 ]
 
-DEFAULT_TIME_LIMIT = 20.0
+DEFAULT_TIME_LIMIT = 60.0
 """Seconds CP-SAT may spend on one solve before :class:`ConsistentTimeout`."""
 DEFAULT_ENUMERATE_LIMIT = 64
 """Enumerate the consistent set (and choose by expected size) once it has at most

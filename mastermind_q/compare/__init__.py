@@ -55,8 +55,10 @@ from .output import CSV_FIELDS, format_table, write_csv_header, write_csv_row
 from .plotting import plot_comparison
 from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comparison
 from .running import (
+    BEST_CLASSICAL,
     DEFAULT_BACKEND,
     DEFAULT_SAMPLES,
+    best_classical_rows,
     compare,
     random_secrets,
     run_comparison,
@@ -74,6 +76,7 @@ from .theory import (
 
 __all__ = [
     "ASYMPTOTIC_FORMULAS",
+    "BEST_CLASSICAL",
     "BOUNDS",
     "CSV_FIELDS",
     "DEFAULT_BACKEND",
@@ -84,6 +87,7 @@ __all__ = [
     "Comparison",
     "ComparisonPlan",
     "applicability",
+    "best_classical_rows",
     "bound_value",
     "compare",
     "format_table",

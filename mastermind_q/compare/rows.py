@@ -37,6 +37,14 @@ class CompareRow:
         seconds: wall-clock seconds spent on the row.
         formula: the closed form behind a theory value or bound.
         reference: where the method or bound comes from.
+        queries_to_win: ``queries`` counted to the winning guess: quantum rows (and
+            the quantum count ``adaptive-T``) add the one final classical guess of the
+            identified secret; classical rows and the El Ouali et al. bounds already
+            count it; asymptotic formulas are left as they are. Filled in if not given.
+        mean_queries_to_win: the same for ``mean_queries``.
+        best_worst_method: ``best-classical`` rows: the codebreaker with the fewest
+            worst-case queries at this ``(n, k)`` (ties: smaller mean, then name).
+        best_mean_method: ``best-classical`` rows: the one with the fewest mean queries.
     """
 
     n: int
@@ -54,6 +62,17 @@ class CompareRow:
     seconds: float | None = None
     formula: str | None = None
     reference: str | None = None
+    queries_to_win: int | float | None = None
+    mean_queries_to_win: float | None = None
+    best_worst_method: str | None = None
+    best_mean_method: str | None = None
+
+    def __post_init__(self) -> None:
+        extra = 1 if self.kind == "quantum" or self.method == "adaptive-T" else 0
+        if self.queries_to_win is None:
+            object.__setattr__(self, "queries_to_win", self.queries + extra)
+        if self.mean_queries_to_win is None and self.mean_queries is not None:
+            object.__setattr__(self, "mean_queries_to_win", self.mean_queries + extra)
 
     @property
     def measured(self) -> bool:

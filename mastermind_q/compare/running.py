@@ -20,8 +20,10 @@ from .theory import (
 )
 
 __all__ = [
+    "BEST_CLASSICAL",
     "DEFAULT_BACKEND",
     "DEFAULT_SAMPLES",
+    "best_classical_rows",
     "compare",
     "random_secrets",
     "run_comparison",
@@ -290,4 +292,47 @@ def run_comparison(
         outcome.rows.append(row)
         if on_row is not None:
             on_row(row)
+    for row in best_classical_rows(outcome.rows):
+        outcome.rows.append(row)
+        if on_row is not None:
+            on_row(row)
     return outcome
+
+
+BEST_CLASSICAL = "best-classical"
+"""Name of the row holding the best classical codebreaker measured at each ``(n, k)``."""
+
+
+def best_classical_rows(rows: list[CompareRow]) -> list[CompareRow]:
+    """One ``best-classical`` row per ``(n, k)`` with measured classical rows.
+
+    ``queries`` is the fewest worst-case queries over the classical codebreakers measured
+    there (all games solved), ``mean_queries`` the fewest mean; ``best_worst_method``
+    and ``best_mean_method`` name them (ties: smaller mean or worst, then the name).
+    ``source`` is ``"best"``.
+    """
+    cells: dict[tuple[int, int], list[CompareRow]] = {}
+    for row in rows:
+        if row.kind == "classical" and row.source == "measured" and row.solved:
+            cells.setdefault((row.n, row.k), []).append(row)
+    best = []
+    for (n, k), candidates in cells.items():
+        worst = min(candidates, key=lambda r: (r.queries, r.mean_queries, r.method))
+        mean = min(candidates, key=lambda r: (r.mean_queries, r.queries, r.method))
+        best.append(
+            CompareRow(
+                n=n,
+                k=k,
+                method=BEST_CLASSICAL,
+                kind="classical",
+                queries=worst.queries,
+                mean_queries=mean.mean_queries,
+                source="best",
+                samples=min(r.samples or 0 for r in (worst, mean)),
+                solved=True,
+                best_worst_method=worst.method,
+                best_mean_method=mean.method,
+                reference="the fewest queries over the classical codebreakers measured here",
+            )
+        )
+    return best
