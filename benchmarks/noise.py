@@ -6,8 +6,9 @@ one query, so a per-position error ``delta`` compounds: if the positions erred
 independently, the whole answer would be right with probability ``(1 - delta)^n``.
 
 For each ``n`` a random secret (fixed seed) over ``k`` colours is hidden in the oracle;
-the circuit :func:`~mastermind_q.circuits.find_two_color_circuit` for the pair ``(0, 1)``
-is transpiled for the device and sampled through
+the circuit :func:`~mastermind_q.circuits.find_two_color_circuit` for the pair ``(0, 1)``,
+with the oracle construction the solvers pick for the device (``auto``), is transpiled
+for the device and sampled through
 :func:`mastermind_q.backends.sample_counts` (the fast ``fake:`` path: Aer with the
 device noise model on the active qubits). The referee, who knows the secret, reports
 
@@ -88,13 +89,19 @@ def measure(
     from mastermind_q.backends import execution_options, sample_counts, transpile_for
     from mastermind_q.circuits.find_two_color import find_two_color_circuit
     from mastermind_q.circuits.oracle import black_peg_oracle_gate
+    from mastermind_q.quantum import choose_oracle_construction
 
     rng = random.Random(seed * 1_000_003 + 1000 * n + colors)
     secret = tuple(rng.randrange(colors) for _ in range(n))
     pair = (0, 1)
-    # The benchmark knows the secret: it measures the noise on the real oracle gate.
+    # The benchmark knows the secret: it measures the noise on the real oracle gate, in
+    # the construction the solvers run on this device (construction="auto").
+    construction = choose_oracle_construction(backend, n, colors)
     circuit = find_two_color_circuit(
-        black_peg_oracle_gate(secret, colors), *pair, num_positions=n, colors=colors
+        black_peg_oracle_gate(secret, colors, construction=construction),
+        *pair,
+        num_positions=n,
+        colors=colors,
     )
     [compiled] = transpile_for([circuit], backend, seed=seed)
     two_qubit = sum(1 for item in compiled.data if item.operation.num_qubits == 2)
@@ -114,6 +121,7 @@ def measure(
     return {
         "n": n,
         "k": colors,
+        "construction": construction,
         "qubits": circuit.num_qubits,
         "two_qubit_gates": two_qubit,
         "depth": compiled.depth(),
@@ -222,13 +230,14 @@ def format_table(rows: list[dict[str, Any]], *, backend: str, shots: int) -> str
     lines = [
         f"FindTwoColorPosition on `{backend}`, {shots} shots, pair (0, 1), random secret",
         "",
-        "| n | k | qubits | 2q gates | depth | P(success) | 1 - delta | (1 - delta)^n "
-        "| prod (1 - delta_i) | majority right | seconds |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|---:|",
+        "| n | k | oracle | qubits | 2q gates | depth | P(success) | 1 - delta "
+        "| (1 - delta)^n | prod (1 - delta_i) | majority right | seconds |",
+        "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|:---:|---:|",
     ]
     for row in rows:
         lines.append(
-            f"| {row['n']} | {row['k']} | {row['qubits']} | {row['two_qubit_gates']} "
+            f"| {row['n']} | {row['k']} | {row['construction']} | {row['qubits']} "
+            f"| {row['two_qubit_gates']} "
             f"| {row['depth']} | {row['success']:.3f} | {row['position_accuracy']:.3f} "
             f"| {row['predicted']:.3f} | {row['product']:.3f} "
             f"| {'yes' if row['majority_right'] else 'no'} | {row['seconds']:.1f} |"
