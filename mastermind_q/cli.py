@@ -570,18 +570,26 @@ class _Progress:
                 )
             elif event.stage in ("simulate", "waiting"):  # elapsed time, no percentage
                 self.close()
-                self.bar = tqdm(total=1, file=sys.stderr, bar_format="{desc} [{elapsed}]")
+                self.bar = tqdm(
+                    total=1,
+                    desc=self._describe(event),
+                    file=sys.stderr,
+                    bar_format="{desc} [{elapsed}]",
+                )
         if self.bar is None:
             return
         if event.stage in ("waiting", "simulate"):  # refreshes the elapsed time too
-            name = "simulate" if event.stage == "simulate" else "job"
-            self.bar.set_description_str(f"{name}: {event.detail}")
+            self.bar.set_description_str(self._describe(event))
         elif event.stage == "transpile":
             self.bar.update(event.done - self.bar.n)
         elif event.stage == "done":  # the open bar is complete
             self.bar.update(self.bar.total - self.bar.n)
             self.close()
             self.stage = None
+
+    @staticmethod
+    def _describe(event: Any) -> str:
+        return f"{'simulate' if event.stage == 'simulate' else 'job'}: {event.detail}"
 
     def close(self) -> None:
         if self.bar is not None:

@@ -481,6 +481,8 @@ def test_solve_progress_on_stderr_unless_quiet(capsys):
     ]
     status, out, err = _run_cli(capsys, *argv)
     assert status == 0 and "transpile" in err and "per circuit" in out
+    assert "simulate: fake:hanoi (aer-noise-model), 2 circuits [" in err
+    assert not any(part.startswith(" [") for part in err.split("\r"))  # no unnamed bar
     status, _, err = _run_cli(capsys, *argv, "--quiet")
     assert status == 0 and err == ""
 
