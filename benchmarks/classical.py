@@ -8,7 +8,10 @@ Prints markdown tables (recorded in ``benchmarks/RESULTS.md``, section "Classica
 2. the same for ``k > n`` (paper bound ``(n - 2) ceil(log2 n) + k + 1``);
 3. the adversary codemaker against the permutation and random consistent codebreakers
    (lower bound ``n``, resp. ``k``);
-4. Knuth's minimax on all 1296 secrets of 4 x 6 and the scalable black-peg codebreaker.
+4. Knuth's minimax on all 1296 secrets of 4 x 6 and the scalable black-peg codebreaker;
+5. the exact optimum (``optimal``: search time, worst and mean over every secret) and the
+   CP-SAT ``consistent`` codebreaker against ``permutation`` (``--best-only`` runs this
+   section alone).
 
 Queries are what the codemaker counted (every answered guess, the final one included).
 "solver s" is the mean wall time per game against a *trusted* codemaker (same answers,
@@ -103,7 +106,15 @@ def main() -> None:
     parser.add_argument("--exhaustive-max", type=int, default=7, help="all secrets up to this n")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--real-codemaker", action="store_true", help="time n = 1000 for real")
+    parser.add_argument(
+        "--best-only",
+        action="store_true",
+        help="only section 5: the optimal and consistent codebreakers",
+    )
     args = parser.parse_args()
+    if args.best_only:
+        best_section(args.seed, args.quick)
+        return
     big = 2 if args.quick else 10
     exhaustive_max = min(args.exhaustive_max, 6) if args.quick else args.exhaustive_max
 
@@ -175,6 +186,88 @@ def main() -> None:
         secrets, 6, lambda maker: solve_random_consistent(maker, seed=1), distinct=False
     )
     print(f"| random-consistent | 4 | 6 | 200 random | {worst} | {mean:.2f} | - | {seconds:.4f} |")
+    best_section(args.seed, args.quick)
+
+
+def best_section(seed: int, quick: bool) -> None:
+    """Section 5: the exact optimum (``optimal``) and the CP-SAT ``consistent`` codebreaker."""
+    from mastermind_q.classical.consistent import solve_consistent
+    from mastermind_q.classical.optimal import optimal_strategy
+
+    print("\n### optimal: the exact minimax strategy (search time, every secret)\n")
+    print("| game | n | k | worst | mean (total/N) | search s | games: worst / mean |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    games = [
+        ("black-white", False, 4, 6),
+        ("black", True, 4, 4),
+        ("black", True, 5, 5),
+        ("black", True, 6, 6),
+        ("black", False, 4, 4),
+        ("black", False, 3, 6),
+    ]
+    for feedback, distinct, n, k in games[:3] if quick else games:
+        start = time.perf_counter()
+        strategy = optimal_strategy(n, k, feedback=feedback, distinct=distinct, use_cache=False)
+        searched = time.perf_counter() - start
+        source = (
+            itertools.permutations(range(k), n)
+            if distinct
+            else itertools.product(range(k), repeat=n)
+        )
+
+        def breaker(maker):
+            from mastermind_q.classical.optimal import solve_optimal
+
+            return solve_optimal(maker)
+
+        def maker_class(secret, colors, distinct, _feedback=feedback):
+            return TrustedCodemaker(secret, colors, distinct=distinct, feedback=_feedback)
+
+        worst, mean, _, _ = run_games(
+            list(source), k, breaker, distinct=distinct, maker_class=maker_class
+        )
+        game = f"{feedback}{', distinct' if distinct else ''}"
+        print(
+            f"| {game} | {n} | {k} | {strategy.worst} | {strategy.total}/{strategy.num_codes}"
+            f" = {strategy.mean:.4f} | {searched:.1f} | {worst} / {mean:.4f} |"
+        )
+
+    print("\n### consistent (CP-SAT) against permutation, the permutation game k = n\n")
+    print("| n | secrets | consistent worst / mean | s per game | permutation worst / mean |")
+    print("|---:|---:|---|---:|---|")
+    for n, count in [(8, 20), (16, 20), (32, 5)] if not quick else [(8, 5)]:
+        secrets = random_injections(n, n, count, seed)
+        worst, mean, seconds, _ = run_games(
+            secrets, n, lambda maker: solve_consistent(maker, seed=1), distinct=True
+        )
+        p_worst, p_mean, _, _ = run_games(secrets, n, solve_permutation, distinct=True)
+        print(
+            f"| {n} | {count} | {worst} / {mean:.2f} | {seconds:.2f} | {p_worst} / {p_mean:.2f} |"
+        )
+
+    print("\n### consistent (CP-SAT), black pegs with repetition and black-white\n")
+    print("| game | n | k | secrets | worst | mean | s per game |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for feedback, n, k, count in [
+        ("black-white", 4, 6, 50),
+        ("black", 8, 8, 10),
+        ("black", 16, 16, 3),
+        ("black", 32, 32, 2),
+    ]:
+        rng = random.Random(seed + n * k)
+        secrets = [tuple(rng.randrange(k) for _ in range(n)) for _ in range(count)]
+
+        def maker_class(secret, colors, distinct, _feedback=feedback):
+            return TrustedCodemaker(secret, colors, distinct=distinct, feedback=_feedback)
+
+        worst, mean, seconds, _ = run_games(
+            secrets,
+            k,
+            lambda maker: solve_consistent(maker, seed=1),
+            distinct=False,
+            maker_class=maker_class,
+        )
+        print(f"| {feedback} | {n} | {k} | {count} | {worst} | {mean:.2f} | {seconds:.1f} |")
 
 
 if __name__ == "__main__":
