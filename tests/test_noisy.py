@@ -134,3 +134,25 @@ def test_idle_delays_do_not_make_a_qubit_active():
     assert noisy._active_qubits([circuit]) == [1]
     narrow = noisy._narrow(circuit, {1: 0})
     assert narrow.num_qubits == 1 and narrow.count_ops()["delay"] == 1
+
+
+@pytest.mark.slow
+def test_auto_oracle_and_mitigation_lift_n5_above_0_6_on_torino():
+    """Issue 11: FindTwoColorPosition at n = 5, k = 4 on Torino, 0.43 plain -> >= 0.6."""
+    from mastermind_q.backends import execution_options
+    from mastermind_q.quantum import choose_oracle_construction
+
+    secret = (1, 0, 2, 0, 3)
+    construction = choose_oracle_construction("fake:torino", 5, 4, optimization_level=3)
+    circuit = find_two_color_circuit(
+        black_peg_oracle_gate(secret, 4, construction=construction),
+        0,
+        1,
+        num_positions=5,
+        colors=4,
+    )
+    answer = "".join("1" if c in (0, 1) else "0" for c in reversed(secret))
+    with execution_options(optimization_level=3, mitigate=True):
+        [quasi] = sample_counts([circuit], backend="fake:torino", seed=1)
+    assert max(quasi, key=quasi.get) == answer
+    assert quasi[answer] >= 0.6
