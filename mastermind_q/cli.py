@@ -24,7 +24,6 @@ import sys
 import textwrap
 import threading
 from collections.abc import Callable, Collection, Sequence
-from functools import partial
 from typing import Any, NoReturn
 
 from . import __version__
@@ -355,6 +354,8 @@ def _add_compare(subparsers: Any) -> None:
             mastermind-q compare --positions 4 --colors 4,8 --methods adaptive-T,elouali-upper
             mastermind-q compare --positions 2:6:2 --colors 4 --csv rows.csv --plot rows.png
             mastermind-q compare --positions 4 --colors 4 --json > rows.json
+            mastermind-q compare --positions 4:16:4 --colors 4,8 --workers 2
+            mastermind-q compare --positions 4:16:4 --colors 4,8 --scheduler tcp://host:8786
         """,
         description=(
             "One row per (n, k, method): quantum methods run on a simulator (queries as "
@@ -416,6 +417,20 @@ def _add_compare(subparsers: Any) -> None:
         help="write CSV rows to FILE as they finish ('-': print CSV instead of the table)",
     )
     parser.add_argument("--plot", metavar="FILE", help=f"save a plot ({', '.join(PLOT_SUFFIXES)})")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="run the rows in N local processes (default 1: in this one); same rows",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the rows on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+        'tcp://host:8786 (needs pip install -e ".[distributed]")',
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
     _add_suppression_flags(parser)
@@ -452,6 +467,12 @@ def _run_compare(args: argparse.Namespace) -> int:
         check_output_path(args.csv, "--csv")
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    parallel = args.workers > 1 or args.scheduler is not None
+    client = None
+    if args.scheduler is not None:  # before any file is opened: no scheduler, no output
+        from .compare.executors import connect
+
+        client = connect(args.scheduler)
     outcome = Comparison(skipped=list(plan.skipped))
     csv_to_stdout = args.csv == "-" and not args.json
     csv_stream = None
@@ -482,8 +503,21 @@ def _run_compare(args: argparse.Namespace) -> int:
             seconds = f" {event.seconds:.0f}s" if event.seconds else ""
             bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}: {event.stage}{seconds}")
 
-    if any(task.kind == "quantum" for task in plan.tasks):
+    def finished(row: Any) -> None:  # parallel rows: written and counted as they finish
+        if csv_stream is not None:
+            write_csv_row(csv_stream, row)
+        if bar is not None and parallel and row.source != "best":
+            bar.update()
+
+    def refused(task: Any, reason: str) -> None:
+        if bar is not None and parallel:
+            bar.update()
+
+    if any(task.kind == "quantum" for task in plan.tasks) and not parallel:
         _start_simulation_worker(backend)
+    if bar is not None and parallel:
+        where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
+        bar.set_postfix_str(where)
     interrupted = False
     try:
         if csv_stream is not None:
@@ -497,8 +531,11 @@ def _run_compare(args: argparse.Namespace) -> int:
                 shots=args.shots,
                 seed=args.seed,
                 into=outcome,
-                tasks=shown(plan.tasks),
-                on_row=None if csv_stream is None else partial(write_csv_row, csv_stream),
+                tasks=plan.tasks if parallel else shown(plan.tasks),
+                on_row=finished,
+                on_skip=refused,
+                workers=args.workers,
+                client=client,
             )
     except KeyboardInterrupt:
         interrupted = True
@@ -507,6 +544,8 @@ def _run_compare(args: argparse.Namespace) -> int:
             bar.close()
         if csv_stream is not None and csv_stream is not sys.stdout:
             csv_stream.close()
+        if client is not None:
+            client.close()
     written = [args.csv] if args.csv not in (None, "-") else []
     if args.plot is not None and outcome.rows:
         plot_comparison(outcome.rows, args.plot)

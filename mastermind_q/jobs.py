@@ -14,7 +14,10 @@ colour pairs, ``T`` and ``phi``), ``shots``, ``seed``, ``optimization_level``,
 ``registers`` (the classical register of each PUB), ``circuit_names``, ``created``
 (ISO 8601, UTC), ``status`` (``submitted`` or ``done``), ``finished`` and ``counts``
 (one counts dict per circuit once the job is done; ``null`` before), and
-``versions`` (mastermind_q, qiskit, qiskit-ibm-runtime).
+``versions`` (mastermind_q, qiskit, qiskit-ibm-runtime), and ``batch_id``: the
+runtime batch the job was submitted in (a sweep on ``ibm:``, see
+:mod:`mastermind_q.backends.batching`), ``null`` for a job of its own. Records written
+before ``batch_id`` existed read as ``null``.
 
 No credential is ever written: the token stays in the saved Qiskit account or the
 ``QISKIT_IBM_TOKEN`` environment variable. The secret is not written either -- the
@@ -152,6 +155,7 @@ class JobRecord:
     counts: tuple[dict[str, int], ...] | None = None
     versions: dict[str, str] = dataclasses.field(default_factory=dict)
     schema: int = SCHEMA
+    batch_id: str | None = None
 
     @classmethod
     def new(
@@ -166,6 +170,7 @@ class JobRecord:
         optimization_level: int,
         registers: Sequence[str],
         circuit_names: Sequence[str],
+        batch_id: str | None = None,
     ) -> JobRecord:
         """A ``submitted`` record; ``metadata`` gives ``method``, ``n``, ``k`` and the rest.
 
@@ -197,6 +202,7 @@ class JobRecord:
             circuit_names=tuple(circuit_names),
             created=_now(),
             versions=_versions(),
+            batch_id=batch_id,
         )
 
     def finished_with(self, counts: Sequence[Mapping[str, int]]) -> JobRecord:
@@ -238,10 +244,11 @@ class JobRecord:
         if data.get("schema") != SCHEMA:
             raise ValueError(f"job record schema must be {SCHEMA}, was {data.get('schema')!r}")
         names = {field.name for field in dataclasses.fields(cls)}
-        missing = sorted(names - set(data))
+        optional = {"batch_id"}  # added later: older records lack it
+        missing = sorted(names - optional - set(data))
         if missing:
             raise ValueError(f"job record is missing keys {missing}")
-        values = {name: data[name] for name in names}
+        values = {name: data.get(name) for name in names}
         _check_record_fields(values)
         values["registers"] = tuple(values["registers"])
         values["circuit_names"] = tuple(values["circuit_names"])
@@ -274,7 +281,7 @@ def _check_record_fields(values: Mapping[str, Any]) -> None:
         if not isinstance(values[key], str):
             raise _field_error(key, "a string", values[key])
     _check_job_id(values["job_id"])
-    for key in ("method", "finished"):
+    for key in ("method", "finished", "batch_id"):
         if values[key] is not None and not isinstance(values[key], str):
             raise _field_error(key, "a string or null", values[key])
     for key in ("n", "k"):

@@ -70,6 +70,7 @@ from .aer import (
     order_for_mps,
     sample_aer,
 )
+from .batching import runtime_batch
 from .chain import chain_for_mps
 from .names import (
     BACKEND_FORMS,
@@ -133,6 +134,7 @@ __all__ = [
     "order_for_mps",
     "resolve_backend",
     "retrieve_counts",
+    "runtime_batch",
     "sample_counts",
     "transpile_for",
     "validate_backend_name",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from qiskit import QuantumCircuit
 
+from .batching import current_batch
 from .mitigation import (
     CALIBRATION_NAMES,
     CALIBRATION_REGISTER,
@@ -50,9 +51,18 @@ def _counts_from(result: Any, registers: Sequence[str]) -> list[dict[str, int]]:
 
 
 def _runtime_sampler(
-    device: BackendV2, *, kind: str, shots: int, seed: int | None, options: ExecutionOptions
+    device: BackendV2,
+    *,
+    kind: str,
+    shots: int,
+    seed: int | None,
+    options: ExecutionOptions,
+    batch: Any = None,
 ) -> Any:
-    """qiskit-ibm-runtime's executor-based SamplerV2 in job mode (local mode for fakes).
+    """qiskit-ibm-runtime's executor-based SamplerV2 (local mode for fakes).
+
+    Job mode, or batch mode when ``batch`` (a :class:`~qiskit_ibm_runtime.Batch`, see
+    :mod:`.batching`) is given.
 
     Error suppression is the sampler's own: ``options.dynamical_decoupling``
     (``enable``, ``sequence_type``) and ``options.twirling`` (``enable_gates`` and
@@ -61,7 +71,7 @@ def _runtime_sampler(
     """
     from qiskit_ibm_runtime.executor_sampler import Sampler
 
-    sampler = Sampler(mode=device)
+    sampler = Sampler(mode=device if batch is None else batch)
     sampler.options.default_shots = shots
     if kind == "fake" and seed is not None:
         sampler.options.simulator.seed_simulator = seed
@@ -188,12 +198,21 @@ def _run_device_job(
             "calibrated_qubits": calibrated,
         }
     pubs = list(compiled)
+    opened = None if fast else current_batch(name)
     if fast:
         sampler = None
         engine = "aer-noise-model"
     else:
-        sampler = _runtime_sampler(device, kind=kind, shots=shots, seed=seed, options=options)
+        sampler = _runtime_sampler(
+            device,
+            kind=kind,
+            shots=shots,
+            seed=seed,
+            options=options,
+            batch=None if opened is None else opened.batch,
+        )
         engine = "qiskit-ibm-runtime" + (" local mode" if kind == "fake" else "")
+        engine += "" if opened is None else ", batch mode"
     submitted: dict[str, Any] = {}
     label = f"{name} ({engine}), {len(pubs)} circuit{'s' if len(pubs) != 1 else ''}"
 
@@ -210,6 +229,7 @@ def _run_device_job(
                 optimization_level=options.optimization_level,
                 registers=registers,
                 circuit_names=names,
+                batch_id=None if opened is None else opened.batch_id,
             )
             submitted["path"] = jobs.write_record(submitted["record"], options.jobs_dir)
         options.report(ProgressEvent("submitted", 0, 1, job_id, submitted.get("path")))

@@ -68,8 +68,8 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     """A fixed-width text table of ``rows``: n, k, method, kind, queries, mean, notes.
 
     The notes column says ``theory=...`` and ``T=...`` for quantum rows, the sample count
-    for classical rows, the formula for bounds (asymptotic ones are marked), and
-    ``NOT SOLVED`` when a measured game failed.
+    for classical rows, the formula for bounds (asymptotic ones are marked), the
+    codebreakers behind a ``best-classical`` row, and ``NOT SOLVED`` when a measured game failed.
     """
     header = ("n", "k", "method", "kind", "queries", "mean", "notes")
     lines = [header]
@@ -85,6 +85,9 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
             notes.append(f"worst/mean of {row.get('samples')} secrets")
         elif row.get("source") == "asymptotic":
             notes.append(f"asymptotic rate, not a count: {row.get('formula')}")
+        elif row.get("source") == "best":
+            worst, mean = row.get("best_worst_method"), row.get("best_mean_method")
+            notes.append(f"worst: {worst}" + ("" if mean == worst else f"; mean: {mean}"))
         else:
             notes.append(str(row.get("formula")))
         if row.get("solved") is False:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..game import validate_colors, validate_positions
 from ..solving import method_info, solve
@@ -186,6 +188,8 @@ def compare(
     backend: str = DEFAULT_BACKEND,
     shots: int | None = None,
     seed: int | None = 0,
+    workers: int | None = None,
+    client: Any = None,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
 
@@ -203,6 +207,8 @@ def compare(
         backend: backend for the quantum methods (default :data:`DEFAULT_BACKEND`).
         shots: shots per circuit on sampling backends.
         seed: master seed for secrets and runs.
+        workers: run the rows in this many local processes (default 1: here).
+        client: a ``dask.distributed.Client``: run the rows on its cluster.
 
     Returns:
         A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
@@ -223,6 +229,8 @@ def compare(
         backend=backend,
         shots=shots,
         seed=seed,
+        workers=workers,
+        client=client,
     )
 
 
@@ -237,11 +245,21 @@ def run_comparison(
     into: Comparison | None = None,
     tasks: Iterable[CompareTask] | None = None,
     on_row: Callable[[CompareRow], None] | None = None,
+    on_skip: Callable[[CompareTask, str], None] | None = None,
+    workers: int | None = None,
+    client: Any = None,
 ) -> Comparison:
-    """Run the rows of ``plan`` one by one, filling a :class:`Comparison` as they finish.
+    """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
     A solver that refuses a size with ``ValueError`` moves that row to ``skipped`` with
-    its message (a bound row that fails is a bug and re-raises).
+    its message (a bound row that fails is a bug and re-raises). Rows run here one by
+    one, in ``workers`` local processes, or on a Dask cluster (``client``), see
+    :mod:`mastermind_q.compare.executors`; each row derives its seeds from ``seed``,
+    ``n``, ``k`` and the method, so every way gives the same rows. Parallel rows land in
+    ``into`` (and reach ``on_row``) in the order they finish; when the run ends, or is
+    interrupted, the rows of this call are put back in plan order. Quantum rows on
+    ``ibm:`` (and on ``fake:`` with ``fake_mode="runtime"``) run here, their jobs
+    submitted in one runtime batch (:func:`mastermind_q.backends.runtime_batch`).
 
     Args:
         plan: from :func:`plan_comparison`.
@@ -249,21 +267,28 @@ def run_comparison(
         into: the :class:`Comparison` to fill (default a new one holding
             ``plan.skipped``). Rows land in it as they finish, so a caller interrupted
             mid-sweep (``KeyboardInterrupt``) keeps every finished row.
-        tasks: the tasks to run, default ``plan.tasks`` (e.g. wrapped in a progress bar).
+        tasks: the tasks to run, default ``plan.tasks`` (e.g. wrapped in a progress bar;
+            read lazily when the rows run here).
         on_row: called with each finished row (e.g. to write it to a CSV file at once).
+        on_skip: called with each task a solver refused and the reason.
+        workers: local worker processes (default 1: run here).
+        client: a ``dask.distributed.Client``: run the rows on its cluster instead.
 
     Returns:
         ``into``, filled.
 
     Raises:
-        ValueError: invalid backend name, sample counts, shots or seed (checked before
-            any row runs).
+        ValueError: invalid backend name, sample counts, shots, seed or ``workers``
+            (below 1, or both ``workers`` > 1 and ``client``), checked before any row
+            runs.
         mastermind_q.backends.BackendUnavailableError: an ``ibm:`` backend that cannot
             be reached (no credentials, unknown device): an error, never skipped rows.
     """
-    from ..backends import BackendUnavailableError, backend_kind, resolve_backend
+    from ..backends import backend_kind, resolve_backend, runtime_batch
+    from ..backends.batching import uses_runtime
     from ..game import validate_seed
     from ..limits import check_shots
+    from . import executors
 
     _check_count(samples, "samples")
     _check_count(quantum_samples, "quantum_samples")
@@ -271,32 +296,62 @@ def run_comparison(
         check_shots(shots)
     validate_seed(seed)
     validate_backend(backend)
-    if backend_kind(backend) == "ibm" and any(task.kind == "quantum" for task in plan.tasks):
+    workers = executors.validate_workers(workers)
+    if workers > 1 and client is not None:
+        raise ValueError(f"give workers or client, not both; was workers={workers} and a client")
+    todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
+    quantum = any(task.kind == "quantum" for task in plan.tasks)
+    batched = quantum and uses_runtime(backend)
+    if batched and (workers > 1 or client is not None):
+        raise ValueError(
+            f"a sweep on {backend} runs its rows here, in one runtime batch: "
+            "drop workers/client (the device, not this machine, does the work)"
+        )
+    if backend_kind(backend) == "ibm" and quantum:
         resolve_backend(backend)  # no credentials or no device: an error, not skipped rows
     outcome = Comparison(skipped=list(plan.skipped)) if into is None else into
-    for task in plan.tasks if tasks is None else tasks:
-        try:
-            row = run_task(
-                task,
-                samples=samples,
-                quantum_samples=quantum_samples,
-                backend=backend,
-                shots=shots,
-                seed=seed,
-            )
-        except ValueError as error:
-            if task.kind == "bound" or isinstance(error, BackendUnavailableError):
-                raise
-            outcome.skipped.append((task, str(error)))
-            continue
-        outcome.rows.append(row)
-        if on_row is not None:
-            on_row(row)
-    for row in best_classical_rows(outcome.rows):
+    options = {
+        "samples": samples,
+        "quantum_samples": quantum_samples,
+        "backend": backend,
+        "shots": shots,
+        "seed": seed,
+    }
+    if client is not None:
+        results = executors.dask_results(list(todo), options, client=client)
+    elif workers > 1:
+        results = executors.process_results(list(todo), options, workers=workers)
+    else:
+        results = executors.serial_results(todo, options)
+    first_row, first_skipped = len(outcome.rows), len(outcome.skipped)
+    finished: list[tuple[int, CompareRow]] = []
+    refused: list[tuple[int, tuple[CompareTask, str]]] = []
+    try:
+        with runtime_batch(backend) if batched else contextlib.nullcontext():
+            for index, task, row, reason in results:
+                if row is None:
+                    refused.append((index, (task, str(reason))))
+                    outcome.skipped.append(refused[-1][1])
+                    if on_skip is not None:
+                        on_skip(task, str(reason))
+                    continue
+                finished.append((index, row))
+                outcome.rows.append(row)
+                if on_row is not None:
+                    on_row(row)
+    finally:
+        results.close()
+        outcome.rows[first_row:] = [row for _, row in sorted(finished, key=_first)]
+        outcome.skipped[first_skipped:] = [item for _, item in sorted(refused, key=_first)]
+    for row in best_classical_rows(outcome.rows[first_row:]):
         outcome.rows.append(row)
         if on_row is not None:
             on_row(row)
     return outcome
+
+
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]
 
 
 BEST_CLASSICAL = "best-classical"

@@ -1,0 +1,84 @@
+"""Runtime batches: a sweep's device jobs submitted together (``Batch`` execution mode).
+
+A comparison sweep on ``ibm:NAME`` runs many small jobs, one per solver call. Queued one
+by one, each waits its turn in the device queue. qiskit-ibm-runtime's
+:class:`~qiskit_ibm_runtime.Batch` execution mode submits them as one batch instead:
+the scheduler may run them together, and they share one batch id.
+
+Within :func:`runtime_batch`, every runtime-sampler job on that backend (``ibm:`` and
+``fake:`` with ``fake_mode="runtime"``, the same code path) is submitted in the batch,
+and its job record names it (``batch_id``). On hardware the id is the runtime's own; in
+local mode (fakes) the runtime gives none, and the toolkit names the batch
+``local-<hex>``. The fast ``fake:`` path and ``aer`` run no runtime jobs: there
+:func:`runtime_batch` opens nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from .names import backend_kind, resolve_backend
+from .options import current_execution_options
+
+__all__ = ["current_batch", "runtime_batch", "uses_runtime"]
+
+
+@dataclass(frozen=True)
+class OpenBatch:
+    """A runtime batch open for the jobs on ``backend``."""
+
+    backend: str
+    batch: Any
+    local_id: str
+
+    @property
+    def batch_id(self) -> str:
+        """The runtime's batch id, or the local name when the runtime gives none."""
+        return getattr(self.batch, "session_id", None) or self.local_id
+
+
+_BATCH: ContextVar[OpenBatch | None] = ContextVar("mastermind_q_batch", default=None)
+
+
+def uses_runtime(backend: str) -> bool:
+    """Whether jobs on ``backend`` go through qiskit-ibm-runtime's sampler."""
+    kind = backend_kind(backend)
+    return kind == "ibm" or (kind == "fake" and current_execution_options().fake_mode == "runtime")
+
+
+def current_batch(backend: str) -> OpenBatch | None:
+    """The batch open for ``backend`` here, if any."""
+    batch = _BATCH.get()
+    return batch if batch is not None and batch.backend == backend else None
+
+
+@contextlib.contextmanager
+def runtime_batch(backend: str) -> Iterator[OpenBatch | None]:
+    """Submit the runtime jobs on ``backend`` inside this block in one ``Batch``.
+
+    Yields the :class:`OpenBatch` (``None`` when ``backend`` runs no runtime jobs). The
+    batch is closed when the block ends, interrupted or not: jobs already submitted
+    still run to the end, and their records let ``jobs fetch`` retrieve them.
+
+    Raises:
+        ValueError: an invalid backend name.
+        BackendUnavailableError: the backend cannot be reached.
+    """
+    if not uses_runtime(backend):
+        yield None
+        return
+    from qiskit_ibm_runtime import Batch
+
+    batch = Batch(backend=resolve_backend(backend))
+    opened = OpenBatch(backend, batch, f"local-{uuid.uuid4().hex[:16]}")
+    token = _BATCH.set(opened)
+    try:
+        yield opened
+    finally:
+        _BATCH.reset(token)
+        batch.close()

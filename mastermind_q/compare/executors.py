@@ -1,0 +1,189 @@
+"""Where the rows of a comparison run: here, in local worker processes, or on a Dask cluster.
+
+The rows of a comparison are independent tasks: each derives its secrets and simulator
+seeds from the master seed, ``n``, ``k`` and the method (:func:`running.run_task`), so a
+row is the same wherever and in whatever order it runs. Three executors share one
+contract -- yield ``(index, task, row, reason)`` for every task as it finishes, ``row`` the
+:class:`~mastermind_q.compare.rows.CompareRow` or ``reason`` why the solver refused the
+size:
+
+* :func:`serial_results`: in this process, in plan order (the default);
+* :func:`process_results`: ``workers`` local processes (:mod:`multiprocessing`, ``spawn``
+  start method: Qiskit and Aer hold threads that a ``fork`` would copy mid-state). Each
+  worker ignores ``SIGINT``: one Ctrl-C reaches the parent, which terminates the pool and
+  keeps the rows that finished. Each worker runs Aer with ``cpu_count // workers``
+  OpenMP threads, so workers do not oversubscribe the cores;
+* :func:`dask_results`: an existing Dask distributed cluster (``client``). Dask is the
+  distributed engine of the scientific Python stack (NumPy, pandas, xarray, scikit-learn
+  use it), installs from PyPI as pure Python, and reaches HPC schedulers (dask-jobqueue:
+  SLURM, PBS) and Kubernetes with the same ``Client``; Ray would work too but brings a
+  large binary runtime and its own object store that these small, CPU-bound tasks do
+  not need. Install it with ``pip install -e ".[distributed]"``. Every Dask worker needs
+  ``mastermind_q`` importable.
+
+Execution options in force in the caller (:func:`mastermind_q.backends.execution_options`,
+except the progress callback) travel with each task.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from .rows import CompareRow, CompareTask
+
+__all__ = [
+    "connect",
+    "dask_results",
+    "process_results",
+    "run_one",
+    "serial_results",
+    "validate_workers",
+]
+
+Outcome = tuple[int, CompareTask, CompareRow | None, str | None]
+"""``(index in the task list, task, row, reason)``: one of ``row`` and ``reason`` is set."""
+
+
+def validate_workers(workers: Any) -> int:
+    """``workers`` as an int >= 1 (``None`` means 1); raise ``ValueError`` naming it."""
+    import numbers
+
+    if workers is None:
+        return 1
+    if isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 1:
+        raise ValueError(f"workers must be an integer >= 1, was {workers!r}")
+    return int(workers)
+
+
+def _execution_settings() -> dict[str, Any]:
+    """The caller's execution options as plain keyword arguments (no progress callback)."""
+    from ..backends import current_execution_options
+
+    options = current_execution_options()
+    settings = {field.name: getattr(options, field.name) for field in dataclasses.fields(options)}
+    settings["progress"] = None  # a callback of the caller's process
+    settings["isolate"] = False  # a worker is itself the process that Ctrl-C abandons
+    return settings
+
+
+def run_one(item: tuple[int, CompareTask, dict[str, Any], dict[str, Any]]) -> Outcome:
+    """Run one task (in any process): ``item`` is ``(index, task, run options, execution)``.
+
+    A ``ValueError`` from a solver (a size it refuses) becomes the ``reason``; one from a
+    bound row (a bug) and a backend that cannot run
+    (:class:`~mastermind_q.backends.BackendUnavailableError`) propagate.
+    """
+    from ..backends import BackendUnavailableError, execution_options
+    from . import running
+
+    index, task, options, execution = item
+    with execution_options(**execution):
+        try:
+            return index, task, running.run_task(task, **options), None
+        except ValueError as error:
+            if task.kind == "bound" or isinstance(error, BackendUnavailableError):
+                raise
+            return index, task, None, str(error)
+
+
+def _items(
+    tasks: Sequence[CompareTask], options: dict[str, Any]
+) -> list[tuple[int, CompareTask, dict[str, Any], dict[str, Any]]]:
+    execution = _execution_settings()
+    return [(index, task, options, execution) for index, task in enumerate(tasks)]
+
+
+def serial_results(tasks: Iterable[CompareTask], options: dict[str, Any]) -> Iterator[Outcome]:
+    """Run ``tasks`` here, one after the other, in order (``tasks`` is read lazily)."""
+    for index, task in enumerate(tasks):
+        yield run_one((index, task, options, {}))  # the caller's execution options stay
+
+
+def _init_worker(threads: int) -> None:
+    """Pool initializer: leave Ctrl-C to the parent; share the cores among the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.environ["OMP_NUM_THREADS"] = str(threads)
+
+
+def process_results(
+    tasks: Sequence[CompareTask], options: dict[str, Any], *, workers: int
+) -> Iterator[Outcome]:
+    """Run ``tasks`` in ``workers`` local processes; yield outcomes as they finish.
+
+    Closing the generator early or an exception (``KeyboardInterrupt`` included) in the
+    caller terminates the workers at once.
+    """
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(workers, initializer=_init_worker, initargs=(threads,))
+    try:
+        yield from pool.imap_unordered(run_one, _items(tasks, options))
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def dask_results(
+    tasks: Sequence[CompareTask], options: dict[str, Any], *, client: Any
+) -> Iterator[Outcome]:
+    """Run ``tasks`` on the Dask cluster of ``client``; yield outcomes as they finish.
+
+    An exception in the caller (``KeyboardInterrupt`` included) cancels what has not run.
+    """
+    try:
+        from distributed import as_completed
+    except ImportError as error:  # pragma: no cover - the extra is installed in CI
+        raise ValueError(
+            'a Dask client needs the distributed extra: pip install -e ".[distributed]"'
+        ) from error
+    futures = client.map(run_one, _items(tasks, options), pure=False)
+    try:
+        for future in as_completed(futures, loop=client.loop):
+            yield future.result()
+    finally:
+        client.cancel(futures)
+
+
+def connect(address: str, *, timeout: float = 10.0) -> Any:
+    """A Dask ``Client`` for the scheduler at ``address`` (e.g. ``tcp://host:8786``).
+
+    The scheduler is reached once first (Dask's own comm layer, any scheme it knows), so
+    a wrong address is one clear error and leaves no half-made client behind.
+
+    Raises:
+        ValueError: ``distributed`` is not installed, ``address`` is not an address, or
+            no scheduler answers at it within ``timeout`` seconds.
+    """
+    try:
+        from distributed import Client
+        from distributed.comm import connect as open_comm
+    except ImportError as error:  # pragma: no cover - the extra is installed in CI
+        raise ValueError(
+            'a Dask scheduler needs the distributed extra: pip install -e ".[distributed]"'
+        ) from error
+    if not isinstance(address, str) or not address.strip():
+        raise ValueError(f"scheduler must be an address like tcp://host:8786, was {address!r}")
+
+    async def probe() -> None:
+        comm = await open_comm(address, timeout=timeout)
+        await comm.close()
+
+    import asyncio
+
+    try:
+        asyncio.run(probe())
+    except ValueError as error:  # Dask's parse errors, e.g. a missing port
+        raise ValueError(
+            f"scheduler must be an address like tcp://host:8786, was {address!r}: {error}"
+        ) from None
+    except (OSError, TimeoutError) as error:
+        raise ValueError(
+            f"no Dask scheduler answered at {address!r} within {timeout:g} s: {error}"
+        ) from None
+    return Client(address, timeout=timeout, set_as_default=False)

@@ -1,0 +1,170 @@
+"""Tests for comparison sweeps in worker processes, on a Dask cluster and in runtime batches."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import re
+import subprocess
+import sys
+
+import pytest
+
+from mastermind_q import jobs
+from mastermind_q.backends import execution_options
+from mastermind_q.compare import plan_comparison, run_comparison
+from mastermind_q.compare.executors import connect, validate_workers
+
+GRID = {"positions": [3, 4], "colors": [3, 4], "methods": ["nonadaptive", "blackpeg"]}
+
+
+def _plan():
+    return plan_comparison(GRID["positions"], GRID["colors"], methods=GRID["methods"])
+
+
+def _timeless(comparison) -> dict:
+    """The comparison as a dict without the wall-clock fields."""
+    payload = comparison.to_dict()
+    payload["rows"] = [
+        {key: value for key, value in row.items() if key != "seconds"} for row in payload["rows"]
+    ]
+    return payload
+
+
+@pytest.fixture(scope="module")
+def serial():
+    return _timeless(run_comparison(_plan(), samples=3, seed=5))
+
+
+def test_workers_give_the_serial_rows_in_plan_order(serial):
+    parallel = _timeless(run_comparison(_plan(), samples=3, seed=5, workers=2))
+    assert parallel == serial
+    methods = {row["method"] for row in serial["rows"]}
+    assert {"nonadaptive", "blackpeg", "best-classical"} <= methods
+    assert serial["skipped"]  # the plan's skipped rows (bounds that need k >= n) are kept
+    assert not multiprocessing.active_children()
+
+
+def test_an_interrupt_keeps_the_finished_rows_and_stops_the_workers():
+    plan = _plan()
+    seen = []
+
+    def stop_after_two(row):
+        seen.append(row)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    from mastermind_q.compare import Comparison
+
+    outcome = Comparison()
+    with pytest.raises(KeyboardInterrupt):
+        run_comparison(plan, samples=3, seed=5, workers=2, into=outcome, on_row=stop_after_two)
+    assert len(outcome.rows) == 2 and set(map(id, outcome.rows)) == set(map(id, seen))
+    order = [plan.tasks.index(next(t for t in plan.tasks if _same(t, r))) for r in outcome.rows]
+    assert order == sorted(order)  # put back in plan order
+    assert not multiprocessing.active_children()
+
+
+def _same(task, row) -> bool:
+    return (task.n, task.k, task.method) == (row.n, row.k, row.method)
+
+
+def test_a_local_dask_cluster_gives_the_serial_rows(serial):
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        connect(cluster.scheduler_address) as client,
+    ):
+        on_cluster = run_comparison(_plan(), samples=3, seed=5, client=client)
+    assert _timeless(on_cluster) == serial
+
+
+@pytest.mark.parametrize("workers", [0, -1, True, 2.0, "2"])
+def test_bad_worker_counts_are_named(workers):
+    with pytest.raises(ValueError, match="workers must be an integer >= 1"):
+        validate_workers(workers)
+
+
+def test_workers_and_a_client_together_are_refused():
+    with pytest.raises(ValueError, match="workers or client, not both"):
+        run_comparison(_plan(), workers=2, client=object())
+
+
+@pytest.mark.parametrize("address", ["not-an-address", "foo://host:1", ""])
+def test_a_bad_scheduler_address_is_named(address):
+    pytest.importorskip("distributed")
+    with pytest.raises(ValueError, match="scheduler must be an address"):
+        connect(address, timeout=1)
+
+
+def test_no_scheduler_at_an_address_is_one_error():
+    pytest.importorskip("distributed")
+    with pytest.raises(
+        ValueError, match=re.escape("no Dask scheduler answered at 'tcp://127.0.0.1:9'")
+    ):
+        connect("tcp://127.0.0.1:9", timeout=0.5)
+
+
+def test_runtime_sweeps_run_here_in_one_batch(tmp_path):
+    plan = plan_comparison([2], [3, 4], methods=["nonadaptive"], bounds=False, formulas=False)
+    with execution_options(fake_mode="runtime", record=True, jobs_dir=tmp_path):
+        with pytest.raises(ValueError, match="runs its rows here, in one runtime batch"):
+            run_comparison(plan, backend="fake:nairobi", workers=2)
+        outcome = run_comparison(plan, backend="fake:nairobi", shots=64, seed=3)
+    assert [row.solved for row in outcome.rows] == [True, True]
+    records = jobs.list_records(tmp_path)
+    assert len(records) == 2
+    batch_ids = {record.batch_id for record in records}
+    assert len(batch_ids) == 1 and batch_ids.pop().startswith("local-")
+    assert all(record.engine.endswith("batch mode") for record in records)
+
+
+def test_a_job_of_its_own_has_no_batch_and_old_records_read(tmp_path):
+    from mastermind_q import solve
+
+    with execution_options(fake_mode="runtime", record=True, jobs_dir=tmp_path):
+        solve([1, 0], colors=3, method="nonadaptive", backend="fake:nairobi", shots=64, seed=3)
+    (record,) = jobs.list_records(tmp_path)
+    assert record.batch_id is None
+    data = record.to_dict()
+    del data["batch_id"]  # a record written before batches
+    assert jobs.JobRecord.from_dict(data).batch_id is None
+    data["batch_id"] = 7
+    with pytest.raises(ValueError, match="batch_id"):
+        jobs.JobRecord.from_dict(data)
+
+
+def _cli(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mastermind_q.cli", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_cli_workers_give_the_same_rows():
+    grid = ["compare", "--positions", "3,4", "--colors", "3", "--samples", "3", "--json"]
+    grid += ["--methods", "nonadaptive,blackpeg"]
+    serial, parallel = _cli(*grid), _cli(*grid, "--workers", "2")
+    assert serial.returncode == parallel.returncode == 0, parallel.stderr
+    rows = [
+        [{k: v for k, v in row.items() if k != "seconds"} for row in json.loads(run.stdout)["rows"]]
+        for run in (serial, parallel)
+    ]
+    assert rows[0] == rows[1]
+
+
+def test_cli_bad_scheduler_is_one_line_and_no_csv(tmp_path):
+    csv = tmp_path / "rows.csv"
+    run = _cli(
+        "compare", "--positions", "3", "--colors", "3", "--scheduler", "nowhere", "--csv", str(csv)
+    )
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "scheduler must be an address" in run.stderr
+    assert not csv.exists()
+    grid = ("compare", "--positions", "3", "--colors", "3")
+    both = _cli(*grid, "--workers", "2", "--scheduler", "x")
+    assert both.returncode == 2 and "not allowed with" in both.stderr
