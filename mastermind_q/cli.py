@@ -443,6 +443,7 @@ def _run_compare(args: argparse.Namespace) -> int:
         DEFAULT_BACKEND,
         DEFAULT_SAMPLES,
         Comparison,
+        check_comparison,
         format_table,
         parse_int_list,
         plan_comparison,
@@ -468,6 +469,16 @@ def _run_compare(args: argparse.Namespace) -> int:
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     parallel = args.workers > 1 or args.scheduler is not None
+    check_comparison(  # before any file is opened: a run that cannot start writes nothing
+        plan,
+        samples=samples,
+        quantum_samples=args.quantum_samples,
+        backend=backend,
+        shots=args.shots,
+        seed=args.seed,
+        workers=args.workers,
+        client=args.scheduler,
+    )
     client = None
     if args.scheduler is not None:  # before any file is opened: no scheduler, no output
         from .compare.executors import connect

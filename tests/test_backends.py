@@ -136,6 +136,21 @@ def test_fast_path_equals_runtime_local_mode():
     assert len(fast[0]) > 2  # noisy: more than the two ideal outcomes
 
 
+def test_runtime_local_mode_is_refused_beyond_memory_before_it_runs(monkeypatch):
+    from mastermind_q.limits import ResourceLimitError
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("the job ran")
+
+    monkeypatch.setattr(backends.runtime, "_simulate_job", must_not_run)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "16")  # bytes: not even 1 qubit fits
+    with (
+        execution_options(fake_mode="runtime"),
+        pytest.raises(ResourceLimitError, match="noisy local-mode run on 3 active qubits"),
+    ):
+        sample_counts([_ghz()], backend="fake:manila", shots=10, seed=1)
+
+
 def test_fake_backend_is_noisy_and_seeded():
     first = sample_counts([_flip()], backend="fake:manila", shots=300, seed=5)
     again = sample_counts([_flip()], backend="fake:manila", shots=300, seed=5)

@@ -751,11 +751,13 @@ def test_jobs_fetch_of_a_deeply_nested_record_is_one_line(capsys, tmp_path):
 
 def test_compare_on_an_unreachable_ibm_backend_is_an_error(capsys, tmp_path, monkeypatch):
     _no_ibm_account(tmp_path, monkeypatch)
+    csv = tmp_path / "rows.csv"
     err = _one_error_line(
         capsys, "compare", "--positions", "3", "--colors", "4", "--methods", "nonadaptive",
-        "--backend", "ibm:ibm_torino", "--quiet",
+        "--backend", "ibm:ibm_torino", "--quiet", "--csv", str(csv),
     )  # fmt: skip
     assert "IBM Quantum is not available" in err
+    assert not csv.exists()  # refused before any output file was made
 
 
 def test_solve_oracle_flag(capsys, monkeypatch):

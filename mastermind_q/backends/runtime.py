@@ -165,6 +165,14 @@ def _run_device_job(
         progress=options.progress,
     )
     fast = kind == "fake" and options.fake_mode == "aer"
+    if kind == "fake" and not fast:
+        # The runtime's local mode simulates the qubits the circuits touch on one Aer
+        # state: at least a statevector of them (a density matrix when Aer picks it).
+        from ..limits import check_statevector
+        from .noisy import _active_qubits
+
+        active = len(_active_qubits(compiled))
+        check_statevector(active, what=f"a noisy local-mode run on {active} active qubits")
     if fast and options.twirling:
         raise ValueError(
             "twirling runs in the runtime sampler: use it with ibm: backends or with "

@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_BACKEND",
     "DEFAULT_SAMPLES",
     "best_classical_rows",
+    "check_comparison",
     "compare",
     "random_secrets",
     "run_comparison",
@@ -234,6 +235,55 @@ def compare(
     )
 
 
+def check_comparison(
+    plan: ComparisonPlan,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    quantum_samples: int = 1,
+    backend: str = DEFAULT_BACKEND,
+    shots: int | None = None,
+    seed: int | None = 0,
+    workers: int | None = None,
+    client: Any = None,
+) -> int:
+    """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
+
+    Returns:
+        ``workers`` as an int (1 when ``None``).
+
+    Raises:
+        ValueError: invalid sample counts, shots, seed, backend name or ``workers``
+            (below 1, or both ``workers`` > 1 and ``client``), or ``workers``/``client``
+            with a backend whose rows run in a runtime batch (``ibm:``).
+        mastermind_q.backends.BackendUnavailableError: an ``ibm:`` backend that cannot
+            be reached (no credentials, unknown device): an error, never skipped rows.
+    """
+    from ..backends import backend_kind, resolve_backend
+    from ..backends.batching import uses_runtime
+    from ..game import validate_seed
+    from ..limits import check_shots
+    from . import executors
+
+    _check_count(samples, "samples")
+    _check_count(quantum_samples, "quantum_samples")
+    if shots is not None:
+        check_shots(shots)
+    validate_seed(seed)
+    validate_backend(backend)
+    workers = executors.validate_workers(workers)
+    if workers > 1 and client is not None:
+        raise ValueError(f"give workers or client, not both; was workers={workers} and a client")
+    quantum = any(task.kind == "quantum" for task in plan.tasks)
+    if quantum and uses_runtime(backend) and (workers > 1 or client is not None):
+        raise ValueError(
+            f"a sweep on {backend} runs its rows here, in one runtime batch: "
+            "drop workers/client (the device, not this machine, does the work)"
+        )
+    if backend_kind(backend) == "ibm" and quantum:
+        resolve_backend(backend)  # no credentials or no device: an error, not skipped rows
+    return workers
+
+
 def run_comparison(
     plan: ComparisonPlan,
     *,
@@ -284,31 +334,22 @@ def run_comparison(
         mastermind_q.backends.BackendUnavailableError: an ``ibm:`` backend that cannot
             be reached (no credentials, unknown device): an error, never skipped rows.
     """
-    from ..backends import backend_kind, resolve_backend, runtime_batch
+    from ..backends import runtime_batch
     from ..backends.batching import uses_runtime
-    from ..game import validate_seed
-    from ..limits import check_shots
     from . import executors
 
-    _check_count(samples, "samples")
-    _check_count(quantum_samples, "quantum_samples")
-    if shots is not None:
-        check_shots(shots)
-    validate_seed(seed)
-    validate_backend(backend)
-    workers = executors.validate_workers(workers)
-    if workers > 1 and client is not None:
-        raise ValueError(f"give workers or client, not both; was workers={workers} and a client")
+    workers = check_comparison(
+        plan,
+        samples=samples,
+        quantum_samples=quantum_samples,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        workers=workers,
+        client=client,
+    )
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
-    quantum = any(task.kind == "quantum" for task in plan.tasks)
-    batched = quantum and uses_runtime(backend)
-    if batched and (workers > 1 or client is not None):
-        raise ValueError(
-            f"a sweep on {backend} runs its rows here, in one runtime batch: "
-            "drop workers/client (the device, not this machine, does the work)"
-        )
-    if backend_kind(backend) == "ibm" and quantum:
-        resolve_backend(backend)  # no credentials or no device: an error, not skipped rows
+    batched = uses_runtime(backend) and any(task.kind == "quantum" for task in plan.tasks)
     outcome = Comparison(skipped=list(plan.skipped)) if into is None else into
     options = {
         "samples": samples,
