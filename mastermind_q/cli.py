@@ -469,16 +469,16 @@ def _run_compare(args: argparse.Namespace) -> int:
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     parallel = args.workers > 1 or args.scheduler is not None
-    check_comparison(  # before any file is opened: a run that cannot start writes nothing
-        plan,
-        samples=samples,
-        quantum_samples=args.quantum_samples,
-        backend=backend,
-        shots=args.shots,
-        seed=args.seed,
-        workers=args.workers,
-        client=args.scheduler,
-    )
+    settings = {
+        "samples": samples,
+        "quantum_samples": args.quantum_samples,
+        "backend": backend,
+        "shots": args.shots,
+        "seed": args.seed,
+        "workers": args.workers,
+    }
+    # before any file is opened: a run that cannot start writes nothing
+    check_comparison(plan, **settings, client=args.scheduler)
     client = None
     if args.scheduler is not None:  # before any file is opened: no scheduler, no output
         from .compare.executors import connect
@@ -536,16 +536,11 @@ def _run_compare(args: argparse.Namespace) -> int:
         with execution_options(isolate=True, progress=on_progress), _suppression(args):
             run_comparison(
                 plan,
-                samples=samples,
-                quantum_samples=args.quantum_samples,
-                backend=backend,
-                shots=args.shots,
-                seed=args.seed,
+                **settings,
                 into=outcome,
                 tasks=plan.tasks if parallel else shown(plan.tasks),
                 on_row=finished,
                 on_skip=refused,
-                workers=args.workers,
                 client=client,
             )
     except KeyboardInterrupt:
