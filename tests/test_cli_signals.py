@@ -139,3 +139,25 @@ def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
     code, out, _ = run.stop(signal.SIGINT)
     assert code == 130 and _lines(path) == 1
     assert out.split()[:3] == ["n", "k", "method"]  # the (empty) table is still printed
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path, signum, status):
+    import psutil
+
+    path = tmp_path / "rows.csv"
+    run = _Run(
+        "compare", "--positions", "2,20", "--colors", "2", "--methods", "two-color",
+        "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
+        "--workers", "2",
+    )  # fmt: skip
+    run.wait_for("2 workers", path, lines=2)
+    workers = psutil.Process(run.process.pid).children(recursive=True)
+    assert workers  # the pool's processes (one of them simulating n = 20)
+    code, out, err = run.stop(signum)
+    assert code == status and "Traceback" not in err
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
+    assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
+    _, alive = psutil.wait_procs(workers, timeout=PROMPT)
+    assert not alive, f"workers left running: {alive}"

@@ -141,7 +141,7 @@ def _cli(*arguments: str) -> subprocess.CompletedProcess:
         [sys.executable, "-m", "mastermind_q.cli", *arguments],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=900,
     )
 
 
@@ -168,3 +168,18 @@ def test_cli_bad_scheduler_is_one_line_and_no_csv(tmp_path):
     grid = ("compare", "--positions", "3", "--colors", "3")
     both = _cli(*grid, "--workers", "2", "--scheduler", "x")
     assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
+@pytest.mark.slow
+def test_the_issue_grid_gives_the_same_rows_with_two_workers():
+    """Issue 12's Must-show: ``compare --positions 4:16:4 --colors 4,8 --workers 2``."""
+    grid = ["compare", "--positions", "4:16:4", "--colors", "4,8", "--json"]
+    serial, parallel = _cli(*grid), _cli(*grid, "--workers", "2")
+    assert serial.returncode == parallel.returncode == 0, parallel.stderr
+    payloads = [json.loads(run.stdout) for run in (serial, parallel)]
+    rows = [
+        [{k: v for k, v in row.items() if k != "seconds"} for row in payload["rows"]]
+        for payload in payloads
+    ]
+    assert len(rows[0]) > 50 and rows[0] == rows[1]
+    assert payloads[0]["skipped"] == payloads[1]["skipped"]
