@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +185,24 @@ def test_the_issue_grid_gives_the_same_rows_with_two_workers():
     ]
     assert len(rows[0]) > 50 and rows[0] == rows[1]
     assert payloads[0]["skipped"] == payloads[1]["skipped"]
+
+
+def test_workers_that_cannot_start_are_one_error_not_a_hang(tmp_path):
+    """A script without a main guard: spawned workers die importing it; no respawn loop."""
+    script = tmp_path / "sweep.py"  # no `if __name__ == "__main__":`
+    script.write_text(
+        "from mastermind_q.compare import plan_comparison, run_comparison\n"
+        "plan = plan_comparison([3], [3], methods=['blackpeg'], bounds=False, formulas=False)\n"
+        "run_comparison(plan, samples=2, workers=2)\n",
+        encoding="utf-8",
+    )
+    root = str(Path(__file__).resolve().parents[1])  # this checkout's mastermind_q
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": root},
+    )
+    assert run.returncode != 0
+    assert "WorkersFailedError" in run.stderr and "__main__" in run.stderr

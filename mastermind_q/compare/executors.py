@@ -34,9 +34,11 @@ import signal
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from ..backends.names import BackendUnavailableError
 from .rows import CompareRow, CompareTask
 
 __all__ = [
+    "WorkersFailedError",
     "connect",
     "dask_results",
     "process_results",
@@ -115,18 +117,58 @@ def process_results(
 ) -> Iterator[Outcome]:
     """Run ``tasks`` in ``workers`` local processes; yield outcomes as they finish.
 
-    Closing the generator early or an exception (``KeyboardInterrupt`` included) in the
-    caller terminates the workers at once.
+    A :class:`concurrent.futures.ProcessPoolExecutor` (``spawn``): a worker that cannot
+    start or dies makes the pool *broken*, one clear error, where
+    :class:`multiprocessing.pool.Pool` would start replacements forever. Closing the
+    generator early or an exception (``KeyboardInterrupt`` included) in the caller
+    kills the workers at once: a half-done simulation is not worth waiting for.
+
+    Raises:
+        WorkersFailedError: a worker process could not start or died.
     """
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     threads = max(1, (os.cpu_count() or 1) // workers)
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(workers, initializer=_init_worker, initargs=(threads,))
+    executor = ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(threads,),
+    )
+    finished = False
     try:
-        yield from pool.imap_unordered(run_one, _items(tasks, options))
-        pool.close()
+        futures = [executor.submit(run_one, item) for item in _items(tasks, options)]
+        for future in as_completed(futures):
+            try:
+                outcome = future.result()
+            except BrokenProcessPool as error:
+                raise WorkersFailedError(
+                    f"a worker process of the {workers} could not start or died ({error}); "
+                    'from a script, start the sweep under `if __name__ == "__main__":` '
+                    "(worker processes import the main module), or use workers=1"
+                ) from None
+            yield outcome
+        finished = True
     finally:
-        pool.terminate()
-        pool.join()
+        if not finished:
+            _kill_workers(executor)
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill_workers(executor: Any) -> None:
+    """Kill the processes of a ``ProcessPoolExecutor`` (public API from Python 3.14)."""
+    kill = getattr(executor, "kill_workers", None)
+    if kill is not None:
+        kill()
+        return
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.kill()
+
+
+class WorkersFailedError(BackendUnavailableError):
+    """Local worker processes of a sweep could not start, or one died."""
 
 
 def dask_results(
