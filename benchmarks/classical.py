@@ -111,9 +111,24 @@ def main() -> None:
         action="store_true",
         help="only section 5: the optimal and consistent codebreakers",
     )
+    parser.add_argument(
+        "--parts",
+        default="optimal,permutation,repetition,frontier",
+        help="parts of section 5 to run (comma-separated)",
+    )
+    parser.add_argument(
+        "--perm-sizes",
+        default="8:20,16:20,32:20",
+        help="permutation-game sizes n:secrets for consistent against permutation",
+    )
+    parser.add_argument(
+        "--rep-sizes",
+        default="8:10,16:5,32:5",
+        help="black-peg games with repetition n = k, as n:secrets, for consistent",
+    )
     args = parser.parse_args()
     if args.best_only:
-        best_section(args.seed, args.quick)
+        best_section(args.seed, args.quick, args)
         return
     big = 2 if args.quick else 10
     exhaustive_max = min(args.exhaustive_max, 6) if args.quick else args.exhaustive_max
@@ -186,12 +201,28 @@ def main() -> None:
         secrets, 6, lambda maker: solve_random_consistent(maker, seed=1), distinct=False
     )
     print(f"| random-consistent | 4 | 6 | 200 random | {worst} | {mean:.2f} | - | {seconds:.4f} |")
-    best_section(args.seed, args.quick)
+    best_section(args.seed, args.quick, args)
 
 
-def best_section(seed: int, quick: bool) -> None:
+def _sizes(text: str) -> list[tuple[int, int]]:
+    return [tuple(int(v) for v in item.split(":")) for item in text.split(",") if item]
+
+
+def best_section(seed: int, quick: bool, args: argparse.Namespace) -> None:
     """Section 5: the exact optimum (``optimal``) and the CP-SAT ``consistent`` codebreaker."""
-    from mastermind_q.classical.consistent import solve_consistent
+    parts = set(args.parts.split(","))
+    if "optimal" in parts:
+        optimal_part(quick)
+    if "permutation" in parts:
+        permutation_part(seed, [(8, 5)] if quick else _sizes(args.perm_sizes))
+    if "repetition" in parts:
+        repetition_part(seed, [(8, 3)] if quick else _sizes(args.rep_sizes))
+    if "frontier" in parts:
+        frontier_part(seed, 32 if quick else 128)
+
+
+def optimal_part(quick: bool) -> None:
+    """The exact optimum: search time, worst and mean over every secret."""
     from mastermind_q.classical.optimal import optimal_strategy
 
     print("\n### optimal: the exact minimax strategy (search time, every secret)\n")
@@ -232,42 +263,103 @@ def best_section(seed: int, quick: bool) -> None:
             f" = {strategy.mean:.4f} | {searched:.1f} | {worst} / {mean:.4f} |"
         )
 
+
+def _consistent(maker):
+    from mastermind_q.classical.consistent import solve_consistent
+
+    return solve_consistent(maker, seed=1)
+
+
+def _timed_games(secrets, colors, *, distinct, feedback="black"):
+    """(queries, seconds) per game of ``consistent`` against a trusted codemaker."""
+    rows = []
+    for secret in secrets:
+        maker = TrustedCodemaker(secret, colors, distinct=distinct, feedback=feedback)
+        start = time.perf_counter()
+        found = _consistent(maker)
+        seconds = time.perf_counter() - start
+        if found != tuple(secret):
+            raise AssertionError(f"consistent failed on {secret}: found {found}")
+        rows.append((maker.queries, seconds))
+    return rows
+
+
+def permutation_part(seed: int, sizes: list[tuple[int, int]]) -> None:
+    """consistent against permutation on the permutation game k = n."""
     print("\n### consistent (CP-SAT) against permutation, the permutation game k = n\n")
-    print("| n | secrets | consistent worst / mean | s per game | permutation worst / mean |")
-    print("|---:|---:|---|---:|---|")
-    for n, count in [(8, 20), (16, 20), (32, 5)] if not quick else [(8, 5)]:
+    print(
+        "| n | secrets | consistent worst / mean | s per game: mean / worst |"
+        " permutation worst / mean |"
+    )
+    print("|---:|---:|---|---|---|")
+    for n, count in sizes:
         secrets = random_injections(n, n, count, seed)
-        worst, mean, seconds, _ = run_games(
-            secrets, n, lambda maker: solve_consistent(maker, seed=1), distinct=True
-        )
+        rows = _timed_games(secrets, n, distinct=True)
+        queries = [q for q, _ in rows]
+        seconds = [t for _, t in rows]
         p_worst, p_mean, _, _ = run_games(secrets, n, solve_permutation, distinct=True)
         print(
-            f"| {n} | {count} | {worst} / {mean:.2f} | {seconds:.2f} | {p_worst} / {p_mean:.2f} |"
+            f"| {n} | {count} | {max(queries)} / {statistics.fmean(queries):.2f} | "
+            f"{statistics.fmean(seconds):.2f} / {max(seconds):.2f} | {p_worst} / {p_mean:.2f} |",
+            flush=True,
         )
 
-    print("\n### consistent (CP-SAT), black pegs with repetition and black-white\n")
-    print("| game | n | k | secrets | worst | mean | s per game |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for feedback, n, k, count in [
-        ("black-white", 4, 6, 50),
-        ("black", 8, 8, 10),
-        ("black", 16, 16, 3),
-        ("black", 32, 32, 2),
-    ]:
+
+def repetition_part(seed: int, sizes: list[tuple[int, int]]) -> None:
+    """consistent on black-peg games with repetition, n = k, and 4 x 6 black-white."""
+    print("\n### consistent (CP-SAT), black pegs with repetition (n = k) and black-white\n")
+    print("| game | n | k | secrets | worst | mean | s per game: mean / worst |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    games = [("black-white", 4, 6, 50)] + [("black", n, n, count) for n, count in sizes]
+    for feedback, n, k, count in games:
         rng = random.Random(seed + n * k)
         secrets = [tuple(rng.randrange(k) for _ in range(n)) for _ in range(count)]
-
-        def maker_class(secret, colors, distinct, _feedback=feedback):
-            return TrustedCodemaker(secret, colors, distinct=distinct, feedback=_feedback)
-
-        worst, mean, seconds, _ = run_games(
-            secrets,
-            k,
-            lambda maker: solve_consistent(maker, seed=1),
-            distinct=False,
-            maker_class=maker_class,
+        rows = _timed_games(secrets, k, distinct=False, feedback=feedback)
+        queries = [q for q, _ in rows]
+        seconds = [t for _, t in rows]
+        print(
+            f"| {feedback} | {n} | {k} | {count} | {max(queries)} | "
+            f"{statistics.fmean(queries):.2f} | "
+            f"{statistics.fmean(seconds):.1f} / {max(seconds):.1f} |",
+            flush=True,
         )
-        print(f"| {feedback} | {n} | {k} | {count} | {worst} | {mean:.2f} | {seconds:.1f} |")
+
+
+def frontier_part(seed: int, largest: int) -> None:
+    """The largest n = k each game of ``consistent`` reaches with one seeded game in 60 s."""
+    from mastermind_q.classical.consistent import ConsistentTimeout, solve_consistent
+
+    print("\n### Frontier: the largest n = k one seeded consistent game reaches in 60 s\n")
+    print("| game | n = k reached | queries | s | next size |")
+    print("|---|---:|---:|---:|---|")
+    for feedback, distinct in (("black", True), ("black", False), ("black-white", False)):
+        reached = None
+        failed = "-"
+        n = 8
+        while n <= largest:
+            rng = random.Random(seed + n)
+            if distinct:
+                secret = tuple(rng.sample(range(n), n))
+            else:
+                secret = tuple(rng.randrange(n) for _ in range(n))
+            maker = TrustedCodemaker(secret, n, distinct=distinct, feedback=feedback)
+            start = time.perf_counter()
+            try:
+                found = solve_consistent(maker, seed=1, time_limit=60.0)
+            except ConsistentTimeout:
+                found = None
+            seconds = time.perf_counter() - start
+            if found != secret or seconds > 60:
+                failed = f"{n}: {seconds:.0f} s" + ("" if found == secret else ", time-out")
+                break
+            reached = (n, maker.queries, seconds)
+            n *= 2
+        game = f"{feedback}{', distinct' if distinct else ', repetition'}"
+        if reached is None:
+            print(f"| {game} | - | - | - | {failed} |", flush=True)
+        else:
+            n, queries, seconds = reached
+            print(f"| {game} | {n} | {queries} | {seconds:.1f} | {failed} |", flush=True)
 
 
 if __name__ == "__main__":

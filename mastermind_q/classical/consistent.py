@@ -28,20 +28,31 @@ exactly this kind of Boolean model with linear equalities (clause learning with
 linear propagation), it enumerates solutions, accepts solution hints and is
 deterministic with one worker and a fixed seed.
 
-**Reproducibility.** Below ``n * k =`` :data:`PORTFOLIO_MIN_CELLS` every solve runs
-with one worker and a seed drawn from
-``numpy.random.default_rng(seed)``, which also draws the first guess; enumeration is
-capped in CP-SAT's deterministic time (:data:`ENUMERATE_EFFORT`):
-the same seed replays the same game (times do not enter, except the per-guess
-``time_limit``, which raises instead of guessing differently). Larger games run CP-SAT's
-multi-worker portfolio by default (one worker stalls on them); its races make them
-reproducible only up to which consistent code is found first (``workers=1`` restores
-full reproducibility, at the risk of :class:`ConsistentTimeout`).
+**Finding one consistent code.** Early on almost any code fits; late on few do. In
+between (n = k = 32 black pegs: about guesses 50-70) one CP-SAT search can stall for
+minutes while another finds a code in a second: run times are heavy-tailed. So each
+search alternates CP-SAT's *local search* (``use_ls_only``: feasibility jump and
+violation local search; fast while many codes fit, but it cannot prove that none does)
+with its *complete search* (clause learning with the full LP relaxation of the answer
+equalities, ``linearization_level=2``), starting with the kind that succeeded last, under
+a budget of CP-SAT deterministic time that doubles every second attempt
+(:data:`RESTART_EFFORT`), each attempt with a fresh seed. Samples beyond the first
+may cost at most :data:`SAMPLE_EFFORT`: when codes are hard to find, the first one found
+is played (the sample scores little then anyway).
+
+**Reproducibility.** Every solve runs with one worker (``workers=1``, the default), a
+seed drawn from ``numpy.random.default_rng(seed)`` (which also draws the first guess)
+and limits in CP-SAT's deterministic time, never in wall time: the same seed replays the
+same game on any machine and load (the per-guess wall ``time_limit`` only raises, it
+never makes a game differ). One worker was chosen over CP-SAT's multi-worker portfolio
+(races: not reproducible) and over ``interleave_search`` (reproducible, but 3-10 times
+slower on the hard n = k = 32 middle game here); the local/complete alternation gave one
+worker the portfolio's strength (``benchmarks/RESULTS.md``).
 
 Cost: one CP-SAT model with ``nk`` Boolean variables and one constraint per answer;
-each guess costs ``samples`` solves (plus one enumeration attempt of at most
-``enumerate_limit + 1`` solutions once few codes remain). The frontier measured on the
-2-core machine is in ``benchmarks/RESULTS.md``.
+each guess costs up to ``samples`` searches of one or more attempts each (plus one
+enumeration attempt of at most ``enumerate_limit + 1`` solutions once few codes
+remain). The frontier measured on the 2-core machine is in ``benchmarks/RESULTS.md``.
 
 References:
     R. W. Irving, "Towards an optimum Mastermind strategy", J. Recreational
@@ -60,7 +71,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -74,8 +86,8 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_TIME_LIMIT",
     "ENUMERATE_EFFORT",
-    "PORTFOLIO_MIN_CELLS",
-    "PORTFOLIO_WORKERS",
+    "RESTART_EFFORT",
+    "SAMPLE_EFFORT",
     "ConsistentTimeout",
     "solve_consistent",
 ]
@@ -90,22 +102,20 @@ DEFAULT_SAMPLES = 4
 ENUMERATE_EFFORT = 0.02
 """CP-SAT deterministic time (about seconds, but reproducible) one enumeration attempt
 may take; a set not listed within it counts as too large."""
-PORTFOLIO_MIN_CELLS = 1024
-"""From ``n * k`` this large on, CP-SAT runs its portfolio of :data:`PORTFOLIO_WORKERS`
-workers by default: one worker stalled for minutes in the middle of n = k = 32 black-peg
-games with repetition, the portfolio solved them in 20-45 s. The portfolio's races make
-such games reproducible only up to which consistent code is found first."""
-PORTFOLIO_WORKERS = 8
-"""Workers of the CP-SAT portfolio on large games."""
+RESTART_EFFORT = 0.5
+"""CP-SAT deterministic time (about seconds here, but reproducible) of the first local
+and the first complete search for a consistent code; each further pair (fresh seeds)
+doubles it."""
+SAMPLE_EFFORT = 0.5
+"""Deterministic time each sample beyond the first may take; one that takes longer ends
+the sampling for this guess."""
 CONSISTENT_MAX_CELLS = 16384
 """Largest ``n * k`` (one Boolean variable per position and colour) accepted."""
 
 
 _SOLVER_PARAMETERS: dict[str, Any] = {"linearization_level": 2}
-"""CP-SAT settings beyond one worker and the seed: the full LP relaxation of the answer
-equalities (``linearization_level=2``) kept n = k = 32 black-peg games with repetition
-from stalling in the hard middle phase (77 queries in 41 s against time-outs at the
-default level)."""
+"""CP-SAT settings beyond the workers, the seed and the limits: the full LP relaxation
+of the answer equalities (``linearization_level=2``) for the complete search."""
 
 
 class ConsistentTimeout(ValueError):
@@ -139,6 +149,9 @@ class _Model:
             for c in range(k):
                 self.model.AddAtMostOne(self.x[i][c] for i in range(n))
         self.counts: list[Any] = []
+        self.prefer_local = True  # which search found the last code
+        self.effort = 0.0  # deterministic time spent in sample()
+        self.restarts = 0
         if feedback == "black-white":
             for c in range(k):
                 count = self.model.NewIntVar(0, n, f"y{c}")
@@ -171,18 +184,50 @@ class _Model:
             for i in range(self.n)
         )
 
-    def sample(self, hint: Sequence[int], seed: int, time_limit: float) -> Code | None:
-        """One consistent code, searched from ``hint``; ``None`` if there is none."""
+    def sample(
+        self,
+        hint: Sequence[int],
+        seeds: Callable[[], int],
+        time_limit: float,
+        cap: float | None = None,
+    ) -> Code | bool | None:
+        """One consistent code, searched from ``hint``; ``None`` if there is none.
+
+        Attempts alternate between CP-SAT's local search (``use_ls_only``: feasibility
+        jump and violation local search, fast while many codes fit, but it cannot prove
+        that none does) and its complete search (clause learning with the LP relaxation,
+        fast once few codes fit), starting with the kind that succeeded last. Attempt
+        pair ``j`` may spend ``RESTART_EFFORT * 2**j`` of CP-SAT's deterministic time
+        per attempt, each with a fresh seed from ``seeds``, until ``time_limit`` wall
+        seconds have passed in all. With ``cap``: one attempt of the preferred kind of at
+        most ``cap`` deterministic time, ``False`` if it found nothing.
+        """
         self.model.ClearHints()
         for i, color in enumerate(hint):
             for c in range(self.k):
                 self.model.AddHint(self.x[i][c], c == color)
-        solver = self._solver(seed, time_limit)
-        status = solver.Solve(self.model)
-        if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
-            return self._read(solver)
-        if status == self.cp_model.INFEASIBLE:
-            return None
+        deadline = time.perf_counter() + time_limit
+        effort = RESTART_EFFORT if cap is None else cap
+        local = self.prefer_local
+        attempt = 0
+        while (remaining := deadline - time.perf_counter()) > 0:
+            solver = self._solver(seeds(), remaining)
+            solver.parameters.max_deterministic_time = effort
+            solver.parameters.use_ls_only = local
+            status = solver.Solve(self.model)
+            self.effort += solver.deterministic_time
+            if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
+                self.prefer_local = local
+                return self._read(solver)
+            if status == self.cp_model.INFEASIBLE:
+                return None
+            if cap is not None:
+                return False
+            attempt += 1
+            self.restarts += 1
+            local = not local
+            if attempt % 2 == 0:
+                effort *= 2
         raise ConsistentTimeout(
             f"consistent: CP-SAT found no consistent code within time_limit={time_limit} s "
             f"(n={self.n}, k={self.k}); raise time_limit or use a smaller game"
@@ -264,9 +309,8 @@ def solve_consistent(
             (0: never).
         samples: consistent codes drawn per guess before that (1: a plain random
             consistent guess).
-        workers: CP-SAT workers per solve; default 1 (fully reproducible) below
-            ``n * k =`` :data:`PORTFOLIO_MIN_CELLS`, :data:`PORTFOLIO_WORKERS` from there
-            on (faster on hard games, reproducible only up to the solver's races).
+        workers: CP-SAT workers per solve; default 1 (fully reproducible); more run
+            CP-SAT's portfolio, reproducible only up to the solver's races.
 
     Returns:
         The secret (the last guess, answered with ``n`` black pegs).
@@ -290,7 +334,7 @@ def solve_consistent(
     feedback = getattr(codemaker, "feedback", "black")
     distinct = codemaker.distinct
     if workers is None:
-        workers = PORTFOLIO_WORKERS if n * k >= PORTFOLIO_MIN_CELLS else 1
+        workers = 1
     model = _Model(n, k, distinct=distinct, feedback=feedback, workers=workers)
     rng = np.random.default_rng(seed)
 
@@ -326,10 +370,15 @@ def solve_consistent(
             guess = known[int(np.argmin(scores))]
             continue
         drawn: list[Code] = []
-        for _ in range(samples):
+        for index in range(samples):
             # The last guess fits every answer but its own: a near-solution to start
-            # from; the solver seed varies the code found.
-            code = model.sample(guess, solver_seed(), time_limit)
+            # from; the solver seed varies the code found. Beyond the first, a sample
+            # may cost at most SAMPLE_EFFORT: when codes are hard to find, one is played.
+            code = model.sample(
+                guess, solver_seed, time_limit, cap=SAMPLE_EFFORT if index else None
+            )
+            if code is False:
+                break
             if code is None:
                 raise ValueError(
                     f"answers are inconsistent: no code fits answer {(blacks, whites)} to {guess}"
