@@ -271,35 +271,42 @@ def _consistent(maker):
 
 
 def _timed_games(secrets, colors, *, distinct, feedback="black"):
-    """(queries, seconds) per game of ``consistent`` against a trusted codemaker."""
+    """(queries, seconds) per solved game of ``consistent`` and the number timed out."""
+    from mastermind_q.classical.consistent import ConsistentTimeout
+
     rows = []
+    timeouts = 0
     for secret in secrets:
         maker = TrustedCodemaker(secret, colors, distinct=distinct, feedback=feedback)
         start = time.perf_counter()
-        found = _consistent(maker)
+        try:
+            found = _consistent(maker)
+        except ConsistentTimeout:
+            timeouts += 1
+            continue
         seconds = time.perf_counter() - start
         if found != tuple(secret):
             raise AssertionError(f"consistent failed on {secret}: found {found}")
         rows.append((maker.queries, seconds))
-    return rows
+    return rows, timeouts
 
 
 def permutation_part(seed: int, sizes: list[tuple[int, int]]) -> None:
     """consistent against permutation on the permutation game k = n."""
     print("\n### consistent (CP-SAT) against permutation, the permutation game k = n\n")
     print(
-        "| n | secrets | consistent worst / mean | s per game: mean / worst |"
+        "| n | secrets | time-outs | consistent worst / mean | s per game: mean / worst |"
         " permutation worst / mean |"
     )
-    print("|---:|---:|---|---|---|")
+    print("|---:|---:|---:|---|---|---|")
     for n, count in sizes:
         secrets = random_injections(n, n, count, seed)
-        rows = _timed_games(secrets, n, distinct=True)
+        rows, timeouts = _timed_games(secrets, n, distinct=True)
         queries = [q for q, _ in rows]
         seconds = [t for _, t in rows]
         p_worst, p_mean, _, _ = run_games(secrets, n, solve_permutation, distinct=True)
         print(
-            f"| {n} | {count} | {max(queries)} / {statistics.fmean(queries):.2f} | "
+            f"| {n} | {count} | {timeouts} | {max(queries)} / {statistics.fmean(queries):.2f} | "
             f"{statistics.fmean(seconds):.2f} / {max(seconds):.2f} | {p_worst} / {p_mean:.2f} |",
             flush=True,
         )
@@ -308,17 +315,17 @@ def permutation_part(seed: int, sizes: list[tuple[int, int]]) -> None:
 def repetition_part(seed: int, sizes: list[tuple[int, int]]) -> None:
     """consistent on black-peg games with repetition, n = k, and 4 x 6 black-white."""
     print("\n### consistent (CP-SAT), black pegs with repetition (n = k) and black-white\n")
-    print("| game | n | k | secrets | worst | mean | s per game: mean / worst |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("| game | n | k | secrets | time-outs | worst | mean | s per game: mean / worst |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     games = [("black-white", 4, 6, 50)] + [("black", n, n, count) for n, count in sizes]
     for feedback, n, k, count in games:
         rng = random.Random(seed + n * k)
         secrets = [tuple(rng.randrange(k) for _ in range(n)) for _ in range(count)]
-        rows = _timed_games(secrets, k, distinct=False, feedback=feedback)
+        rows, timeouts = _timed_games(secrets, k, distinct=False, feedback=feedback)
         queries = [q for q, _ in rows]
         seconds = [t for _, t in rows]
         print(
-            f"| {feedback} | {n} | {k} | {count} | {max(queries)} | "
+            f"| {feedback} | {n} | {k} | {count} | {timeouts} | {max(queries)} | "
             f"{statistics.fmean(queries):.2f} | "
             f"{statistics.fmean(seconds):.1f} / {max(seconds):.1f} |",
             flush=True,

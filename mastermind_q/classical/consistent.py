@@ -147,7 +147,12 @@ class _Model:
             self.model.AddExactlyOne(row)
         if distinct:
             for c in range(k):
-                self.model.AddAtMostOne(self.x[i][c] for i in range(n))
+                # n = k: every colour is used exactly once (a perfect matching).
+                column = [self.x[i][c] for i in range(n)]
+                if n == k:
+                    self.model.AddExactlyOne(column)
+                else:
+                    self.model.AddAtMostOne(column)
         self.counts: list[Any] = []
         self.prefer_local = True  # which search found the last code
         self.effort = 0.0  # deterministic time spent in sample()
