@@ -7,8 +7,13 @@ secrets) and prints one markdown row per ``(n, k)``:
 * quantum columns: the oracle calls the codemaker counted (``nonadaptive``, ``triples``,
   ``two-color``, ``adaptive`` = ``2T``; ``T`` is the paper's count), each checked
   against the theory (a mismatch or an unsolved run is marked ``!``);
+* ``to win``: the fewest ``queries_to_win`` over the quantum methods (oracle calls plus
+  the one final classical guess of the identified secret, the count classical rows use);
 * classical columns: ``worst / mean`` over the samples (``permutation`` only for
-  ``k >= n``; ``knuth`` and ``random-consistent`` only on small code spaces);
+  ``k >= n``; ``knuth``, ``random-consistent`` and ``optimal`` only on small code spaces,
+  ``consistent`` up to ``n k = 256``);
+* ``best-classical``: the fewest worst / mean over the classical codebreakers measured at
+  the cell, with the codebreaker(s) behind them (``compare``'s ``best-classical`` row);
 * the El Ouali et al. bounds ``upper`` / ``lower`` (``k >= n``);
 * the wall-clock seconds of the cell.
 
@@ -27,7 +32,7 @@ from collections import defaultdict
 from mastermind_q.compare import compare, parse_int_list
 
 QUANTUM = ("nonadaptive", "triples", "two-color", "adaptive")
-CLASSICAL = ("permutation", "blackpeg", "knuth", "random-consistent")
+CLASSICAL = ("permutation", "blackpeg", "knuth", "random-consistent", "optimal", "consistent")
 
 
 def _cell(row) -> str:
@@ -36,6 +41,9 @@ def _cell(row) -> str:
     if row.kind == "quantum":
         ok = row.solved and row.queries == row.theory
         return f"{row.queries}" + ("" if ok else " !")
+    if row.kind == "classical" and row.method == "best-classical":
+        names = dict.fromkeys((row.best_worst_method, row.best_mean_method))
+        return f"{row.queries} / {row.mean_queries:.1f} ({', '.join(names)})"
     if row.kind == "classical":
         return f"{row.queries} / {row.mean_queries:.1f}" + ("" if row.solved else " !")
     value = row.queries
@@ -53,7 +61,8 @@ def main() -> None:
     positions = parse_int_list(args.positions, "positions")
     colors = parse_int_list(args.colors, "colors", minimum=2)
 
-    header = ["n", "k", *QUANTUM, "T", *CLASSICAL, "upper", "lower", "seconds"]
+    header = ["n", "k", *QUANTUM, "T", "to win", *CLASSICAL, "best-classical", "upper", "lower"]
+    header.append("seconds")
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     started = time.perf_counter()
@@ -66,7 +75,10 @@ def main() -> None:
             rows = defaultdict(lambda: None, {row.method: row for row in result.rows})
             seconds = time.perf_counter() - cell_start
             cells = [str(n), str(k)]
-            cells += [_cell(rows[name]) for name in (*QUANTUM, "adaptive-T", *CLASSICAL)]
+            cells += [_cell(rows[name]) for name in (*QUANTUM, "adaptive-T")]
+            to_win = [rows[name].queries_to_win for name in QUANTUM if rows[name] is not None]
+            cells.append(str(min(to_win)) if to_win else "-")
+            cells += [_cell(rows[name]) for name in (*CLASSICAL, "best-classical")]
             cells += [_cell(rows["elouali-upper"]), _cell(rows["elouali-lower"])]
             cells.append(f"{seconds:.1f}")
             print("| " + " | ".join(cells) + " |", flush=True)

@@ -660,6 +660,14 @@ def test_compare_must_show_grid(capsys, tmp_path):
     payload = _compare_json(capsys, "--positions", "4,6,8", "--colors", "4,8", "--plot", str(path))
     _check_compare_rows(payload["rows"], [4, 6, 8], [4, 8])
     assert path.read_bytes().startswith(b"\x89PNG")
+    rows = payload["rows"]
+    assert all(isinstance(row.get("queries_to_win"), (int, float)) for row in rows)
+    best = {(row["n"], row["k"]): row for row in rows if row["method"] == "best-classical"}
+    assert set(best) == {(n, k) for n in (4, 6, 8) for k in (4, 8)}
+    for (n, k), row in best.items():
+        classical = [r for r in rows if (r["n"], r["k"]) == (n, k) and r["kind"] == "classical"]
+        assert row["queries"] == min(r["queries"] for r in classical)
+        assert row["best_worst_method"] in {r["method"] for r in classical}
 
 
 # -- hostile input: one line, status 2 ------------------------------------------------------------

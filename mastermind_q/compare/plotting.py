@@ -28,6 +28,8 @@ _CLASSICAL_COLORS = {
     "knuth": "C6",
     "random-consistent": "C8",
     "optimal": "black",
+    "consistent": "olive",
+    "best-classical": "magenta",
 }
 _BOUND_STYLES = {  # colour, dash pattern, marker: an upper bound points down, a lower up
     "elouali-upper": ("0.2", (0, (1, 1)), "v"),
