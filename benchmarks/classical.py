@@ -10,8 +10,10 @@ Prints markdown tables (recorded in ``benchmarks/RESULTS.md``, section "Classica
    (lower bound ``n``, resp. ``k``);
 4. Knuth's minimax on all 1296 secrets of 4 x 6 and the scalable black-peg codebreaker;
 5. the exact optimum (``optimal``: search time, worst and mean over every secret) and the
-   CP-SAT ``consistent`` codebreaker against ``permutation`` (``--best-only`` runs this
-   section alone).
+   CP-SAT ``consistent`` codebreaker against ``permutation`` (permutation game), on
+   black-peg games with repetition (wall mean / worst per game, time-outs) and the
+   largest n = k each game reaches in 60 s (``--best-only`` runs this section alone,
+   ``--parts`` picks its parts, ``--perm-sizes`` / ``--rep-sizes`` the sizes).
 
 Queries are what the codemaker counted (every answered guess, the final one included).
 "solver s" is the mean wall time per game against a *trusted* codemaker (same answers,
@@ -20,6 +22,7 @@ the n = 1000 games against the validating :class:`mastermind_q.Codemaker`.
 
 Usage:
     python benchmarks/classical.py [--quick] [--exhaustive-max 8] [--real-codemaker]
+    python benchmarks/classical.py --best-only --parts permutation --perm-sizes 8:20,32:10
 """
 
 from __future__ import annotations
@@ -332,6 +335,17 @@ def repetition_part(seed: int, sizes: list[tuple[int, int]]) -> None:
         )
 
 
+class _DeadlineCodemaker(TrustedCodemaker):
+    """A trusted codemaker that stops the game (``TimeoutError``) past ``deadline``."""
+
+    deadline = float("inf")
+
+    def answer(self, guess):
+        if time.perf_counter() > self.deadline:
+            raise TimeoutError("past the 60 s of the frontier game")
+        return super().answer(guess)
+
+
 def frontier_part(seed: int, largest: int) -> None:
     """The largest n = k each game of ``consistent`` reaches with one seeded game in 60 s."""
     from mastermind_q.classical.consistent import ConsistentTimeout, solve_consistent
@@ -349,11 +363,12 @@ def frontier_part(seed: int, largest: int) -> None:
                 secret = tuple(rng.sample(range(n), n))
             else:
                 secret = tuple(rng.randrange(n) for _ in range(n))
-            maker = TrustedCodemaker(secret, n, distinct=distinct, feedback=feedback)
+            maker = _DeadlineCodemaker(secret, n, distinct=distinct, feedback=feedback)
             start = time.perf_counter()
+            maker.deadline = start + 60.0
             try:
                 found = solve_consistent(maker, seed=1, time_limit=60.0)
-            except ConsistentTimeout:
+            except (ConsistentTimeout, TimeoutError):
                 found = None
             seconds = time.perf_counter() - start
             if found != secret or seconds > 60:
