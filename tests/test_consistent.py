@@ -49,11 +49,14 @@ def test_every_guess_is_consistent_and_the_secret_is_found(n, k, feedback, disti
                 assert score(guess, earlier) == score(secret, earlier)
 
 
-def test_same_seed_same_game():
-    secret = (3, 1, 4, 1, 5, 2, 6)
+@pytest.mark.parametrize(
+    ("secret", "colors", "distinct"),
+    [((3, 1, 4, 1, 5, 2, 6), 7, False), (tuple(random.Random(3).sample(range(12), 12)), 12, True)],
+)
+def test_same_seed_same_game(secret, colors, distinct):
     games = []
     for _ in range(2):
-        maker = Codemaker(secret, 7)
+        maker = Codemaker(secret, colors, distinct=distinct)
         solve_consistent(maker, seed=11)
         games.append(maker.transcript)
     assert games[0] == games[1]
