@@ -111,7 +111,10 @@ def test_ctrl_c_stops_a_noisy_fake_job_and_keeps_its_record(tmp_path):
 
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
-    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    [
+        pytest.param(signal.SIGINT, 130, "interrupted", marks=pytest.mark.slow),  # SIGINT: the parallel test
+        (signal.SIGTERM, 143, "terminated"),
+    ],
 )
 def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, word):
     path = tmp_path / "rows.csv"
@@ -141,7 +144,10 @@ def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
     assert out.split()[:3] == ["n", "k", "method"]  # the (empty) table is still printed
 
 
-@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("signum", "status"),
+    [(signal.SIGINT, 130), pytest.param(signal.SIGTERM, 143, marks=pytest.mark.slow)],
+)
 def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path, signum, status):
     import psutil
 

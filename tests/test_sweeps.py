@@ -71,6 +71,7 @@ def _same(task, row) -> bool:
     return (task.n, task.k, task.method) == (row.n, row.k, row.method)
 
 
+@pytest.mark.slow  # a local cluster starts in about 2.5 s
 def test_a_local_dask_cluster_gives_the_serial_rows(serial):
     distributed = pytest.importorskip("distributed")
     with (
@@ -147,6 +148,7 @@ def _cli(*arguments: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # four interpreter starts and two worker processes, about 3.5 s
 def test_cli_workers_give_the_same_rows():
     grid = ["compare", "--positions", "3,4", "--colors", "3", "--samples", "3", "--json"]
     grid += ["--methods", "nonadaptive,blackpeg"]
