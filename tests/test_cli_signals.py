@@ -112,7 +112,7 @@ def test_ctrl_c_stops_a_noisy_fake_job_and_keeps_its_record(tmp_path):
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
     [
-        pytest.param(signal.SIGINT, 130, "interrupted", marks=pytest.mark.slow),  # SIGINT: the parallel test
+        pytest.param(signal.SIGINT, 130, "interrupted", marks=pytest.mark.slow),  # fast: parallel
         (signal.SIGTERM, 143, "terminated"),
     ],
 )
