@@ -149,7 +149,7 @@ def _page(module: ModuleType, children: list[str], canonical: dict) -> str:
     if elsewhere:
         lines.append(f"   :exclude-members: {', '.join(elsewhere)}")
     if elsewhere:
-        lines += ["", "Also defined here, documented under their public names:", ""]
+        lines += ["", "Also available here, documented under their public names:", ""]
         for member in elsewhere:
             place, public, _ = canonical[id(_public(module)[member])]
             lines.append(f"* :py:obj:`{place}.{public}`")
