@@ -43,3 +43,12 @@ def test_the_cli_reference_uses_the_real_parser():
     from mastermind_q.cli import build_parser
 
     assert build_parser().prog == "mastermind-q"
+
+
+def test_the_readme_keeps_the_markers_the_pages_include_by():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in ("getting_started.md", "errata.md"):
+        start, end = (f"<!-- docs/{page} {where} here -->" for where in ("starts", "ends"))
+        assert readme.count(start) == readme.count(end) == 1, page
+        assert readme.index(start) < readme.index(end), page
+        assert start in (DOCS / page).read_text(encoding="utf-8"), page
