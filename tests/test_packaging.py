@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +51,20 @@ def test_py_typed_is_shipped():
     assert (ROOT / "mastermind_q" / "py.typed").is_file()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "py.typed" in project["tool"]["setuptools"]["package-data"]["mastermind_q"]
+
+
+def test_python_m_mastermind_q_is_the_console_script():
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "mastermind_q", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["mastermind-q", mastermind_q.__version__]
