@@ -50,10 +50,29 @@ Example:
 
 from __future__ import annotations
 
+from .games import (
+    DEFAULT_GAMES,
+    GAMES,
+    QUANTUM_GAME,
+    SETTINGS,
+    game_name,
+    is_context,
+    method_games,
+    method_setting,
+)
 from .grid import parse_int_list
 from .output import CSV_FIELDS, format_table, write_csv_header, write_csv_row
-from .plotting import plot_comparison
-from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comparison
+from .plotting import PLOT_STYLES, plot_comparison, plot_settings
+from .progress import SweepProgress
+from .rows import (
+    ALL_METHODS,
+    KINDS,
+    CompareRow,
+    CompareTask,
+    Comparison,
+    ComparisonPlan,
+    plan_comparison,
+)
 from .running import (
     BEST_CLASSICAL,
     DEFAULT_BACKEND,
@@ -76,26 +95,39 @@ from .theory import (
 )
 
 __all__ = [
+    "ALL_METHODS",
     "ASYMPTOTIC_FORMULAS",
     "BEST_CLASSICAL",
     "BOUNDS",
     "CSV_FIELDS",
     "DEFAULT_BACKEND",
+    "DEFAULT_GAMES",
     "DEFAULT_SAMPLES",
     "ENUMERATION_LIMITS",
+    "GAMES",
+    "KINDS",
+    "PLOT_STYLES",
+    "QUANTUM_GAME",
+    "SETTINGS",
     "CompareRow",
     "CompareTask",
     "Comparison",
     "ComparisonPlan",
+    "SweepProgress",
     "applicability",
     "best_classical_rows",
     "bound_value",
     "check_comparison",
     "compare",
     "format_table",
+    "game_name",
+    "is_context",
+    "method_games",
+    "method_setting",
     "parse_int_list",
     "plan_comparison",
     "plot_comparison",
+    "plot_settings",
     "random_secrets",
     "run_comparison",
     "run_task",
