@@ -21,6 +21,7 @@ References:
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -41,6 +42,7 @@ __all__ = [
     "PALETTE",
     "PAPER_RATES",
     "PLOT_STYLES",
+    "check_plot_methods",
     "default_curves",
     "plot_comparison",
     "plot_settings",
@@ -137,23 +139,48 @@ def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str)
     return curves
 
 
+def check_plot_methods(methods: Sequence[str]) -> list[tuple[str, str | None]]:
+    """Check curve names (``NAME`` or ``NAME@GAME``) before any row runs.
+
+    ``NAME`` is a solve method, a bound or formula name, or ``best-classical``; ``GAME`` a
+    :data:`~mastermind_q.compare.games.GAMES` name.
+
+    Returns:
+        ``(name, game or None)`` for each entry.
+
+    Raises:
+        ValueError: naming the entry that is not a curve name.
+    """
+    from .theory import ASYMPTOTIC_FORMULAS, BOUNDS
+
+    known = {*METHODS, *BOUNDS, *ASYMPTOTIC_FORMULAS, "best-classical"}
+    if isinstance(methods, str) or not methods:
+        raise ValueError(f"plot methods must be a list of names, was {methods!r}")
+    checked = []
+    for entry in methods:
+        if not isinstance(entry, str) or not entry.strip():
+            raise ValueError(
+                f"plot methods must be names like consistent@black-white, was {entry!r}"
+            )
+        name, _, game = entry.strip().partition("@")
+        if name not in known:
+            raise ValueError(
+                f"plot method must be one of {', '.join(sorted(known))} "
+                f"(optionally @GAME); was {entry!r}"
+            )
+        if game:
+            parse_game(game)
+        checked.append((name, game or None))
+    return checked
+
+
 def _chosen_curves(data: list[dict[str, Any]], setting: str, methods: Sequence[str]) -> list[Curve]:
     """``methods`` as curves: ``NAME`` (every game of it here) or ``NAME@GAME``."""
     rows = [row for row in data if row.get("setting") == setting]
     present = list(dict.fromkeys((row["method"], _game_of_row(row)) for row in rows))
-    known = {row["method"] for row in data}
     curves: list[Curve] = []
-    for entry in methods:
-        if not isinstance(entry, str) or not entry.strip():
-            raise ValueError(f"plot methods must be names like consistent@black-white, was {entry!r}")
-        name, _, game = entry.strip().partition("@")
-        if game:
-            parse_game(game)
-        if name not in known:
-            raise ValueError(
-                f"plot method {name!r} is not in the rows; they hold {', '.join(sorted(known))}"
-            )
-        curves += [c for c in present if c[0] == name and (not game or c[1] == game)]
+    for name, game in check_plot_methods(methods):
+        curves += [c for c in present if c[0] == name and (game is None or c[1] == game)]
     return list(dict.fromkeys(curves))
 
 
@@ -170,7 +197,7 @@ def _label(method: str, game: str, kind: str) -> str:
 
 
 def _is_arithmetic(values: Sequence[int]) -> bool:
-    steps = {b - a for a, b in zip(values, values[1:])}
+    steps = {b - a for a, b in itertools.pairwise(values)}
     return len(steps) <= 1
 
 
@@ -211,7 +238,7 @@ def _draw(
     title: bool,
 ) -> None:
     """Draw the panels, legend and title of one setting on ``target``."""
-    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+    from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
     key, ylabel = COUNTS[count]
     rows = [row for row in data if row.get("setting") == setting]
@@ -270,7 +297,8 @@ def _draw(
             axis.yaxis.set_major_formatter(FuncFormatter(lambda number, _: f"{number:g}"))
             axis.yaxis.set_minor_locator(NullLocator())
             axis.set_ylim(2.0**low / 1.15, 2.0**high * 1.15)
-        else:
+        else:  # whole numbers of queries
+            axis.yaxis.set_major_locator(MaxNLocator(integer=True))
             axis.set_ylim(bottom=0, top=max(values) * 1.08)
         if log_x:
             axis.set_xscale("log", base=2)
@@ -432,6 +460,11 @@ def plot_settings(
     """
     data = _rows(rows)
     settings = _settings(data)
+    methods = options.get("methods")
+    if methods is not None:  # only the settings that hold a chosen curve
+        settings = [name for name in settings if _chosen_curves(data, name, methods)]
+        if not settings:
+            raise ValueError(f"nothing to draw with methods={list(methods)!r}")
     paths = setting_paths(path, settings) if path is not None else {}
     return {
         name: plot_comparison(data, paths.get(name), setting=name, **options) for name in settings
@@ -445,4 +478,3 @@ def setting_paths(path: str | Path, settings: Sequence[str]) -> dict[str, Path]:
     if len(settings) == 1:
         return {settings[0]: path}
     return {name: path.with_name(f"{path.stem}-{name}{path.suffix}") for name in settings}
-
