@@ -697,15 +697,26 @@ def test_compare_must_show_grid(capsys, tmp_path):
     path = tmp_path / "out.png"
     payload = _compare_json(capsys, "--positions", "4,6,8", "--colors", "4,8", "--plot", str(path))
     _check_compare_rows(payload["rows"], [4, 6, 8], [4, 8])
-    assert path.read_bytes().startswith(b"\x89PNG")
+    assert payload["plots"]["adaptive"] == str(tmp_path / "out-adaptive.png")
     rows = payload["rows"]
     assert all(isinstance(row.get("queries_to_win"), (int, float)) for row in rows)
-    best = {(row["n"], row["k"]): row for row in rows if row["method"] == "best-classical"}
+    quantum_game = ("adaptive", "black", False)
+    best = {
+        (row["n"], row["k"]): row
+        for row in rows
+        if row["method"] == "best-classical" and _game(row) == quantum_game
+    }
     assert set(best) == {(n, k) for n in (4, 6, 8) for k in (4, 8)}
     for (n, k), row in best.items():
-        classical = [r for r in rows if (r["n"], r["k"]) == (n, k) and r["kind"] == "classical"]
+        classical = [
+            r
+            for r in rows
+            if (r["n"], r["k"]) == (n, k) and r["kind"] == "classical" and _game(r) == quantum_game
+        ]
         assert row["queries"] == min(r["queries"] for r in classical)
         assert row["best_worst_method"] in {r["method"] for r in classical}
+    figures = sorted(path.parent.glob("out-*.png"))
+    assert [figure.name for figure in figures] == ["out-adaptive.png", "out-non-adaptive.png"]
 
 
 def _game(row):
