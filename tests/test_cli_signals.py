@@ -124,7 +124,9 @@ def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, wor
     assert code == status and "Traceback" not in err
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
     assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
-    assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
+    assert out.splitlines()[1].split()[:7] == [
+        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
+    ]  # fmt: skip
     assert f"mastermind-q compare: {word} after 1 rows" in err
 
 
@@ -158,6 +160,8 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
     assert code == status and "Traceback" not in err
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
     assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
-    assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
+    assert out.splitlines()[1].split()[:7] == [
+        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
+    ]  # fmt: skip
     _, alive = psutil.wait_procs(workers, timeout=PROMPT)
     assert not alive, f"workers left running: {alive}"
