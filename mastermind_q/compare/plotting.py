@@ -71,7 +71,7 @@ LINESTYLES = (
     (0, (6, 1.5, 2, 1.5)),
 )
 """One line style per curve of a figure (8 kinds, then they repeat)."""
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
 """One marker per curve of a figure, drawn hollow."""
 PLOT_STYLES: dict[str, dict[str, float]] = {
     "single": {"width": 3.5, "panel_height": 2.3, "font": 8.0, "columns": 2, "legend_columns": 2},
@@ -196,6 +196,26 @@ def _label(method: str, game: str, kind: str) -> str:
     return method if game == "black" else f"{method} ({_GAME_WORDS.get(game, game)})"
 
 
+def _curve_style(position: int) -> dict[str, Any]:
+    """Colour, line style and marker of a figure's ``position``-th curve.
+
+    Colours repeat after 8 curves, but then with another line style (and marker), so
+    no two of the first 48 curves look alike.
+    """
+    dashes = LINESTYLES[(position + position // len(PALETTE)) % len(LINESTYLES)]
+    return {
+        "color": PALETTE[position % len(PALETTE)],
+        "linestyle": dashes,
+        "marker": MARKERS[position % len(MARKERS)],
+    }
+
+
+def _legend_columns(labels: Sequence[str], width: float, font: float, most: int) -> int:
+    """As many legend columns as fit ``width`` inches (a label about 0.55 em per char)."""
+    widest = max(len(label) for label in labels) * font * 0.55 / 72 + 0.45
+    return max(1, min(most, len(labels), int(width // widest)))
+
+
 def _is_arithmetic(values: Sequence[int]) -> bool:
     steps = {b - a for a, b in itertools.pairwise(values)}
     return len(steps) <= 1
@@ -276,9 +296,7 @@ def _draw(
             (line,) = axis.plot(
                 xs,
                 ys,
-                color=PALETTE[position % len(PALETTE)],
-                linestyle=LINESTYLES[position % len(LINESTYLES)],
-                marker=MARKERS[position % len(MARKERS)],
+                **_curve_style(position),
                 markerfacecolor="none",
                 markersize=4.5 if style["font"] < 9 else 5.5,
                 linewidth=0.9 if kind in ("formula", "bound") else 1.3,
@@ -312,7 +330,9 @@ def _draw(
         [handles[label] for label in labels],
         labels,
         loc="outside lower center",
-        ncols=min(len(labels), int(style["legend_columns"])),
+        ncols=_legend_columns(
+            labels, style["width"], style["font"] - 1, int(style["legend_columns"])
+        ),
         fontsize=style["font"] - 1,
         frameon=False,
     )
