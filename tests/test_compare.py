@@ -702,3 +702,13 @@ def test_plot_comparison_accepts_json_dicts():
     # 3 + 1 = 4 up to 16 log2 16 = 64: more than a factor 10, a log query axis
     assert [axis.get_yscale() for axis in axes] == ["log", "log"]
     assert max(max(line.get_ydata()) for axis in axes for line in axis.get_lines()) == 64
+
+
+def test_curve_styles_stay_distinct_past_the_palette():
+    from mastermind_q.compare.plotting import _curve_style
+
+    looks = [tuple(map(str, _curve_style(index).values())) for index in range(48)]
+    assert len(set(looks)) == 48
+    first_eight = looks[:8]
+    for part in range(3):  # colour, dashes and marker each differ among the first 8
+        assert len({look[part] for look in first_eight}) == 8
