@@ -712,3 +712,12 @@ def test_curve_styles_stay_distinct_past_the_palette():
     first_eight = looks[:8]
     for part in range(3):  # colour, dashes and marker each differ among the first 8
         assert len({look[part] for look in first_eight}) == 8
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [({"feedback": "white"}, "'white'"), ({"setting": "online"}, "'online'")],
+)
+def test_rows_refuse_an_unknown_game(options, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        cmp.CompareRow(4, 4, "blackpeg", "classical", 8, **options)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..game import validate_colors, validate_positions
 from ..solving import METHODS
-from .games import BOUND_GAMES, GAMES, SETTING_ORDER, method_games, method_setting
+from .games import BOUND_GAMES, FEEDBACKS, GAMES, SETTING_ORDER, method_games, method_setting
 from .theory import ASYMPTOTIC_FORMULAS, BOUNDS, applicability
 
 __all__ = [
@@ -38,11 +38,10 @@ def _game_of(method: str, feedback: str | None, distinct: bool | None) -> tuple[
         setting = method_setting(method)
         own_feedback = info.feedbacks[0] if info is not None else "black"
         own_distinct = info.distinct if info is not None else False
-    return (
-        setting,
-        own_feedback if feedback is None else feedback,
-        own_distinct if distinct is None else bool(distinct),
-    )
+    feedback = own_feedback if feedback is None else feedback
+    if feedback not in FEEDBACKS:
+        raise ValueError(f"feedback must be one of {', '.join(FEEDBACKS)}, was {feedback!r}")
+    return (setting, feedback, own_distinct if distinct is None else bool(distinct))
 
 
 @dataclass(frozen=True)
@@ -109,6 +108,10 @@ class CompareRow:
 
     def __post_init__(self) -> None:
         setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)
+        if self.setting is not None and self.setting not in SETTING_ORDER:
+            raise ValueError(
+                f"setting must be one of {', '.join(SETTING_ORDER)}, was {self.setting!r}"
+            )
         object.__setattr__(self, "setting", self.setting or setting)
         object.__setattr__(self, "feedback", feedback)
         object.__setattr__(self, "distinct", distinct)
