@@ -94,7 +94,8 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     for row in data:
         notes = []
         if row.get("kind") == "quantum":
-            notes.append(f"theory={row.get('theory')}")
+            if row.get("theory") is not None:
+                notes.append(f"theory={row['theory']}")
             if row.get("iterations") is not None:
                 notes.append(f"T={row['iterations']}")
             if row.get("success_probability") is not None:
