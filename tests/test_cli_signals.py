@@ -137,7 +137,7 @@ def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
         "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
     )  # fmt: skip
     run.wait_for("two-color: simulate")
-    assert path.read_text(encoding="utf-8").startswith("n,k,method,kind,queries,")
+    assert path.read_text(encoding="utf-8").startswith("n,k,method,kind,setting,feedback,")
     code, out, _ = run.stop(signal.SIGINT)
     assert code == 130 and _lines(path) == 1
     assert out.split()[:3] == ["n", "k", "method"]  # the (empty) table is still printed
