@@ -46,16 +46,19 @@ from qiskit import QuantumCircuit, QuantumRegister
 from qiskit.circuit import Gate, Instruction
 
 __all__ = [
+    "BOUNDARY_NAMES",
     "CAPTIONS",
     "CIRCUITS",
     "FORMATS",
     "build_circuit",
     "caption",
     "default_secret",
+    "display_circuit",
     "draw_figure",
     "draw_text",
     "open_boxes",
     "output_format",
+    "phase_legend",
     "to_qasm",
     "write_drawing",
 ]
@@ -201,23 +204,127 @@ def _is_box(operation: Instruction) -> bool:
     return type(operation) in (Gate, Instruction) and operation.definition is not None
 
 
-def open_boxes(circuit: QuantumCircuit, levels: int = 1) -> QuantumCircuit:
+BOUNDARY_NAMES = ("B_s", "B_s_dg")
+"""Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracle)."""
+
+
+def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit:
+    opened = circuit.copy_empty_like()
+    for item in circuit.data:
+        operation = item.operation
+        if not _is_box(operation):
+            opened._append(item)
+            continue
+        mark = boundaries and operation.name in BOUNDARY_NAMES
+        label = operation.label or operation.name
+        if mark:
+            opened.barrier(*item.qubits, label=label)
+        opened.compose(operation.definition, item.qubits, item.clbits, inplace=True)
+        if mark:
+            opened.barrier(*item.qubits, label=f"end {label}")
+    return opened
+
+
+def open_boxes(
+    circuit: QuantumCircuit, levels: int = 1, *, boundaries: bool = True
+) -> QuantumCircuit:
     """Open the custom boxes (oracle, encodings, ``A``, ``G(φ)``, ...) ``levels`` deep.
 
-    Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are left as they are; use a
-    transpiler for those.
+    One level opens every box at the top, so ``levels = 1, 2, ...`` expands the drawing
+    one step at a time (``adaptive``: ``G(φ)`` -> ``B_s``, ``D(φ)``, ``B_s†``,
+    ``S_0(φ)`` -> their gates). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are
+    left as they are; use a transpiler for those. With ``boundaries``, an opened oracle
+    ``B_s`` (``B_s†``) is framed by two barriers labelled ``B_s`` and ``end B_s``, so its
+    extent stays visible among the gates it dissolves into.
+
+    Args:
+        circuit: the circuit (not changed).
+        levels: how many levels to open (``0``: the circuit itself).
+        boundaries: frame each opened oracle with labelled barriers.
+
+    Returns:
+        The opened circuit (same qubits, registers and unitary).
 
     Raises:
         ValueError: ``levels`` is negative.
+
+    Example:
+        >>> opened = open_boxes(build_circuit("oracle", num_positions=1, colors=2), 1)
+        >>> [item.operation.label for item in opened.data if item.operation.name == "barrier"]
+        ['B_s', 'end B_s']
     """
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
         raise ValueError(f"levels must be a non-negative integer, was {levels!r}")
     for _ in range(levels):
-        names = sorted({item.operation.name for item in circuit.data if _is_box(item.operation)})
-        if not names:
+        if not any(_is_box(item.operation) for item in circuit.data):
             break
-        circuit = circuit.decompose(gates_to_decompose=names)
+        circuit = _open_one_level(circuit, boundaries)
     return circuit
+
+
+PHASE_SYMBOL = "φ"
+"""The symbol in the labels of boxes that carry Algorithm 4's phase (``G(φ)``, ``D(φ)``)."""
+
+
+def phase_legend(phi: float) -> str:
+    """The legend line that says what ``φ`` is in a drawing.
+
+    Example:
+        >>> phase_legend(1.5257)[:10]
+        'φ = 1.53: '
+    """
+    return (
+        f"{PHASE_SYMBOL} = {phi:.2f}: Long's exact-search phase "
+        f"2 arcsin(sin(π/(4T+2)) / sin θ), θ = arcsin(1/√k), T Grover iterations "
+        f"(Algorithm 4)"
+    )
+
+
+_PAD = "\u2002"  # an en space: Qiskit's matplotlib drawer counts it as one character
+
+
+def display_circuit(
+    circuit: QuantumCircuit, *, pad: bool = False
+) -> tuple[QuantumCircuit, str | None]:
+    """A copy of ``circuit`` for drawing, and the legend line for its phase (or ``None``).
+
+    A box labelled with ``φ`` (``G(φ)``, ``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
+    number is drawn as its name with the parameter written ``φ = 1.53`` (instead of a
+    bare ``1.5257``); the legend (:func:`phase_legend`) says what ``φ`` is. With
+    ``pad`` (matplotlib), the labels and parameters of boxes on several qubits get a
+    space on each side: Qiskit's drawer writes the qubit numbers inside such boxes on
+    the left and would otherwise let them touch the label. Only for drawing: the
+    copy's boxes carry a placeholder parameter.
+    """
+    from qiskit.circuit import CircuitInstruction, ControlledGate, Parameter
+
+    shown = circuit.copy_empty_like()
+    phases: list[float] = []
+    placeholders: dict[str, Parameter] = {}  # one Parameter per shown value
+    marker = f"({PHASE_SYMBOL})"
+    for item in circuit.data:
+        operation = item.operation
+        label = getattr(operation, "label", None) or ""
+        space = _PAD if pad and len(item.qubits) > 1 else ""
+        if isinstance(operation, ControlledGate) or operation.name in ("barrier", "measure"):
+            space = ""
+        phase = None
+        if marker in label and len(operation.params) == 1:
+            value = operation.params[0]
+            if isinstance(value, (int, float)):
+                phase = float(value)
+        if phase is None and not (label and space):
+            shown._append(item)
+            continue
+        operation = operation.copy()
+        if phase is not None:
+            label = label.replace(marker, "")
+            text = f"{space}{PHASE_SYMBOL} = {phase:.2f}{space}"
+            operation.params = [placeholders.setdefault(text, Parameter(text))]
+            phases.append(phase)
+        operation.label = f"{space}{label}{space}"
+        shown._append(CircuitInstruction(operation, item.qubits, item.clbits))
+    return shown, (phase_legend(phases[0]) if phases else None)
 
 
 CAPTIONS = {
@@ -259,17 +366,28 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable.
 
     Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
-    is too small to read beside the wire numbers).
+    is too small to read beside the wire numbers); a phase is written ``φ = 1.53`` and
+    explained by a legend line under the title (:func:`display_circuit`).
     """
-    figure = circuit.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
+    shown, legend = display_circuit(circuit, pad=True)
+    figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
     if title is not None:
         figure.suptitle(title, fontsize=13)
+    if legend is not None:
+        top = figure.axes[0].get_position().y1 if figure.axes else 0.95
+        figure.text(0.5, min(0.97, top + 0.02), legend, ha="center", va="bottom", fontsize=10)
     return figure
 
 
 def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
-    """The text drawing of ``circuit`` (lines folded at ``fold`` characters)."""
-    return str(circuit.draw(output="text", fold=fold))
+    """The text drawing of ``circuit`` (lines folded at ``fold`` characters).
+
+    A phase is written ``φ = 1.53`` and a legend line under the drawing says what it is
+    (:func:`display_circuit`).
+    """
+    shown, legend = display_circuit(circuit)
+    text = str(shown.draw(output="text", fold=fold))
+    return text if legend is None else f"{text}\n{legend}"
 
 
 def to_qasm(circuit: QuantumCircuit) -> str:
