@@ -545,8 +545,21 @@ class Codemaker:
                     self._secret, self._num_colors, **options
                 )
             if inverted:
-                self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
+                inverse = self._real_oracles[(token, False)].inverse()
+                inverse.label = "B_s†"
+                self._real_oracles[key] = inverse
         return self._real_oracles[key]
+
+    def reveal_circuit(self, circuit: QuantumCircuit) -> QuantumCircuit:
+        """``circuit`` with this codemaker's real oracle in place of its opaque gates.
+
+        What :meth:`run` executes, nothing counted. Like :meth:`reveal`, for the
+        referee and for drawings of a known secret, never for a codebreaker.
+
+        Raises:
+            OracleCountError: as :meth:`run`.
+        """
+        return OracleWalk(self._match_oracle, replace=True).circuit(circuit)[1]
 
     # -- the referee --------------------------------------------------------------------
     def reveal(self) -> Code:

@@ -52,14 +52,19 @@ __all__ = [
     "FORMATS",
     "build_circuit",
     "caption",
+    "circuit_paths",
+    "circuit_tag",
     "default_secret",
     "display_circuit",
     "draw_figure",
     "draw_text",
+    "method_circuits",
     "open_boxes",
     "output_format",
     "phase_legend",
+    "solve_captions",
     "to_qasm",
+    "write_circuits",
     "write_drawing",
 ]
 
@@ -391,10 +396,32 @@ def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
 
 
 def to_qasm(circuit: QuantumCircuit) -> str:
-    """``circuit`` as OpenQASM 3 (:func:`qiskit.qasm3.dumps`)."""
-    from qiskit import qasm3
+    """``circuit`` as OpenQASM 3 (:func:`qiskit.qasm3.dumps`).
 
-    return qasm3.dumps(circuit)
+    A gate without a definition -- the codemaker's opaque oracle ``B_s`` / ``B_s_dg`` in
+    the circuits of a solve -- is written as a call to an undeclared gate, and a
+    comment on the first line names it: whoever runs the file supplies the oracle.
+    """
+    import re
+
+    from qiskit import qasm3
+    from qiskit.qasm3 import QASM3ExporterError
+
+    opaque: list[str] = []
+    while True:
+        try:
+            text = qasm3.dumps(circuit, basis_gates=opaque)
+        except QASM3ExporterError as error:
+            found = re.search(r"failed to export gate '([^']+)' that has no definition", str(error))
+            if found is None or found.group(1) in opaque or len(opaque) > 8:
+                raise
+            opaque.append(found.group(1))
+            continue
+        break
+    if not opaque:
+        return text
+    names = ", ".join(opaque)
+    return f"// {names}: opaque (the codemaker's oracle, no definition here)\n{text}"
 
 
 def output_format(path: str | os.PathLike[str]) -> str:
@@ -436,3 +463,159 @@ def write_drawing(
         finally:
             plt.close(figure)
     return target
+
+
+# -- the circuits of a solve ---------------------------------------------------------------
+def circuit_tag(circuit: QuantumCircuit, index: int) -> str:
+    """A short file-name tag for circuit ``index`` of a solve.
+
+    ``pair-C1-C2`` for a FindTwoColorPosition circuit (named ``find_two_color_C1_C2``),
+    otherwise ``N-NAME`` with ``N = index + 1`` (``1-adaptive``, ``1-two_color``).
+
+    Example:
+        >>> circuit_tag(QuantumCircuit(1, name="find_two_color_0_2"), 1)
+        'pair-0-2'
+        >>> circuit_tag(QuantumCircuit(1, name="adaptive-63"), 0)
+        '1-adaptive'
+    """
+    import re
+
+    pair = re.fullmatch(r"find_two_color_(\d+)_(\d+)", circuit.name)
+    if pair is not None:
+        return f"pair-{pair.group(1)}-{pair.group(2)}"
+    base = re.sub(r"-\d+$", "", circuit.name)  # Qiskit's copy suffix
+    base = re.sub(r"[^A-Za-z0-9_]+", "_", base).strip("_") or "circuit"
+    return f"{index + 1}-{base}"
+
+
+def circuit_paths(path: str | os.PathLike[str], circuits: Sequence[QuantumCircuit]) -> list[Path]:
+    """Where :func:`write_circuits` writes ``circuits``: one file per circuit.
+
+    One circuit: ``path`` itself. Several: ``out.png`` -> ``out-pair-0-1.png``,
+    ``out-pair-0-2.png``, ... (:func:`circuit_tag`). A ``.pdf`` is always the one
+    ``path``, a page per circuit.
+
+    Raises:
+        ValueError: an unknown suffix, or no circuits.
+    """
+    target = Path(path)
+    fmt = output_format(target)
+    if not circuits:
+        raise ValueError("circuits must hold at least one circuit, was empty")
+    if fmt == "pdf" or len(circuits) == 1:
+        return [target]
+    return [
+        target.with_name(f"{target.stem}-{circuit_tag(circuit, index)}{target.suffix}")
+        for index, circuit in enumerate(circuits)
+    ]
+
+
+def write_circuits(
+    circuits: Sequence[QuantumCircuit],
+    path: str | os.PathLike[str],
+    *,
+    titles: Sequence[str | None] | None = None,
+) -> list[Path]:
+    """Write several circuits: a file per circuit (:func:`circuit_paths`), or one PDF.
+
+    Args:
+        circuits: the circuits, e.g. :attr:`~mastermind_q.game.SolveResult.circuits`.
+        path: the file name; its suffix is the format (:data:`FORMATS`).
+        titles: a caption per circuit (default none).
+
+    Returns:
+        The paths written.
+
+    Raises:
+        ValueError: an unknown suffix, no circuits, or titles of another length.
+    """
+    paths = circuit_paths(path, circuits)
+    names = list(titles) if titles is not None else [None] * len(circuits)
+    if len(names) != len(circuits):
+        raise ValueError(f"titles must have {len(circuits)} entries, had {len(names)}")
+    if output_format(path) != "pdf":
+        for circuit, target, title in zip(circuits, paths, names):
+            write_drawing(circuit, target, title=title)
+        return paths
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with PdfPages(paths[0]) as pages:
+        for circuit, title in zip(circuits, names):
+            figure = draw_figure(circuit, title=title)
+            try:
+                pages.savefig(figure, bbox_inches="tight")
+            finally:
+                plt.close(figure)
+    return paths
+
+
+def solve_captions(
+    method: str, circuits: Sequence[QuantumCircuit], *, num_positions: int, colors: int
+) -> list[str]:
+    """A caption per circuit of a solve: method, which circuit, ``n``, ``k``.
+
+    Example:
+        >>> circuit = QuantumCircuit(1, name="find_two_color_0_1")
+        >>> solve_captions("nonadaptive", [circuit], num_positions=3, colors=4)[0][:50]
+        'nonadaptive, circuit 1 of 1 (pair (0, 1)), n = 3, '
+    """
+    captions = []
+    for index, circuit in enumerate(circuits):
+        tag = circuit_tag(circuit, index)
+        parts = tag.split("-")
+        what = f"pair ({parts[1]}, {parts[2]})" if parts[0] == "pair" else parts[1]
+        captions.append(
+            f"{method}, circuit {index + 1} of {len(circuits)} ({what}), "
+            f"n = {num_positions}, k = {colors}; B_s is the codemaker's box"
+        )
+    return captions
+
+
+def method_circuits(
+    method: str,
+    *,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int] | None = None,
+    backend: str = "aer-statevector",
+    seed: int | None = None,
+    reveal: bool = False,
+) -> tuple[QuantumCircuit, ...]:
+    """The circuits a quantum solve method hands the codemaker for ``secret``.
+
+    The method plays a game (:func:`mastermind_q.solve`) on ``backend``, so adaptive
+    methods show the circuits their answers led to. As handed over, the oracle is the
+    codemaker's opaque box ``B_s``; with ``reveal`` it is the oracle of ``secret``
+    (:func:`~mastermind_q.circuits.black_peg_oracle_gate`, which :func:`open_boxes`
+    can open): for a secret the user chose, as every drawing here.
+
+    Args:
+        method: a quantum method of :data:`mastermind_q.METHODS`.
+        num_positions: ``n``.
+        colors: ``k``.
+        secret: the secret (default :func:`default_secret`).
+        backend: where the game runs (default exact and fast).
+        seed: the simulator's seed.
+        reveal: put the known oracle in place of the opaque box.
+
+    Returns:
+        The circuits, in the order run.
+
+    Raises:
+        ValueError: not a quantum method, or sizes it does not support.
+    """
+    from .codemaker import Codemaker
+    from .game import validate_code
+    from .solving import method_info, play
+
+    info = method_info(method)
+    if info.kind != "quantum":
+        raise ValueError(f"method must be a quantum method to draw its circuits, was {method!r}")
+    code = default_secret(num_positions, colors) if secret is None else secret
+    code = validate_code(code, colors, positions=num_positions, name="secret")
+    maker = Codemaker(code, colors)
+    result = play(maker, method=method, backend=backend, seed=seed)
+    if not reveal:
+        return tuple(result.circuits)
+    return tuple(maker.reveal_circuit(circuit) for circuit in result.circuits)
