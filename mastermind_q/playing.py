@@ -59,8 +59,9 @@ __all__ = [
 
 MAX_COUNTED_CODES = 1_000_000
 """Largest code space whose consistent codes are counted (above: not counted)."""
-OPTIMAL_PLAY_MAX_CODES = 81
-"""Largest code space for which the end of a game shows what ``optimal`` needs."""
+OPTIMAL_PLAY_MAX_CODES = {"black": 81, "black-white": 256}
+"""Largest code space, per feedback, for which the end of a game shows what ``optimal``
+needs (its search takes about a second there; the strategy is cached)."""
 
 
 class EntryError(ValueError):
@@ -335,7 +336,7 @@ class BreakerGame:
         """What the toolkit's codebreakers need for this secret, each played for real.
 
         Classical (guesses, the final correct one included): ``optimal`` where the code
-        space has at most :data:`OPTIMAL_PLAY_MAX_CODES` codes, ``consistent``, and
+        space is small (:data:`OPTIMAL_PLAY_MAX_CODES`), ``consistent``, and
         ``permutation`` in the permutation game. Quantum (oracle queries, plus the one
         final guess of the identified secret): every quantum method for these ``k``.
 
@@ -349,9 +350,8 @@ class BreakerGame:
         rows: list[dict[str, Any]] = []
         game = {"feedback": self.feedback, "distinct": self.distinct}
         classical = ["consistent"]
-        if count_codes(self.num_positions, self.num_colors, distinct=self.distinct) <= (
-            OPTIMAL_PLAY_MAX_CODES
-        ):
+        size = count_codes(self.num_positions, self.num_colors, distinct=self.distinct)
+        if size <= OPTIMAL_PLAY_MAX_CODES[self.feedback]:
             classical.insert(0, "optimal")
         if self.distinct and self.feedback == "black":
             classical.append("permutation")

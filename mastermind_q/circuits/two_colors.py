@@ -206,7 +206,9 @@ def two_color_circuit(
         circuit.append(u_gate, [qubit])
     if high:
         circuit.h(high)
-    circuit.append(QFTGate(2).inverse(), pair)
+    unprepare = QFTGate(2).inverse()
+    unprepare.label = "QFT₄†"
+    circuit.append(unprepare, pair)
     if measure:
         result = ClassicalRegister(n, "result")
         circuit.add_register(result)
