@@ -13,9 +13,18 @@ oracle ``B_s`` of a known secret:
 =====================  ===============================================================
 
 At the top level, the oracle and the encodings stay labelled boxes (``B_s``,
-``D(φ)``, ``S_0(φ)``, ``A``, ``G(φ)``); :func:`open_boxes` (``--decompose``) opens
-the custom boxes level by level and leaves Qiskit's library gates (``h``, ``cp``,
-``mcx``, ...) alone, so the diagram stays readable at every depth.
+``B_s†``, ``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``, ``D(φ)``, ``S_0(φ)``, ``A``,
+``G(φ)``) on one register per position (``pos0``, ``pos1``, ...), ``score`` and
+``anc``; :func:`open_boxes` (``--decompose N``) opens the custom boxes one level at a
+time, frames an opened oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves
+Qiskit's library gates (``h``, ``cp``, ``mcx``, ...) alone, so the diagram stays
+readable at every depth. A bound phase is drawn ``φ = 1.53`` with a legend line
+(:func:`display_circuit`).
+
+The circuits of a solve (:attr:`~mastermind_q.game.SolveResult.circuits`,
+:func:`method_circuits`) are drawn as the codebreaker built them, the oracle the
+codemaker's opaque box; :func:`write_circuits` writes a file per circuit named by
+:func:`circuit_tag` (``out-pair-0-1.png``) or the pages of one PDF.
 
 Drawings show a secret the user chose (or :func:`default_secret`), so the oracle here
 is the public builder's gate :func:`~mastermind_q.circuits.black_peg_oracle_gate`, a

@@ -532,20 +532,30 @@ class WatchedCodemaker(Codemaker):
         colors: ``k``.
         report: called after each :meth:`run` with the circuits as handed over (opaque
             oracle) and their outcomes.
+        on_start: called with the circuits before they run (optional).
         **options: those of :class:`~mastermind_q.codemaker.Codemaker`.
     """
 
     def __init__(
-        self, secret: Sequence[int], colors: int, report: RunReport, **options: Any
+        self,
+        secret: Sequence[int],
+        colors: int,
+        report: RunReport,
+        *,
+        on_start: Callable[[Sequence[Any]], None] | None = None,
+        **options: Any,
     ) -> None:
         super().__init__(secret, colors, **options)
         self._report = report
+        self._on_start = on_start
 
     def run(self, circuits: Any, **options: Any) -> list[dict[str, Any]]:
         """:meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>`, then the report."""
-        before = len(self.circuits)
-        outcomes = super().run(circuits, **options)
-        self._report(self.circuits[before:], outcomes)
+        batch = self._batch(circuits)
+        if self._on_start is not None:
+            self._on_start(batch)
+        outcomes = super().run(batch, **options)
+        self._report(batch, outcomes)
         return outcomes
 
 

@@ -161,9 +161,10 @@ def test_pty_watch_a_quantum_codebreaker_with_a_hidden_secret():
     child.sendline("1,2,0")
     child.expect(r"circuit 1: find_two_color_0_1")
     child.expect("pos0_0")
-    child.expect("measured:")
-    child.expect(r"reads: colour 0 or 1 at positions: 0, 2")
     child.expect(r"circuit 2: find_two_color_0_2")
+    child.expect(r"running 2 circuits on aer")
+    child.expect(r"circuit 1 \(find_two_color_0_1\) measured:")
+    child.expect(r"reads: colour 0 or 1 at positions: 0, 2")
     child.expect(r"reads: colour 0 or 2 at positions: 1, 2")
     child.expect(r"nonadaptive decoded 1,2,0 \(right\) with 2 oracle queries")
     output = child.before

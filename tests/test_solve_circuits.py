@@ -26,7 +26,10 @@ def _oracle_gates(circuit):
     found = []
     for item in circuit.data:
         operation = item.operation
-        if operation.name in (ORACLE_NAME, ORACLE_INVERSE_NAME):
+        if isinstance(operation, OracleGate) or operation.name in (
+            ORACLE_NAME,
+            ORACLE_INVERSE_NAME,
+        ):
             found.append(operation)
         elif getattr(operation, "definition", None) is not None:
             found += _oracle_gates(operation.definition)

@@ -48,7 +48,8 @@ def add_parser(subparsers: Any) -> None:
         choices=names,
         metavar="CIRCUIT|METHOD",
         help=f"a circuit ({', '.join(CIRCUITS)}) or a quantum solve method "
-        f"({', '.join(methods)}: the circuits it hands the codemaker)",
+        f"({', '.join(methods)}; two-color and adaptive are one circuit each): every "
+        "circuit the method hands the codemaker",
     )
     add_circuit_arguments(parser)
     parser.add_argument(
@@ -65,7 +66,8 @@ def add_parser(subparsers: Any) -> None:
         const=1,
         default=0,
         metavar="LEVELS",
-        help="open the labelled boxes LEVELS deep (default 1 when given)",
+        help="open the labelled boxes LEVELS deep, one level at a time (default 1 when "
+        "given); an opened oracle is framed by barriers labelled B_s and end B_s",
     )
     parser.add_argument("--no-measure", action="store_true", help="leave out the measurements")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

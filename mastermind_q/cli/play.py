@@ -354,17 +354,23 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
             console.error(str(error))
     shown = [0]
 
-    def report(circuits: Any, outcomes: Any) -> None:
-        for circuit, outcome in zip(circuits, outcomes):
+    def start(circuits: Any) -> None:
+        for circuit in circuits:
             shown[0] += 1
             console.say(f"\ncircuit {shown[0]}: {circuit.name} (B_s: the codemaker's box)")
             console.say(draw_text(circuit))
-            console.say("measured:")
+        plural = "s" if len(circuits) > 1 else ""
+        console.say(f"running {len(circuits)} circuit{plural} on {args.backend} ...")
+
+    def report(circuits: Any, outcomes: Any) -> None:
+        first = shown[0] - len(circuits) + 1
+        for number, (circuit, outcome) in enumerate(zip(circuits, outcomes), start=first):
+            console.say(f"circuit {number} ({circuit.name}) measured:")
             for line in histogram_lines(outcome):
                 console.say(f"  {line}")
-            console.say(f"reads: {circuit_reading(circuit, outcome, k)}")
+            console.say(f"  reads: {circuit_reading(circuit, outcome, k)}")
 
-    maker = WatchedCodemaker(secret, k, report, distinct=args.distinct)
+    maker = WatchedCodemaker(secret, k, report, on_start=start, distinct=args.distinct)
     start_simulation_worker(args.backend)
     with execution_options(isolate=True):
         result = play(maker, method=method, backend=args.backend, shots=args.shots, seed=args.seed)
