@@ -545,9 +545,7 @@ class Codemaker:
                     self._secret, self._num_colors, **options
                 )
             if inverted:
-                inverse = self._real_oracles[(token, False)].inverse()
-                inverse.label = "B_s†"
-                self._real_oracles[key] = inverse
+                self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
         return self._real_oracles[key]
 
     def reveal_circuit(self, circuit: QuantumCircuit) -> QuantumCircuit:

@@ -222,6 +222,14 @@ BOUNDARY_NAMES = ("B_s", "B_s_dg")
 """Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracle)."""
 
 
+def _label(operation: Instruction) -> str:
+    """What a drawing calls ``operation``: its label; ``B_s†`` for an unlabelled ``B_s_dg``."""
+    label = getattr(operation, "label", None)
+    if label and label != operation.name:
+        return label
+    return "B_s†" if operation.name == "B_s_dg" else (label or operation.name)
+
+
 def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit:
     opened = circuit.copy_empty_like()
     for item in circuit.data:
@@ -230,7 +238,7 @@ def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit
             opened._append(item)
             continue
         mark = boundaries and operation.name in BOUNDARY_NAMES
-        label = operation.label or operation.name
+        label = _label(operation)
         if mark:
             opened.barrier(*item.qubits, label=label)
         opened.compose(operation.definition, item.qubits, item.clbits, inplace=True)
@@ -319,6 +327,8 @@ def display_circuit(
     for item in circuit.data:
         operation = item.operation
         label = getattr(operation, "label", None) or ""
+        if operation.name == "B_s_dg":
+            label = _label(operation)
         space = _PAD if pad and len(item.qubits) > 1 else ""
         if isinstance(operation, ControlledGate) or operation.name in ("barrier", "measure"):
             space = ""
