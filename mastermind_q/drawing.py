@@ -195,8 +195,14 @@ def build_circuit(
     from .circuits.grover import adaptive_circuit, exact_grover_parameters, grover_iteration
 
     _, phi = exact_grover_parameters(k)
-    if name == "grover-iteration":
-        return grover_iteration(oracle, num_positions=n, colors=k, phi=phi)
+    if name == "grover-iteration":  # built with a Parameter, so that the boxes carry phi
+        from qiskit.circuit import Parameter
+
+        symbol = Parameter("phi")
+        circuit = grover_iteration(oracle, num_positions=n, colors=k, phi=symbol)
+        bound = circuit.assign_parameters({symbol: phi})
+        bound.name = circuit.name
+        return bound
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k, measure=measure)
     bound = circuit.assign_parameters(dict.fromkeys(circuit.parameters, phi))
     bound.name = circuit.name
@@ -391,15 +397,20 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
 
     Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
     is too small to read beside the wire numbers); a phase is written ``φ = 1.53`` and
-    explained by a legend line under the title (:func:`display_circuit`).
+    explained by a legend line under the circuit (:func:`display_circuit`).
     """
     shown, legend = display_circuit(circuit, pad=True)
     figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
     if title is not None:
         figure.suptitle(title, fontsize=13)
-    if legend is not None:
-        top = figure.axes[0].get_position().y1 if figure.axes else 0.95
-        figure.text(0.5, min(0.97, top + 0.02), legend, ha="center", va="bottom", fontsize=10)
+    if legend is not None:  # just under the drawn circuit, where no label can meet it
+        bottom = 0.0
+        if figure.axes:
+            renderer = figure.canvas.get_renderer()
+            box = figure.axes[0].get_tightbbox(renderer)
+            if box is not None:
+                bottom = box.transformed(figure.transFigure.inverted()).y0
+        figure.text(0.5, bottom - 0.01, legend, ha="center", va="top", fontsize=10)
     return figure
 
 

@@ -81,7 +81,7 @@ def test_invalid_requests_name_the_value(kwargs, message):
 
 def test_text_drawing_labels_the_boxes():
     text = draw_text(build_circuit("grover-iteration", num_positions=2, colors=4))
-    for label in ("B_s", "B_s†", "D(φ)", "S_0(φ)", "pos0_0", "pos1_1", "score_0"):
+    for label in ("B_s", "B_s†", "D(φ = 3.14)", "S_0(φ = 3.14)", "pos0_0", "pos1_1", "score_0"):
         assert label in text
 
 
