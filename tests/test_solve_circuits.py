@@ -153,3 +153,17 @@ def test_draw_method_opens_the_oracle_with_a_random_secret(capsys):
     status, out, _ = _run(capsys, *argv, "--decompose", "1")
     assert status == 0
     assert "end B_s" in out and "secret " in out.splitlines()[0]
+
+
+def test_a_pdf_holds_a_page_per_circuit(tmp_path):
+    from mastermind_q.drawing import write_circuits
+
+    circuits = method_circuits("nonadaptive", num_positions=2, colors=4)
+    [path] = write_circuits(circuits, tmp_path / "all.pdf")
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert (
+        data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + data.count(b"/Type/Page\n")
+        >= 3
+        or data.count(b"/Page") >= 3
+    )
