@@ -608,7 +608,7 @@ def method_circuits(
     num_positions: int,
     colors: int,
     secret: Sequence[int] | None = None,
-    backend: str = "aer-statevector",
+    backend: str = "aer",
     seed: int | None = None,
     reveal: bool = False,
 ) -> tuple[QuantumCircuit, ...]:
@@ -625,7 +625,8 @@ def method_circuits(
         num_positions: ``n``.
         colors: ``k``.
         secret: the secret (default :func:`default_secret`).
-        backend: where the game runs (default exact and fast).
+        backend: where the game runs (default ``aer``, 64 shots a circuit: the
+            statevector up to 14 qubits, a matrix product state above).
         seed: the simulator's seed.
         reveal: put the known oracle in place of the opaque box.
 
@@ -645,7 +646,8 @@ def method_circuits(
     code = default_secret(num_positions, colors) if secret is None else secret
     code = validate_code(code, colors, positions=num_positions, name="secret")
     maker = Codemaker(code, colors)
-    result = play(maker, method=method, backend=backend, seed=seed)
+    shots = None if backend == "aer-statevector" else 64
+    result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
     if not reveal:
         return tuple(result.circuits)
     return tuple(maker.reveal_circuit(circuit) for circuit in result.circuits)

@@ -33,7 +33,7 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Draw one of the circuits around the black-peg oracle B_s, or every circuit a "
             "quantum solve method hands the codemaker for a secret (the method plays the "
-            "game on aer-statevector; adaptive methods show the circuits their answers led "
+            "game on aer; adaptive methods show the circuits their answers led "
             "to). Text on stdout by default; --output FILE writes .txt, .png, .svg, .pdf "
             "(matplotlib) or .qasm (OpenQASM 3); several circuits go to one file each "
             "(out.png -> out-pair-0-1.png, ...) or to the pages of one .pdf. The oracle and "
