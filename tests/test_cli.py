@@ -355,7 +355,8 @@ def test_draw_decompose_opens_the_oracle(capsys):
     _, boxed, _ = _run_cli(capsys, *argv)
     _, opened, _ = _run_cli(capsys, *argv, "--decompose")
     assert "B_s" in json.loads(boxed)["text"]
-    assert "B_s" not in json.loads(opened)["text"]
+    assert "end B_s" not in json.loads(boxed)["text"]
+    assert "end B_s" in json.loads(opened)["text"]  # opened, its extent a labelled barrier
     assert json.loads(opened)["decompose"] == 1
 
 
