@@ -26,6 +26,8 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))  # document this checkout, not an installed copy
+# ... and run the notebooks against it too (their kernels inherit this environment)
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import mastermind_q  # noqa: E402
