@@ -82,6 +82,22 @@ suppress_warnings = [
     "sphinx_autodoc_typehints.guarded_import",
 ]
 
+
+def _whole_line_summary(self: Any) -> tuple[str, list[str]]:
+    """Napoleon reads ``Summary: detail`` in a property docstring as ``type: text``.
+
+    The package's types come from annotations; its property and data docstrings start
+    with a summary that may hold a colon, so the whole first line stays text.
+    """
+    lines = [self._lines.next(), *self._dedent(self._consume_to_end())]
+    return "", self.__class__(lines, self._config).lines()
+
+
+from sphinx.ext.napoleon import docstring as _napoleon  # noqa: E402
+
+if hasattr(_napoleon.GoogleDocstring, "_consume_inline_attribute"):
+    _napoleon.GoogleDocstring._consume_inline_attribute = _whole_line_summary
+
 # -- MyST and the notebooks ---------------------------------------------------------
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist"]
 myst_heading_anchors = 3
