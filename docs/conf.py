@@ -50,6 +50,7 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+smartquotes = False  # keep "--option" and quotes as typed (the CLI reference above all)
 templates_path: list[str] = []
 
 # -- HTML: the Qiskit ecosystem theme, nothing fetched at build time ---------------
@@ -248,5 +249,24 @@ def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def _examples_as_code(app: Any, doctree: Any) -> None:
+    """Show each command's ``examples:`` epilog (from ``--help``) as a shell block.
+
+    reStructuredText reads ``examples:`` and its indented lines as a definition list,
+    which runs the command lines together.
+    """
+    from docutils import nodes
+
+    for term in list(doctree.findall(nodes.term)):
+        item = term.parent
+        listing = item.parent
+        if term.astext().strip() != "examples:" or len(listing.children) != 1:
+            continue
+        text = item.next_node(nodes.definition).astext()
+        block = nodes.literal_block(text, text, language="bash")
+        listing.replace_self([nodes.rubric(text="Examples"), block])
+
+
 def setup(app: Any) -> None:
     app.connect("missing-reference", _resolve_alias)
+    app.connect("doctree-read", _examples_as_code)
