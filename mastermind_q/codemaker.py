@@ -225,6 +225,7 @@ class Codemaker:
         self._queries = 0
         self._oracle_executions = 0
         self._transcript: list[tuple[Code, int]] = []
+        self._batch_answered = False
         self._outcomes: list[dict[str, Any]] = []
         # Options and width of each oracle handed out, by token; the real gates, built
         # only inside run().
@@ -298,6 +299,37 @@ class Codemaker:
         if self._feedback == "black-white":
             return self.black_white(guess)
         return self.black(guess), 0
+
+    def answer_batch(self, guesses: Iterable[Sequence[int]]) -> tuple[tuple[int, int], ...]:
+        """Answer a whole set of guesses at once, as the static (non-adaptive) game asks.
+
+        Every guess is read and validated before any is answered, so nothing about
+        one answer can shape another guess: the codebreaker commits to the whole set.
+        Each answer is ``(black, white)`` as in :meth:`answer` (counted once each,
+        recorded in the transcript). A codemaker answers one batch, and only as its
+        first queries: a second batch, or a batch after answered queries, would let
+        the strategy adapt. Single queries after the batch (the final guess) are
+        answered as usual.
+
+        Raises:
+            ValueError: an invalid guess (nothing answered), an empty batch, a second
+                batch, or a batch after other queries.
+
+        Example:
+            >>> Codemaker((1, 0), colors=2).answer_batch([(0, 0), (1, 1)])
+            ((1, 0), (1, 0))
+        """
+        if self._batch_answered:
+            raise ValueError("the codemaker answers one batch only; a second batch was asked")
+        if self._queries:
+            raise ValueError(
+                f"a batch must come before any other query; {self._queries} were answered"
+            )
+        codes = [self.validate_guess(guess) for guess in guesses]
+        if not codes:
+            raise ValueError("the batch must hold at least one guess, was empty")
+        self._batch_answered = True
+        return tuple(self.answer(code) for code in codes)
 
     def _answer_black(self, guess: Code) -> int:
         # ``guess`` is validated against n and k already: count directly.

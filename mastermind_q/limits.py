@@ -28,6 +28,12 @@ limit (environment variable)       default         what it bounds
 ``MASTERMIND_Q_MAX_CLASSICAL_WORK``  100,000,000   guesses times ``n`` of a classical game
                                                    (the permutation solver at n = k = 1000
                                                    is about 10^7 and takes 1.3 s)
+``MASTERMIND_Q_MAX_STATIC_CODES``  1,024           ``k^n`` of the exact static (non-adaptive)
+                                                   minimum, black pegs, ``k = 2`` or
+                                                   ``n = 2`` (``static_minimum``; the
+                                                   hypercube ``n = 10`` takes about 2 min)
+``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``  81        the same for every other game (``3 x 4``
+                                                   takes 6 s, ``3 x 5`` over 10 min)
 ``MASTERMIND_Q_MAX_GRID_VALUES``   1,000           values on one ``compare`` grid axis
 ``MASTERMIND_Q_MAX_GRID_ROWS``     10,000          rows of one ``compare`` grid
 =================================  ==============  ==========================================
@@ -73,6 +79,7 @@ __all__ = [
     "check_quantum_size",
     "check_shots",
     "check_statevector",
+    "check_static_search",
     "limit",
     "statevector_bytes",
 ]
@@ -117,6 +124,8 @@ LIMITS: dict[str, Limit] = {
         ),
         Limit("max_classical_colors", "MASTERMIND_Q_MAX_CLASSICAL_COLORS", 100_000, "colors"),
         Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
+        Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
+        Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
         Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
         Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
     )
@@ -346,6 +355,32 @@ def check_code_space(
         f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
         f"{limit_name}={max_codes}"
     )
+
+
+def check_static_search(num_positions: int, num_colors: int, feedback: str = "black") -> None:
+    """Refuse an exact static minimum (:func:`mastermind_q.classical.static_minimum`) whose
+    code space ``k^n`` is beyond its limit.
+
+    Black pegs with ``k = 2`` (the hypercube) or ``n = 2`` have dedicated models and
+    go to ``MASTERMIND_Q_MAX_STATIC_CODES``; every other game (and black-white
+    feedback) to ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``. ``k^n`` is compared by its
+    logarithm first, so a huge count is never computed.
+
+    Raises:
+        ResourceLimitError: naming ``n``, ``k``, the code count and the limit.
+    """
+    n, k = int(num_positions), int(num_colors)
+    structured = feedback == "black" and (k == 2 or n == 2)
+    name = "max_static_codes" if structured else "max_static_other_codes"
+    most = limit(name)
+    log2_codes = n * math.log2(k)
+    if log2_codes <= math.log2(most) + 1 and k**n <= most:
+        return
+    if log2_codes < 64:
+        size = f"{k}^{n} = {k**n}"
+    else:
+        size = f"{k}^{n} (about 10^{int(log2_codes * math.log10(2))})"
+    raise _refuse(name, f"the exact static minimum ({feedback}) at n={n}, k={k} has {size} codes")
 
 
 def check_grid_values(count: int, name: str) -> None:

@@ -173,6 +173,13 @@ METHODS: dict[str, MethodInfo] = {
             games=(False, True),
         ),
         MethodInfo(
+            "static",
+            "classical",
+            "mastermind_q.classical.static:solve_static",
+            summary="non-adaptive: one batch of queries (a minimum resolving set), then the guess",
+            feedbacks=("black", "black-white"),
+        ),
+        MethodInfo(
             "consistent",
             "classical",
             "mastermind_q.classical.consistent:solve_consistent",
@@ -206,6 +213,10 @@ def _classical_guesses(method: str, n: int, k: int) -> int:
         from .classical.baselines import blackpeg_query_bound
 
         return blackpeg_query_bound(n, k)
+    if method == "static":
+        from .classical.static import random_query_count
+
+        return random_query_count(n, k) + 1
     return n + k  # every colour and every position once: the least any method asks
 
 
