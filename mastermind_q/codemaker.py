@@ -52,6 +52,8 @@ from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier,
 from .counting import (
     ORACLE_INVERSE_NAME,
     ORACLE_NAME,
+    ORACLE_NAMES,
+    PARITY_ORACLE_NAME,
     OracleCountError,
     OracleWalk,
     count_oracle_calls,
@@ -122,11 +124,14 @@ class OracleGate(_OracleOperations, Gate):
         inverted: ``B_s^dagger`` instead of ``B_s``.
     """
 
-    def __init__(self, num_qubits: int, *, token: str, inverted: bool = False) -> None:
-        name = ORACLE_INVERSE_NAME if inverted else ORACLE_NAME
+    def __init__(
+        self, num_qubits: int, *, token: str, inverted: bool = False, base: str = ORACLE_NAME
+    ) -> None:
+        name = f"{base}_dg" if inverted else base
         super().__init__(name, num_qubits, [], label=name)
         self._token = token
         self._inverted = inverted
+        self._base = base
 
     def _define(self) -> None:
         """No definition: the secret stays with the codemaker."""
@@ -136,7 +141,9 @@ class OracleGate(_OracleOperations, Gate):
         """``B_s_dg`` (or ``B_s`` again), opaque; annotated: an inverse modifier."""
         if annotated:
             return AnnotatedOperation(self, InverseModifier())
-        return OracleGate(self.num_qubits, token=self._token, inverted=not self._inverted)
+        return OracleGate(
+            self.num_qubits, token=self._token, inverted=not self._inverted, base=self._base
+        )
 
     def control(
         self,
@@ -397,6 +404,31 @@ class Codemaker:
         token = self._oracle_tokens[key]
         return OracleGate(self._oracles[token][1], token=token)
 
+    def parity_oracle(self) -> OracleGate:
+        """The parity oracle ``O_h`` as an opaque gate named ``O_h`` (Hunziker-Meyer).
+
+        ``O_h|x>|b> = |x>|b xor (d_H(x, s) mod 2)>`` on ``n q + 1`` qubits (registers
+        ``pos0 .. pos{n-1}``, then the answer qubit), as
+        :func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`. Like :meth:`oracle`
+        it has no definition: :meth:`run` counts each application (``O_h`` and
+        ``O_h_dg`` count one each, in :attr:`queries`) and substitutes the real gate.
+
+        Example:
+            >>> gate = Codemaker((1, 0), colors=5).parity_oracle()
+            >>> gate.name, gate.num_qubits, gate.definition
+            ('O_h', 7, None)
+        """
+        from .circuits.layout import color_qubits
+
+        key = (("kind", "parity"),)
+        if key not in self._oracle_tokens:
+            token = secrets.token_hex(16)
+            self._oracle_tokens[key] = token
+            width = self.num_positions * color_qubits(self._num_colors) + 1
+            self._oracles[token] = ({"kind": "parity"}, width)
+        token = self._oracle_tokens[key]
+        return OracleGate(self._oracles[token][1], token=token, base=PARITY_ORACLE_NAME)
+
     def charge(self, circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> int:
         """Count the oracle applications in ``circuits`` and add them to :attr:`queries`.
 
@@ -529,7 +561,8 @@ class Codemaker:
                     f"gate {operation.name!r} is an oracle this codemaker did not hand out "
                     "(another codemaker's, or a forged one)"
                 )
-            expected = ORACLE_INVERSE_NAME if operation._inverted else ORACLE_NAME
+            base = PARITY_ORACLE_NAME if entry[0].get("kind") == "parity" else ORACLE_NAME
+            expected = f"{base}_dg" if operation._inverted else base
             if operation.name != expected or operation.num_qubits != entry[1]:
                 raise OracleCountError(
                     f"the oracle gate was altered (named {operation.name!r} on "
@@ -537,7 +570,7 @@ class Codemaker:
                     f"{entry[1]}): the codemaker runs its gates only as handed out"
                 )
             return self._real_oracle(operation._token, operation._inverted)
-        if operation.name in (ORACLE_NAME, ORACLE_INVERSE_NAME):
+        if operation.name in ORACLE_NAMES:
             raise OracleCountError(
                 f"gate {operation.name!r} was not handed out by this codemaker (a rebuilt "
                 "or forged oracle); build circuits around Codemaker.oracle()"
@@ -552,9 +585,13 @@ class Codemaker:
                 from .circuits.oracle import black_peg_oracle_gate
 
                 options, _ = self._oracles[token]
-                self._real_oracles[(token, False)] = black_peg_oracle_gate(
-                    self._secret, self._num_colors, **options
-                )
+                if options.get("kind") == "parity":
+                    from .circuits.hunziker_meyer import parity_oracle_gate
+
+                    real = parity_oracle_gate(self._secret, self._num_colors)
+                else:
+                    real = black_peg_oracle_gate(self._secret, self._num_colors, **options)
+                self._real_oracles[(token, False)] = real
             if inverted:
                 self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
         return self._real_oracles[key]

@@ -69,6 +69,9 @@ from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier,
 __all__ = [
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
+    "ORACLE_NAMES",
+    "PARITY_ORACLE_INVERSE_NAME",
+    "PARITY_ORACLE_NAME",
     "OracleCountError",
     "OracleWalk",
     "count_oracle_calls",
@@ -78,6 +81,12 @@ ORACLE_NAME = "B_s"
 """Name (and label) of the black-peg oracle gate handed out by a codemaker."""
 ORACLE_INVERSE_NAME = f"{ORACLE_NAME}_dg"
 """Name of its inverse, as produced by ``Gate.inverse()``."""
+PARITY_ORACLE_NAME = "O_h"
+"""Name of the parity oracle ``O_h|x>|b> = |x>|b xor (d_H(x, s) mod 2)>`` (Hunziker-Meyer)."""
+PARITY_ORACLE_INVERSE_NAME = f"{PARITY_ORACLE_NAME}_dg"
+"""Name of its inverse (the same map: ``O_h`` is its own inverse)."""
+ORACLE_NAMES = (ORACLE_NAME, ORACLE_INVERSE_NAME, PARITY_ORACLE_NAME, PARITY_ORACLE_INVERSE_NAME)
+"""Every name an oracle gate handed out by a codemaker carries."""
 
 _LOOP_EXITS = ("break_loop", "continue_loop")
 _PLAIN_INSTRUCTIONS = ("measure", "reset", "barrier", "delay", "store")
@@ -294,7 +303,7 @@ class OracleWalk:
 
 
 def _by_name(operation: Operation) -> Operation | None:
-    return operation if operation.name in (ORACLE_NAME, ORACLE_INVERSE_NAME) else None
+    return operation if operation.name in ORACLE_NAMES else None
 
 
 def count_oracle_calls(circuit: QuantumCircuit) -> int:

@@ -115,6 +115,12 @@ METHODS: dict[str, MethodInfo] = {
             summary="Li-Luo-Xu Algorithm 4: n synchronous exact Grover searches, 2T queries",
         ),
         MethodInfo(
+            "hunziker-meyer",
+            "quantum",
+            "mastermind_q.quantum:solve_hunziker_meyer",
+            summary="Li-Luo-Xu Appendix A, Algorithm 5 (Hunziker-Meyer): T parity queries (k > 4)",
+        ),
+        MethodInfo(
             "permutation",
             "classical",
             "mastermind_q.classical.permutation:solve_permutation",
