@@ -34,6 +34,10 @@ limit (environment variable)       default         what it bounds
                                                    hypercube ``n = 10`` takes about 2 min)
 ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``  81        the same for every other game (``3 x 4``
                                                    takes 6 s, ``3 x 5`` over 10 min)
+``MASTERMIND_Q_MAX_STATIC_PLAY_BITS``  128         ``n log2 k`` of a static game played with
+                                                   a random query set (its CP-SAT
+                                                   certificate: n = 128, k = 2 takes 9 s,
+                                                   n = 256 over 10 min)
 ``MASTERMIND_Q_MAX_GRID_VALUES``   1,000           values on one ``compare`` grid axis
 ``MASTERMIND_Q_MAX_GRID_ROWS``     10,000          rows of one ``compare`` grid
 =================================  ==============  ==========================================
@@ -79,6 +83,7 @@ __all__ = [
     "check_quantum_size",
     "check_shots",
     "check_statevector",
+    "check_static_play",
     "check_static_search",
     "limit",
     "statevector_bytes",
@@ -126,6 +131,7 @@ LIMITS: dict[str, Limit] = {
         Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
         Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
         Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
+        Limit("max_static_play_bits", "MASTERMIND_Q_MAX_STATIC_PLAY_BITS", 128, "bits"),
         Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
         Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
     )
@@ -355,6 +361,24 @@ def check_code_space(
         f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
         f"{limit_name}={max_codes}"
     )
+
+
+def check_static_play(num_positions: int, num_colors: int) -> None:
+    """Refuse a static game whose random query set could not be decoded in time.
+
+    Beyond the exact minimum the static codebreaker certifies its decoding with CP-SAT
+    (no second consistent code); the proof grows fast with ``n log2 k``, which must not
+    exceed ``MASTERMIND_Q_MAX_STATIC_PLAY_BITS``.
+
+    Raises:
+        ResourceLimitError: naming ``n``, ``k`` and ``n log2 k``.
+    """
+    bits = int(num_positions) * math.log2(int(num_colors))
+    if bits > limit("max_static_play_bits"):
+        raise _refuse(
+            "max_static_play_bits",
+            f"static at n={num_positions}, k={num_colors} decodes n log2 k = {bits:.0f} bits",
+        )
 
 
 def check_static_search(num_positions: int, num_colors: int, feedback: str = "black") -> None:

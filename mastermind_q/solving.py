@@ -241,6 +241,10 @@ def check_request(
             check_quantum_size(n, k)
         return
     check_classical(method, n, k, 0)  # n and k first: the bounds below loop over them
+    if method == "static":
+        from .limits import check_static_play
+
+        check_static_play(n, k)
     if method in ("knuth", "random-consistent"):
         from .classical import baselines
 

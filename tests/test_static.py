@@ -196,3 +196,59 @@ def test_cp_sat_decoding_matches_enumeration():
 def test_static_refuses_permutation_game():
     with pytest.raises(ValueError, match="distinct"):
         mq.solve((0, 1), colors=3, method="static", distinct=True)
+
+
+def test_solve_random_set_refused_beyond_play_limit():
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_PLAY_BITS"):
+        mq.solve((0,) * 200, colors=2, method="static")
+
+
+def _cli(*argv):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "mastermind_q", *argv],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=120,
+    )
+
+
+def test_cli_solve_static_json():
+    done = _cli("solve", "--method", "static", "--colors", "2", "--secret", "1,0,1,1,0", "--json")
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout)
+    assert payload["solved"] and payload["queries"] in (4, 5)
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--method", "static", "--colors", "2", "--random", "300"], "MAX_STATIC_PLAY_BITS"),
+        (["--method", "hunziker-meyer", "--colors", "4", "--random", "3"], "Appendix A"),
+    ],
+)
+def test_cli_bad_input_is_one_line(argv, needle):
+    done = _cli("solve", *argv)
+    assert done.returncode == 2 and done.stdout == ""
+    assert needle in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_compare_has_static_rows_beside_the_quantum_ones():
+    from mastermind_q.compare import compare
+
+    table = compare([2, 6], [2, 6], methods=["static", "nonadaptive", "hunziker-meyer"], samples=3)
+    rows = {(row.n, row.k, row.method): row for row in table.rows}
+    for n in (2, 6):
+        for k in (2, 6):
+            static = rows[(n, k, "static")]
+            assert static.kind == "classical" and static.solved
+        assert rows[(n, 6, "nonadaptive")].kind == "quantum"
+        hm = rows[(n, 6, "hunziker-meyer")]
+        assert hm.kind == "quantum" and 0 < hm.success_probability < 1
+    assert rows[(2, 6, "static")].queries == static_minimum(2, 6) + 1
+    assert (6, 6, "table1-nonadaptive") in rows
+    assert any(task.method == "hunziker-meyer" and task.k == 2 for task, _ in table.skipped)

@@ -28,7 +28,7 @@ CELL_LIMITS = {"consistent": 256}
 (about a second per game at ``16 x 16``, more under load); larger cells are skipped."""
 BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T")
 """Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
-ASYMPTOTIC_FORMULAS = ("table2-blackpeg", "table2-blackwhite")
+ASYMPTOTIC_FORMULAS = ("table2-blackpeg", "table2-blackwhite", "table1-nonadaptive")
 """Names of the asymptotic-rate rows (``kind="bound"``, ``source="asymptotic"``)."""
 
 _LLX = "Li-Luo-Xu"
@@ -38,6 +38,9 @@ _REFERENCES = {
     "triples": f"{_LLX}, Section 5 (colour triples), improved",
     "two-color": f"{_LLX}, Algorithm 3, Theorem 2",
     "adaptive": f"{_LLX}, Algorithm 4, Theorem 3",
+    "hunziker-meyer": f"{_LLX}, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer 2002)",
+    "static": "static game: minimum resolving set of H(n, k) by CP-SAT (OEIS A303735; "
+    "Caceres et al. 2007), random certified sets beyond",
     "permutation": f"{_ELOUALI}, Algorithms 1-4",
     "knuth": "Knuth, J. Recreational Math. 9 (1976-77), minimax",
     "blackpeg": "deterministic black-peg baseline with repetition",
@@ -47,6 +50,7 @@ _REFERENCES = {
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
     "table2-blackpeg": f"{_LLX}, Table 2 (adaptive, black-peg; [Mar22], [MS20])",
     "table2-blackwhite": f"{_LLX}, Table 2 (adaptive, black-white; [Mar22], [MS20])",
+    "table1-nonadaptive": f"{_LLX}, Table 1 (non-adaptive classical; [Chv83], [DDST16])",
 }
 _FORMULAS = {
     "nonadaptive": "k - 1",
@@ -54,6 +58,11 @@ _FORMULAS = {
     "two-color": "1",
     "adaptive": "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    "hunziker-meyer": "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
+    "static": "|Q| + 1: |Q| = static_minimum(n, k) (exact sets) or "
+    "ceil(2 n log2 k / max(log2(n/k), 1)) (random sets)",
+    "table1-nonadaptive": "Theta(n log k / max(log(n/k), 1)) (k <= n; k > n: Omega(n log k), "
+    "its lower end) with constants 1, log base 2",
     "table2-blackpeg": "Theta(n log k / log n + k) with constants 1, log base 2",
     "table2-blackwhite": "Theta(n log k / log n + k/n) with constants 1, log base 2",
 }
@@ -64,7 +73,8 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
 
     ``nonadaptive``: ``k - 1``; ``triples``: ``ceil(2(k-1)/3)``; ``two-color``: ``1``;
     ``adaptive``: ``2T`` with ``(T, phi) = exact_grover_parameters(k)`` (``B_s`` and
-    ``B_s^dagger`` once per iteration). None depends on ``n``.
+    ``B_s^dagger`` once per iteration); ``hunziker-meyer``: its ``T`` parity queries.
+    None depends on ``n``.
 
     Raises:
         ValueError: for a method that is not quantum, or sizes it does not apply to.
@@ -85,6 +95,10 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
         return 1
     if method == "adaptive":
         return 2 * _grover_iterations(k)
+    if method == "hunziker-meyer":
+        from ..circuits.hunziker_meyer import hunziker_meyer_iterations
+
+        return hunziker_meyer_iterations(k)
     raise ValueError(f"method must be a quantum method, was {method!r}")
 
 
@@ -108,7 +122,10 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
     * ``elouali-lower``: ``n`` (``k = n``), ``k`` (``k > n``);
     * ``adaptive-T``: ``T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)``;
     * ``table2-blackpeg``: ``n log2 k / max(1, log2 n) + k``;
-    * ``table2-blackwhite``: ``n log2 k / max(1, log2 n) + k/n``.
+    * ``table2-blackwhite``: ``n log2 k / max(1, log2 n) + k/n``;
+    * ``table1-nonadaptive``: ``n log2 k / max(1, log2(n/k))`` (Table 1, classical
+      non-adaptive; for ``k > n`` the lower end ``n log2 k`` of ``Omega(n log k) ~
+      O(k log k)``).
 
     Raises:
         ValueError: unknown name, or ``k < n`` for the El Ouali et al. bounds (the
@@ -131,6 +148,8 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
         return (n - 2) * log_n + k + 1
     if name == "adaptive-T":
         return _grover_iterations(k)
+    if name == "table1-nonadaptive":
+        return _clean_number(n * math.log2(k) / max(1.0, math.log2(n / k)))
     if name in ASYMPTOTIC_FORMULAS:
         leading = n * math.log2(k) / max(1.0, math.log2(n))
         return _clean_number(leading + (k if name == "table2-blackpeg" else k / n))
@@ -141,7 +160,8 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
 def applicability(method: str, num_positions: int, num_colors: int) -> str | None:
     """``None`` if ``method`` (a solve method or a bound) applies at ``(n, k)``, else why not.
 
-    Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``two-color`` needs
+    Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``hunziker-meyer``
+    ``k > 4``; ``two-color`` needs
     ``k = 2``; ``permutation`` and the El Ouali et al. bounds need ``k >= n``;
     ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
     :data:`ENUMERATION_LIMITS`; ``consistent`` needs ``n k <=`` :data:`CELL_LIMITS`;
@@ -157,6 +177,8 @@ def applicability(method: str, num_positions: int, num_colors: int) -> str | Non
         raise ValueError(f"method must be one of {valid}; was {method!r}")
     if method in ("nonadaptive", "triples") and k < 3:
         return f"{method} needs colors >= 3, was {k}"
+    if method == "hunziker-meyer" and k <= 4:
+        return f"hunziker-meyer needs colors > 4 (Li-Luo-Xu Appendix A), was {k}"
     if method == "two-color" and k != 2:
         return f"two-color needs colors == 2, was {k}"
     if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:
