@@ -187,6 +187,7 @@ def test_plan_orders_quantum_then_classical_then_bounds():
         "adaptive-T",
         "table2-blackpeg",
         "table2-blackwhite",
+        "table1-nonadaptive",
     ]
     k4 = [task.method for task in plan.tasks if task.k == 4]
     assert k4[:3] == ["nonadaptive", "triples", "adaptive"]
