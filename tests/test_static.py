@@ -252,3 +252,15 @@ def test_compare_has_static_rows_beside_the_quantum_ones():
     assert rows[(2, 6, "static")].queries == static_minimum(2, 6) + 1
     assert (6, 6, "table1-nonadaptive") in rows
     assert any(task.method == "hunziker-meyer" and task.k == 2 for task, _ in table.skipped)
+
+
+def test_known_sets_are_minimum_resolving_sets():
+    from mastermind_q.classical.static_sets import KNOWN_SETS
+
+    for (n, k), queries in KNOWN_SETS.items():
+        assert is_resolving(queries, n, k)
+        expected = HYPERCUBE[n - 1] if k == 2 else (2 * (2 * k - 1)) // 3
+        assert len(queries) == expected
+    assert static_query_set(10, 2).source == "exact"
+    result = mq.solve((1, 0) * 5, colors=2, method="static")
+    assert result.solved and result.queries <= HYPERCUBE[9] + 1

@@ -536,8 +536,12 @@ def static_minimum(
 
 
 # -- beyond the exact minimum: random query sets, certified per game -------------------------
-RANDOM_QUERY_FACTOR = 2.0
-"""``C`` of :func:`random_query_count` (measured: see ``benchmarks/RESULTS.md``)."""
+RANDOM_QUERY_FACTOR = {2: 2.5}
+"""``C`` of :func:`random_query_count` by ``k`` (default :data:`RANDOM_QUERY_DEFAULT`):
+chosen so that at most a few percent of the random sets leave two consistent codes
+(measured: ``benchmarks/RESULTS.md``, "static")."""
+RANDOM_QUERY_DEFAULT = 2.0
+"""``C`` of :func:`random_query_count` for ``k >= 3``."""
 
 EXACT_PLAY = {"hypercube": 256, "two-positions": 64, "other": 81}
 """Largest ``k^n`` at which :func:`solve_static` plays the exact minimum set, per game
@@ -552,17 +556,18 @@ def random_query_count(n: int, k: int) -> int:
     """Queries of a random static set: ``ceil(C n log2 k / max(log2(n / k), 1))``.
 
     The order ``Theta(n log k / max(log(n/k), 1))`` of non-adaptive black-peg
-    Mastermind (``C`` = :data:`RANDOM_QUERY_FACTOR`), never below the counting bound
-    ``n log k / log(n + 1)``.
+    Mastermind (Li-Luo-Xu Table 1; ``C`` = 2.5 for ``k = 2``, 2 otherwise:
+    :data:`RANDOM_QUERY_FACTOR`), never below the counting bound ``n log k / log(n + 1)``.
 
     Example:
         >>> random_query_count(16, 2), random_query_count(10, 8)
-        (11, 60)
+        (14, 60)
     """
     n = validate_positions(n)
     k = validate_colors(k)
     rate = n * math.log2(k) / max(math.log2(n / k), 1.0)
-    return max(math.ceil(RANDOM_QUERY_FACTOR * rate), _counting_bound(n, k, "black"), 1)
+    factor = RANDOM_QUERY_FACTOR.get(k, RANDOM_QUERY_DEFAULT)
+    return max(math.ceil(factor * rate - 1e-9), _counting_bound(n, k, "black"), 1)
 
 
 def random_query_set(n: int, k: int, *, seed: int | None = None) -> tuple[Code, ...]:
@@ -588,8 +593,11 @@ def static_query_set(
     """The query set :func:`solve_static` commits to at ``(n, k)``.
 
     The exact minimum (:func:`static_minimum_set`) where ``k^n`` is within
-    :data:`EXACT_PLAY` for its family, else :func:`random_query_set` (``seed``). It
-    depends on ``n``, ``k``, the feedback and the seed only, never on an answer.
+    :data:`EXACT_PLAY` for its family, or a minimum set recorded in
+    :data:`~mastermind_q.classical.static_sets.KNOWN_SETS` (the hypercube ``n = 9, 10``,
+    two positions ``k = 9, 10``; checked to resolve before use), else
+    :func:`random_query_set` (``seed``). It depends on ``n``, ``k``, the feedback and
+    the seed only, never on an answer.
     """
     n = validate_positions(n)
     k = validate_colors(k)
@@ -598,6 +606,12 @@ def static_query_set(
     if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
         queries = static_minimum_set(n, k, feedback=feedback)
         return StaticQuerySet(n, k, feedback, queries, "exact")
+    if feedback == "black":
+        from .static_sets import KNOWN_SETS
+
+        known = KNOWN_SETS.get((n, k))
+        if known is not None and is_resolving(known, n, k):
+            return StaticQuerySet(n, k, feedback, tuple(known), "exact")
     return StaticQuerySet(n, k, feedback, random_query_set(n, k, seed=seed), "random")
 
 

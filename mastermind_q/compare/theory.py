@@ -60,7 +60,7 @@ _FORMULAS = {
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "hunziker-meyer": "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
     "static": "|Q| + 1: |Q| = static_minimum(n, k) (exact sets) or "
-    "ceil(2 n log2 k / max(log2(n/k), 1)) (random sets)",
+    "ceil(C n log2 k / max(log2(n/k), 1)), C = 2.5 (k = 2) or 2 (random sets)",
     "table1-nonadaptive": "Theta(n log k / max(log(n/k), 1)) (k <= n; k > n: Omega(n log k), "
     "its lower end) with constants 1, log base 2",
     "table2-blackpeg": "Theta(n log k / log n + k) with constants 1, log base 2",
