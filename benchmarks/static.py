@@ -60,12 +60,45 @@ def _random(sizes: list[tuple[int, int]], games: int) -> None:
         )
 
 
+def _hunziker_meyer() -> None:
+    import mastermind_q as mq
+    from mastermind_q.circuits.hunziker_meyer import (
+        hunziker_meyer_success_probability,
+        theorem4_table,
+    )
+
+    print()
+    print("| n | k | T | p (aer-statevector) | sin^2((2T+1) theta)^n | difference |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for n in range(1, 5):
+        for k in range(5, 9):
+            secret = tuple((3 * i + 2) % k for i in range(n))
+            result = mq.solve(secret, colors=k, method="hunziker-meyer", backend="aer-statevector")
+            formula = hunziker_meyer_success_probability(n, k)
+            print(
+                f"| {n} | {k} | {result.queries} | {result.success_probability:.9f} | "
+                f"{formula:.9f} | {abs(result.success_probability - formula):.1e} |"
+            )
+    print()
+    print("| k | eps | n = floor(-k ln(1/2 + eps)) | T | p | p >= 1/2 + eps |")
+    print("|---:|---:|---:|---:|---:|:---:|")
+    for row in theorem4_table(colors=(5, 8, 16, 32, 64, 256), epsilons=(0.05, 0.1, 0.25, 0.4)):
+        print(
+            f"| {row['k']} | {row['eps']} | {row['n']} | {row['T']} | {row['p']:.4f} | "
+            f"{'yes' if row['holds'] else 'no'} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hypercube", type=int, default=10, help="largest n at k = 2")
     parser.add_argument("--two-positions", type=int, default=9, help="largest k at n = 2")
     parser.add_argument("--games", type=int, default=100, help="games per random-set size")
     parser.add_argument("--skip-exact", action="store_true")
+    parser.add_argument("--skip-random", action="store_true")
+    parser.add_argument(
+        "--hunziker-meyer", action="store_true", help="also Algorithm 5's probabilities"
+    )
     args = parser.parse_args()
     os.environ["MASTERMIND_Q_CACHE_DIR"] = tempfile.mkdtemp(prefix="static-bench-")
     os.environ.setdefault("MASTERMIND_Q_MAX_STATIC_OTHER_CODES", "1024")
@@ -77,7 +110,11 @@ def main() -> None:
         rows += [(n, 2, "black-white") for n in range(3, 7)]
         rows += [(3, 3, "black-white"), (4, 3, "black-white"), (3, 4, "black-white")]
         _exact(rows)
-    _random([(12, 2), (16, 2), (32, 2), (64, 2), (4, 8), (6, 8), (10, 8), (16, 8)], args.games)
+    if not args.skip_random:
+        sizes = [(12, 2), (16, 2), (32, 2), (64, 2), (4, 8), (6, 8), (10, 8), (16, 8)]
+        _random(sizes, args.games)
+    if args.hunziker_meyer:
+        _hunziker_meyer()
 
 
 if __name__ == "__main__":
