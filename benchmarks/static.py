@@ -112,6 +112,7 @@ def main() -> None:
         _exact(rows)
     if not args.skip_random:
         sizes = [(12, 2), (16, 2), (32, 2), (64, 2), (4, 8), (6, 8), (10, 8), (16, 8)]
+        sizes += [(3, 16), (6, 16), (10, 16), (8, 32)]
         _random(sizes, args.games)
     if args.hunziker_meyer:
         _hunziker_meyer()

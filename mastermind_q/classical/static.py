@@ -537,11 +537,13 @@ def static_minimum(
 
 # -- beyond the exact minimum: random query sets, certified per game -------------------------
 RANDOM_QUERY_FACTOR = {2: 2.5}
-"""``C`` of :func:`random_query_count` by ``k`` (default :data:`RANDOM_QUERY_DEFAULT`):
-chosen so that at most a few percent of the random sets leave two consistent codes
-(measured: ``benchmarks/RESULTS.md``, "static")."""
+"""``C`` of :func:`random_query_count` for ``k <= n``, by ``k`` (default
+:data:`RANDOM_QUERY_DEFAULT`): chosen so that at most a few percent of the random sets
+leave two consistent codes (measured: ``benchmarks/RESULTS.md``, "static")."""
 RANDOM_QUERY_DEFAULT = 2.0
-"""``C`` of :func:`random_query_count` for ``k >= 3``."""
+"""``C`` of :func:`random_query_count` for ``3 <= k <= n``."""
+RANDOM_QUERY_WIDE = 1.5
+"""``C`` of :func:`random_query_count` for ``k > n`` (``C k log2 k`` queries)."""
 
 EXACT_PLAY = {"hypercube": 256, "two-positions": 64, "other": 81}
 """Largest ``k^n`` at which :func:`solve_static` plays the exact minimum set, per game
@@ -553,21 +555,28 @@ _ENUMERATE_CODES = 1 << 17
 
 
 def random_query_count(n: int, k: int) -> int:
-    """Queries of a random static set: ``ceil(C n log2 k / max(log2(n / k), 1))``.
+    """Queries of a random static set, after Li-Luo-Xu Table 1's classical rates.
 
-    The order ``Theta(n log k / max(log(n/k), 1))`` of non-adaptive black-peg
-    Mastermind (Li-Luo-Xu Table 1; ``C`` = 2.5 for ``k = 2``, 2 otherwise:
-    :data:`RANDOM_QUERY_FACTOR`), never below the counting bound ``n log k / log(n + 1)``.
+    ``ceil(C n log2 k / max(log2(n / k), 1))`` for ``k <= n`` (the order
+    ``Theta(n log k / max(log(n/k), 1))``; ``C`` = 2.5 at ``k = 2``, 2 otherwise:
+    :data:`RANDOM_QUERY_FACTOR`) and ``ceil(1.5 k log2 k)`` for ``k > n`` (the upper end
+    ``O(k log k)``: with ``~ n log k`` random queries most positions never meet their
+    colour, and two codes stay consistent), never below the counting bound
+    ``n log k / log(n + 1)``.
 
     Example:
-        >>> random_query_count(16, 2), random_query_count(10, 8)
-        (14, 60)
+        >>> random_query_count(16, 2), random_query_count(10, 8), random_query_count(3, 16)
+        (14, 60, 96)
     """
     n = validate_positions(n)
     k = validate_colors(k)
-    rate = n * math.log2(k) / max(math.log2(n / k), 1.0)
-    factor = RANDOM_QUERY_FACTOR.get(k, RANDOM_QUERY_DEFAULT)
-    return max(math.ceil(factor * rate - 1e-9), _counting_bound(n, k, "black"), 1)
+    if k > n:
+        count = math.ceil(RANDOM_QUERY_WIDE * k * math.log2(k) - 1e-9)
+    else:
+        rate = n * math.log2(k) / max(math.log2(n / k), 1.0)
+        factor = RANDOM_QUERY_FACTOR.get(k, RANDOM_QUERY_DEFAULT)
+        count = math.ceil(factor * rate - 1e-9)
+    return max(count, _counting_bound(n, k, "black"), 1)
 
 
 def random_query_set(n: int, k: int, *, seed: int | None = None) -> tuple[Code, ...]:

@@ -73,7 +73,8 @@ _FORMULAS = {
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "hunziker-meyer": "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
     "static": "|Q| + 1: |Q| = static_minimum(n, k) (exact sets) or "
-    "ceil(C n log2 k / max(log2(n/k), 1)), C = 2.5 (k = 2) or 2 (random sets)",
+    "ceil(C n log2 k / max(log2(n/k), 1)), C = 2.5 (k = 2) or 2, for k <= n; "
+    "ceil(1.5 k log2 k) for k > n (random sets)",
     "table1-classical": (
         "Theta(n log k / max(log(n/k), 1)) for k <= n, O(k log k) for k > n, "
         "with constants 1, log base 2"
