@@ -394,8 +394,9 @@ def solve(
         secret: the code to find, colours ``0..colors-1``.
         colors: the number of colours ``k``.
         method: one of :data:`METHODS` -- quantum ``nonadaptive``, ``triples``,
-            ``two-color``, ``adaptive``; classical ``permutation``, ``knuth``,
-            ``blackpeg``, ``random-consistent``, ``optimal``, ``consistent``.
+            ``two-color``, ``adaptive``, ``hunziker-meyer``; classical ``permutation``,
+            ``knuth``, ``blackpeg``, ``random-consistent``, ``optimal``, ``consistent``,
+            ``static``.
         backend: quantum methods: ``aer`` (default), ``aer-statevector``, ``aer-mps``,
             ``fake:NAME`` or ``ibm:NAME``.
         shots: shots per circuit on sampling backends.
@@ -405,8 +406,8 @@ def solve(
             also requires the certificate, and ``quantum_queries`` /
             ``classical_queries`` split ``queries``.
         feedback: the game's feedback, ``"black"`` or ``"black-white"`` (default: the
-            method's own, black pegs for all but ``knuth``); ``optimal`` and
-            ``consistent`` play both.
+            method's own, black pegs for all but ``knuth``); ``optimal``,
+            ``consistent`` and ``static`` play both.
         distinct: the permutation game, no repeated colours and ``k >= n`` (default:
             the method's own, ``True`` for ``permutation`` only).
 

@@ -100,7 +100,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--feedback",
         choices=("black", "black-white"),
-        help="the game's feedback (default: the method's own; optimal and consistent play both)",
+        help=(
+            "the game's feedback (default: the method's own; optimal, consistent and "
+            "static play both)"
+        ),
     )
     parser.add_argument(
         "--distinct",
