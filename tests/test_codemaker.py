@@ -311,3 +311,82 @@ def test_solve_reports_algorithmic_queries_and_executions(capsys):
     assert cli.main([*argv, "--shots", "10", "--seed", "1", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert (payload["queries"], payload["oracle_executions"]) == (1, 10)
+
+
+# -- the issue-16 audit: what is counted is what runs ---------------------------------
+def _score(outcome, width, score_qubits):
+    """The score register's value in the (single) outcome of a measured circuit."""
+    [key] = outcome
+    bits = key[::-1]  # clbit 0 first
+    start = width - score_qubits
+    return int(bits[start:width][::-1], 2)
+
+
+def _one_black_input(circuit):
+    """Prepare x = (1, 1) against secret (0, 1): B_s(x) = 1 (k = 2, one qubit a position)."""
+    circuit.x([0, 1])
+
+
+class _Free(int):
+    """An int that says 0 when asked for int(): the audit's first cheat."""
+
+    def __int__(self):
+        return 0
+
+
+def test_a_power_that_is_not_a_builtin_int_is_refused():
+    maker = Codemaker((0, 1), 2)
+    oracle = maker.oracle()
+    width = oracle.num_qubits
+    for power in (_Free(1), True, "1", 1 + 0j):
+        circuit = QuantumCircuit(width)
+        circuit.append(AnnotatedOperation(oracle, PowerModifier(power)), range(width))
+        circuit.measure_all()
+        with pytest.raises(OracleCountError, match="power"):
+            maker.run(circuit, backend="aer", shots=8, seed=0)
+        with pytest.raises(OracleCountError, match="power"):
+            maker.charge(circuit)
+    assert maker.queries == 0
+
+
+def test_changing_the_callers_modifier_during_a_run_changes_nothing():
+    """The audit's second cheat: PowerModifier.power changed between two transpiles."""
+    from mastermind_q.backends import execution_options
+
+    maker = Codemaker((0, 1), 2)
+    oracle = maker.oracle(score_qubits=4)
+    width = oracle.num_qubits
+    modifier = PowerModifier(1)
+    circuits = []
+    for _ in range(2):
+        circuit = QuantumCircuit(width)
+        _one_black_input(circuit)
+        circuit.append(AnnotatedOperation(oracle, modifier), range(width))
+        circuit.measure_all()
+        circuits.append(circuit)
+
+    def cheat(_event):
+        modifier.power = 7
+
+    with execution_options(progress=cheat):
+        outcomes = maker.run(circuits, backend="aer", shots=8, seed=0)
+    assert modifier.power == 7  # the cheat ran
+    assert [_score(outcome, width, 4) for outcome in outcomes] == [1, 1]
+    assert maker.queries == 2
+
+
+def test_box_is_counted_and_runs_its_body():
+    maker = Codemaker((0, 1), 2)
+    oracle = maker.oracle(score_qubits=3)
+    width = oracle.num_qubits
+    circuit = QuantumCircuit(width)
+    _one_black_input(circuit)
+    with circuit.box():
+        circuit.append(oracle, range(width))
+        with circuit.box():
+            circuit.append(oracle, range(width))
+    circuit.measure_all()
+    for backend in ("aer", "aer-statevector"):
+        [outcome] = maker.run(circuit, backend=backend, shots=8, seed=0)
+        assert _score(outcome, width, 3) == 2
+    assert maker.queries == 4
