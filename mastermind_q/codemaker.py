@@ -41,7 +41,7 @@ Example:
 
 from __future__ import annotations
 
-import numbers
+import copy
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -55,6 +55,7 @@ from .counting import (
     OracleCountError,
     OracleWalk,
     count_oracle_calls,
+    oracle_power,
 )
 from .game import Code, black_white, validate_code, validate_colors, validate_feedback
 
@@ -76,17 +77,6 @@ ORACLE_OPTIONS = ("construction", "score_qubits")
 :func:`~mastermind_q.circuits.black_peg_oracle`)."""
 
 
-def _integer_exponent(exponent: Any) -> int:
-    if isinstance(exponent, bool) or not isinstance(exponent, numbers.Real):
-        raise OracleCountError(f"the oracle's exponent must be an integer, was {exponent!r}")
-    if not float(exponent).is_integer():
-        raise OracleCountError(
-            f"the oracle raised to the power {exponent!r}: only integer powers are a "
-            "number of oracle applications"
-        )
-    return int(exponent)
-
-
 class _OracleOperations:
     """``power`` and ``control`` of the opaque oracle forms, without a definition.
 
@@ -99,9 +89,10 @@ class _OracleOperations:
         """``self^p`` for an integer ``p`` (``|p|`` applications), as an annotated operation.
 
         Raises:
-            OracleCountError: ``p`` is not an integer.
+            OracleCountError: ``p`` is not an integer (see
+                :func:`~mastermind_q.counting.oracle_power`).
         """
-        return AnnotatedOperation(self, PowerModifier(_integer_exponent(exponent)))  # type: ignore[arg-type]
+        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))  # type: ignore[arg-type]
 
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
@@ -395,9 +386,13 @@ class Codemaker:
     ) -> list[dict[str, Any]]:
         """Count the oracle applications in ``circuits``, then run them: the one entry point.
 
-        Every circuit is walked once: each oracle application (in any countable form,
+        Every circuit is first copied (a private deep copy: nothing the caller holds,
+        a modifier, a gate, a loop's index set, is shared with what runs), then the
+        copy is walked once: each oracle application (in any countable form,
         :mod:`mastermind_q.counting`) is counted and replaced by the real oracle, built
-        from the secret here and nowhere else. The count is added to :attr:`queries`
+        from the secret here and nowhere else; powers are read as built-in ints and
+        modifiers around the oracle are rebuilt, so the circuit that runs is the one
+        counted. A ``box`` is run as its body, inlined. The count is added to :attr:`queries`
         and ``count x shots`` to :attr:`oracle_executions` when the circuits are
         accepted, before they run (a job that fails or is interrupted later was still
         asked). The circuits then run as one job on ``backend``.
@@ -476,13 +471,27 @@ class Codemaker:
 
     @staticmethod
     def _batch(circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> list[QuantumCircuit]:
+        """Private deep copies of ``circuits``: what is counted and run.
+
+        Nothing the caller holds (a modifier, a gate, a parameter list) is shared with
+        the copies, so changing it after the count (from a progress callback, say)
+        cannot change what runs.
+        """
         batch = [circuits] if isinstance(circuits, QuantumCircuit) else list(circuits)
+        snapshots = []
         for index, circuit in enumerate(batch):
             if not isinstance(circuit, QuantumCircuit):
                 raise ValueError(
                     f"circuits[{index}] must be a QuantumCircuit, was {type(circuit).__name__}"
                 )
-        return batch
+            try:
+                snapshots.append(copy.deepcopy(circuit))
+            except Exception as error:  # a user's operation's own __deepcopy__
+                raise OracleCountError(
+                    f"cannot take a private copy of circuits[{index}]: "
+                    f"{type(error).__name__}: {error}"
+                ) from error
+        return snapshots
 
     def _match_oracle(self, operation: Operation) -> Operation | None:
         """The real oracle for one of this codemaker's gates; ``None`` for other gates.
