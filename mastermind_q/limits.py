@@ -218,8 +218,8 @@ def statevector_bytes(num_qubits: int) -> int:
 
 
 def _size(num_bytes: float) -> str:
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
-        if num_bytes < 1024 or unit == "PiB":
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"):
+        if num_bytes < 1024 or unit == "EiB":
             return f"{num_bytes:.0f} {unit}" if unit == "B" else f"{num_bytes:.1f} {unit}"
         num_bytes /= 1024
     raise AssertionError  # pragma: no cover
@@ -235,8 +235,9 @@ def check_statevector(num_qubits: int, *, what: str = "a statevector") -> None:
         ResourceLimitError: naming the qubits, the bytes needed and the memory available.
     """
     q = _integer(num_qubits, "qubits")
-    if q > 200:  # no machine has 2^200 bytes; avoid building the number
-        needed = f"2^{q + 4} B"
+    per_amplitude = STATEVECTOR_BYTES_PER_AMPLITUDE * STATEVECTOR_SAFETY_FACTOR
+    if q >= 60:  # 32 B x 2^60 = 32 EiB: beyond any machine; powers of two from here
+        needed = f"2^{q} x {per_amplitude} B"
     else:
         needed_bytes = statevector_bytes(q) * STATEVECTOR_SAFETY_FACTOR
         if needed_bytes <= limit("max_memory"):
@@ -307,6 +308,7 @@ def check_code_space(
     *,
     distinct: bool = False,
     limit_name: str = "the limit",
+    hint: str = "",
 ) -> None:
     """Refuse an enumerating codebreaker when its code space exceeds ``max_codes``.
 
@@ -321,10 +323,11 @@ def check_code_space(
         max_codes: the largest code space allowed.
         distinct: count injections only (the permutation game).
         limit_name: how the message names ``max_codes`` (e.g. ``KNUTH_MAX_CODES``).
+        hint: appended to the message (e.g. how to raise the limit).
 
     Raises:
-        ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n`` as
-            a power and its order of magnitude).
+        ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n``
+            exactly up to ``2^64``, beyond as a power of ten).
     """
     n, k = int(num_positions), int(num_colors)
     distinct = distinct and k >= n
@@ -334,17 +337,19 @@ def check_code_space(
     else:
         log2_codes = n * math.log2(k)
         space = f"k^n = {k}^{n}"
-    if log2_codes <= math.log2(max_codes) + 1:  # small enough to count exactly
+    suffix = f"; {hint}" if hint else ""
+    if log2_codes <= 64:  # small enough to count exactly
         count = math.perm(k, n) if distinct else k**n
         if count <= max_codes:
             return
         raise ResourceLimitError(
-            f"{method} enumerates all codes; {space} = {count}, more than {limit_name}={max_codes}"
+            f"{method} enumerates all codes; {space} = {count}, more than "
+            f"{limit_name}={max_codes}{suffix}"
         )
     magnitude = int(log2_codes * math.log10(2))
     raise ResourceLimitError(
         f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
-        f"{limit_name}={max_codes}"
+        f"{limit_name}={max_codes}{suffix}"
     )
 
 

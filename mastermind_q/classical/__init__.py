@@ -31,6 +31,7 @@ from .baselines import (
     solve_random_consistent,
 )
 from .codes import all_codes, count_codes
+from .optimal import optimal_worst_case
 from .permutation import (
     PermutationCodebreaker,
     cyclic_shift_code,
@@ -46,6 +47,7 @@ __all__ = [
     "blackpeg_query_bound",
     "count_codes",
     "cyclic_shift_code",
+    "optimal_worst_case",
     "permutation_query_bound",
     "permutation_worst_case_bound",
     "solve_blackpeg",
