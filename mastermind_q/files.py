@@ -159,8 +159,10 @@ def load_json(
         raise DataFileError(f"{name} is not UTF-8 text: {error}") from error
     try:
         return json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as error:
-        raise DataFileError(f"{name} is not valid JSON: {error}") from error
+    except RecursionError:
+        raise DataFileError(f"{name} is nested too deeply to be read") from None
+    except ValueError as error:
+        raise DataFileError(f"{name} is not valid JSON: {error}") from None
 
 
 def make_private_directory(path: str | os.PathLike[str]) -> Path:

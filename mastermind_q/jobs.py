@@ -398,20 +398,22 @@ def write_record(record: JobRecord, directory: str | os.PathLike[str] | None = N
 
 
 def _load(path: Path) -> JobRecord:
-    """Read and check one record file; every failure is a ``ValueError`` naming ``path``."""
+    """Read and check one record file; every failure is a ``ValueError`` naming ``path``.
+
+    The file is read with :func:`mastermind_q.files.load_json`: only a regular file,
+    opened without blocking (a FIFO or a device is refused, never read), at most
+    :data:`MAX_RECORD_BYTES`.
+    """
+    from .files import DataFileError, load_json
+
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise ValueError(f"larger than {MAX_RECORD_BYTES} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_json(path, max_bytes=MAX_RECORD_BYTES)
+    except DataFileError as error:
+        raise ValueError(f"job record {error}") from None
+    try:
         return JobRecord.from_dict(data)
     except RecursionError:
         raise ValueError(f"job record {path} is nested too deeply to be a record") from None
-    except json.JSONDecodeError as error:
-        raise ValueError(f"job record {path} is not valid JSON: {error}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"job record {path} is not UTF-8 text") from None
-    except OSError as error:
-        raise ValueError(f"job record {path} cannot be read: {error.strerror or error}") from None
     except ValueError as error:
         from .limits import ResourceLimitError
 
@@ -432,7 +434,7 @@ def read_record(job_id: str, directory: str | os.PathLike[str] | None = None) ->
     if folder.exists() and not folder.is_dir():
         raise JobsDirectoryError(f"job record directory {folder} is not a folder")
     path = folder / f"{_check_job_id(job_id)}.json"
-    if not path.is_file():
+    if not path.exists():
         raise JobRecordNotFoundError(f"no job record for job id {job_id!r} in {folder}")
     return _load(path)
 

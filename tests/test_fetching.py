@@ -118,3 +118,44 @@ def test_fake_backend_job_round_trip(method, secret, colors, tmp_path):
     )
     assert decoded.record.engine == "qiskit-ibm-runtime local mode"
     assert decoded.to_dict()["job_id"] == job_id
+
+
+# -- issue 16: damaged counts and mitigation fields are one-line errors -------------------
+def test_all_zero_counts_are_a_one_line_error():
+    plan = nonadaptive_plan(3)
+    counts = [{key: 0 for key in circuit} for circuit in _answer_counts((0, 1, 2), plan)]
+    with pytest.raises(ValueError, match="has no shots counted") as caught:
+        decode_record(_record().finished_with(counts))
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("mitigation", "match"),
+    [
+        ("yes", "must be an object with method 'mthree'"),
+        ({"method": "other"}, "must be an object with method 'mthree'"),
+        ({"method": "mthree"}, "'calibrated_qubits' must be"),
+        (
+            {"method": "mthree", "calibrated_qubits": [0, 1, 2], "measured_qubits": 5},
+            "'measured_qubits' must list",
+        ),
+        (
+            {"method": "mthree", "calibrated_qubits": [0, 1, 2], "measured_qubits": [["a"]]},
+            "'measured_qubits' must hold lists",
+        ),
+        (
+            {"method": "mthree", "calibrated_qubits": [0, 1], "measured_qubits": [[0, 1]]},
+            "do not have 2 bits",
+        ),
+    ],
+)
+def test_a_damaged_mitigation_field_is_a_one_line_error(mitigation, match):
+    secret = (0, 1, 2)
+    plan = nonadaptive_plan(3)
+    registers = ["result"] * (len(plan) - 1) + ["cal", "cal"]
+    counts = [*_answer_counts(secret, plan[:-1]), {"000": 9, "001": 1}, {"111": 9, "110": 1}]
+    record = _record(registers=registers, mitigation=mitigation)
+    record = record.finished_with(counts)
+    with pytest.raises(ValueError, match=match) as caught:
+        decode_record(record)
+    assert "\n" not in str(caught.value)
