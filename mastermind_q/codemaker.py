@@ -111,13 +111,23 @@ class OracleGate(_OracleOperations, Gate):
         num_qubits: the oracle's width ``n*q + m + ancillas``.
         token: the codemaker's token for this oracle.
         inverted: ``B_s^dagger`` instead of ``B_s``.
+        sizes: ``(n, k, m)`` it was built for, as :attr:`oracle_sizes` (public
+            knowledge, checked by the circuit builders).
     """
 
-    def __init__(self, num_qubits: int, *, token: str, inverted: bool = False) -> None:
+    def __init__(
+        self,
+        num_qubits: int,
+        *,
+        token: str,
+        inverted: bool = False,
+        sizes: tuple[int, int, int] | None = None,
+    ) -> None:
         name = ORACLE_INVERSE_NAME if inverted else ORACLE_NAME
         super().__init__(name, num_qubits, [], label=name)
         self._token = token
         self._inverted = inverted
+        self.oracle_sizes = sizes
 
     def _define(self) -> None:
         """No definition: the secret stays with the codemaker."""
@@ -127,7 +137,12 @@ class OracleGate(_OracleOperations, Gate):
         """``B_s_dg`` (or ``B_s`` again), opaque; annotated: an inverse modifier."""
         if annotated:
             return AnnotatedOperation(self, InverseModifier())
-        return OracleGate(self.num_qubits, token=self._token, inverted=not self._inverted)
+        return OracleGate(
+            self.num_qubits,
+            token=self._token,
+            inverted=not self._inverted,
+            sizes=self.oracle_sizes,
+        )
 
     def control(
         self,
@@ -198,7 +213,8 @@ class Codemaker:
             whatever they are asked (codebreakers made for one feedback call them).
 
     Raises:
-        ValueError: on an invalid secret, colour count or feedback (the message names it).
+        ValueError: on an invalid secret, colour count, ``distinct`` (not a bool) or
+            feedback (the message names it).
     """
 
     def __init__(
@@ -209,6 +225,8 @@ class Codemaker:
         distinct: bool = False,
         feedback: str = "black",
     ) -> None:
+        if not isinstance(distinct, bool):
+            raise ValueError(f"distinct must be True or False, was {distinct!r}")
         self._num_colors = validate_colors(colors)
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
@@ -354,7 +372,11 @@ class Codemaker:
             self._oracle_tokens[key] = token
             self._oracles[token] = (dict(options), cost.qubits)
         token = self._oracle_tokens[key]
-        return OracleGate(self._oracles[token][1], token=token)
+        from .circuits.layout import score_qubits as minimum_score_qubits
+
+        m = options.get("score_qubits") or minimum_score_qubits(self.num_positions)
+        sizes = (self.num_positions, self._num_colors, int(m))
+        return OracleGate(self._oracles[token][1], token=token, sizes=sizes)
 
     def charge(self, circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> int:
         """Count the oracle applications in ``circuits`` and add them to :attr:`queries`.

@@ -529,3 +529,9 @@ def test_charged_equals_applied_for_random_nestings(examples):
         assert int(key, 2) == net % 2**_SCORE_QUBITS
 
     check()
+
+
+@pytest.mark.parametrize("distinct", ["yes", 1, None, "False"])
+def test_distinct_must_be_a_bool(distinct):
+    with pytest.raises(ValueError, match="distinct must be True or False"):
+        Codemaker((0, 1), 2, distinct=distinct)

@@ -463,3 +463,22 @@ def test_auto_reports_the_narrowest_construction_when_none_fits():
     # n = 3, k = 4: gray 8 qubits, increment 9, fourier 10; fake:manila has 5
     with pytest.raises(CircuitTooWideError, match=r"needs 8 qubits, but backend 'fake:manila'"):
         choose_oracle_construction("fake:manila", 3, 4)
+
+
+@pytest.mark.parametrize(
+    ("counts", "match"),
+    [
+        (["a", "b"], r"counts\[0\] must be a dict"),
+        ("0101", "counts must be a list of dicts"),
+        ([{"011": 0}, {"110": 0}], r"counts\[0\] has no weight"),
+        ([{"011": 1}, {}], r"counts\[1\] has no weight"),
+        ([{"011": "9"}, {"110": 1}], "must be a number"),
+        ([{"011": float("nan")}, {"110": 1}], "must be finite"),
+        ([{3: 1}, {"110": 1}], "not a bitstring"),
+    ],
+)
+def test_decode_counts_refuses_malformed_counts_with_value_errors(counts, match):
+    from mastermind_q.quantum import decode_counts
+
+    with pytest.raises(ValueError, match=match):
+        decode_counts("triples", counts, num_positions=3, colors=4)

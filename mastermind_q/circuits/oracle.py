@@ -51,6 +51,7 @@ from qiskit.circuit import Gate, Instruction, QuantumCircuit, QuantumRegister, Q
 from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ..game import black, validate_code, validate_colors, validate_positions
+from ..limits import check_circuit_gates, check_quantum_size
 from .layout import color_qubits
 from .layout import score_qubits as minimum_score_qubits
 
@@ -378,12 +379,15 @@ def black_peg_oracle(
     q = color_qubits(k)
     m = _score_width(n, score_qubits)
     cost = black_peg_oracle_cost(n, k, construction=construction, score_qubits=m)
+    # The same limits as the command line, before any gate is added.
+    check_quantum_size(n, k)
+    check_circuit_gates(cost.two_qubit_gates, what=f"the black-peg oracle for n={n}, k={k}")
     color_register = QuantumRegister(n * q, "colors")
     score_register = QuantumRegister(m, "score")
     registers = [color_register, score_register]
     if cost.ancillas:
         registers.append(QuantumRegister(cost.ancillas, "anc"))
-    circuit = QuantumCircuit(*registers, name="B_s")
+    circuit = QuantumCircuit(*registers, name="B_s", metadata={"oracle_sizes": (n, k, m)})
     positions = [list(color_register[i * q : (i + 1) * q]) for i in range(n)]
     ancillas = list(circuit.qregs[2]) if cost.ancillas else []
     if construction == "fourier":
@@ -426,7 +430,9 @@ def black_peg_oracle_gate(
         ('B_s', 4, 4)
     """
     built = black_peg_oracle(secret, colors, construction=construction, score_qubits=score_qubits)
-    return built.to_gate(label=built.name)
+    gate = built.to_gate(label=built.name)
+    gate.oracle_sizes = built.metadata["oracle_sizes"]  # (n, k, m): what builders check
+    return gate
 
 
 def _build_fourier(
@@ -588,8 +594,8 @@ def two_color_count(secret: Sequence[int], c1: int, c2: int, x_bits: Sequence[in
         The count.
 
     Raises:
-        ValueError: if ``x_bits`` is not a 0/1 string as long as ``secret``, or the
-            inputs are not codes (the message names the value).
+        ValueError: if ``x_bits`` is not a 0/1 string as long as ``secret``, the
+            inputs are not codes, or ``c1 == c2`` (the message names the value).
 
     Example:
         >>> two_color_count((0, 2, 1), 0, 2, (0, 1, 0))
@@ -600,6 +606,8 @@ def two_color_count(secret: Sequence[int], c1: int, c2: int, x_bits: Sequence[in
     for name, value in (("c1", c1), ("c2", c2)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer colour, was {value!r}")
+    if c1 == c2:
+        raise ValueError(f"c2 must differ from c1, both were {c1}")
     return black(code, tuple(c2 if bit else c1 for bit in bits))
 
 
@@ -687,6 +695,9 @@ def two_color_oracle(
     if c1 == c2:
         raise ValueError(f"c1 and c2 must differ, were both {c1}")
     m = _score_width(n, score_qubits)
+    from .layout import check_oracle_operation
+
+    check_oracle_operation(oracle, n, k)
     gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
     q = color_qubits(k)
     width = gate.num_qubits
