@@ -29,7 +29,13 @@ limit (environment variable)       default         what it bounds
                                                    (the permutation solver at n = k = 1000
                                                    is about 10^7 and takes 1.3 s)
 ``MASTERMIND_Q_MAX_GRID_VALUES``   1,000           values on one ``compare`` grid axis
+                                                   (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``     10,000          rows of one ``compare`` grid
+``MASTERMIND_Q_MAX_SAMPLES``       100,000         random secrets per ``compare`` row
+``MASTERMIND_Q_MAX_WORKERS``       64              local worker processes of ``compare``
+``MASTERMIND_Q_MAX_COMPARE_WORK``  10^10           ``compare``'s classical work: samples
+                                                   x guesses x ``n``, summed over rows
+                                                   (about 20 minutes on one core)
 =================================  ==============  ==========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
@@ -68,13 +74,17 @@ __all__ = [
     "check_circuit_gates",
     "check_classical",
     "check_code_space",
+    "check_compare_work",
     "check_grid_rows",
     "check_grid_values",
     "check_quantum_size",
+    "check_samples",
     "check_shots",
     "check_statevector",
+    "check_workers",
     "limit",
     "statevector_bytes",
+    "take_grid_values",
 ]
 
 STATEVECTOR_BYTES_PER_AMPLITUDE = 16
@@ -119,6 +129,14 @@ LIMITS: dict[str, Limit] = {
         Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
         Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
         Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
+        Limit("max_samples", "MASTERMIND_Q_MAX_SAMPLES", 100_000, "samples per row"),
+        Limit("max_workers", "MASTERMIND_Q_MAX_WORKERS", 64, "worker processes"),
+        Limit(
+            "max_compare_work",
+            "MASTERMIND_Q_MAX_COMPARE_WORK",
+            10_000_000_000,
+            "samples x guesses x n",
+        ),
     )
 }
 """Every limit by name."""
@@ -371,3 +389,73 @@ def check_grid_rows(count: int) -> None:
     """
     if count > limit("max_grid_rows"):
         raise _refuse("max_grid_rows", f"the grid has {count} rows")
+
+
+def take_grid_values(values: Any, name: str) -> list[Any]:
+    """The values of one ``compare`` grid axis, read no further than the limit.
+
+    An iterator (``itertools.count(1)``) or a huge ``range`` is never materialised:
+    at most ``MASTERMIND_Q_MAX_GRID_VALUES + 1`` items are taken.
+
+    Raises:
+        ValueError: ``values`` is not an iterable of values (a string, a number).
+        ResourceLimitError: more than ``MASTERMIND_Q_MAX_GRID_VALUES`` values.
+    """
+    import itertools
+
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{name} must be a list of integers, was {values!r}")
+    try:
+        iterator = iter(values)
+    except TypeError:
+        raise ValueError(
+            f"{name} must be a list of integers, was {type(values).__name__} {values!r}"
+        ) from None
+    most = limit("max_grid_values")
+    taken = list(itertools.islice(iterator, most + 1))
+    if len(taken) > most:
+        size = len(values) if isinstance(values, range) else None
+        count = f"{size} values" if size is not None else f"{most + 1} or more values"
+        raise _refuse("max_grid_values", f"{name} lists {count}")
+    return taken
+
+
+def check_samples(samples: int, name: str = "samples") -> int:
+    """Refuse more random secrets per row than ``MASTERMIND_Q_MAX_SAMPLES``.
+
+    Raises:
+        ResourceLimitError: naming the value.
+    """
+    if samples > limit("max_samples"):
+        raise _refuse("max_samples", f"{name} {samples} per row is too many")
+    return samples
+
+
+def check_workers(workers: int) -> int:
+    """Refuse more local worker processes than ``MASTERMIND_Q_MAX_WORKERS``.
+
+    Raises:
+        ResourceLimitError: naming the value.
+    """
+    if workers > limit("max_workers"):
+        raise _refuse("max_workers", f"workers {workers} is too many processes")
+    return workers
+
+
+def check_compare_work(total: int, *, rows: int, samples: int) -> None:
+    """Refuse a comparison whose classical rows add up to more than the work limit.
+
+    Args:
+        total: samples x guesses x ``n``, summed over the classical rows.
+        rows: the classical rows (for the message).
+        samples: the samples per row (for the message).
+
+    Raises:
+        ResourceLimitError: above ``MASTERMIND_Q_MAX_COMPARE_WORK``.
+    """
+    if total > limit("max_compare_work"):
+        raise _refuse(
+            "max_compare_work",
+            f"the comparison's {rows} classical rows x {samples} samples need about "
+            f"{total:.1e} steps (guesses x n per game)",
+        )

@@ -12,6 +12,7 @@ import pytest
 
 from mastermind_q import compare as cmp
 from mastermind_q.game import black
+from mastermind_q.limits import ResourceLimitError
 from mastermind_q.solving import METHODS, MethodInfo
 
 
@@ -515,3 +516,44 @@ def test_best_classical_row_and_queries_to_win():
     for row in result.rows:
         extra = 1 if row.kind == "quantum" or row.method == "adaptive-T" else 0
         assert row.to_dict()["queries_to_win"] == row.queries + extra
+
+
+# -- issue 16: every size of a comparison is checked before any work ----------------------
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"samples": 10**12}, "samples 1000000000000 per row is too many"),
+        ({"quantum_samples": 10**9}, "quantum_samples 1000000000 per row"),
+        ({"workers": 10_000}, "workers 10000 is too many processes"),
+        ({"client": "tcp://127.0.0.1:9"}, "client must be a dask.distributed.Client"),
+    ],
+)
+def test_compare_refuses_sizes_and_clients_before_any_row(kwargs, match):
+    with pytest.raises(ValueError, match=match) as caught:
+        cmp.compare([3], [3], methods=["blackpeg"], formulas=False, **kwargs)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "positions",
+    [range(1, 10**8), itertools.count(1), (n for n in itertools.count(1))],
+    ids=["huge-range", "count", "generator"],
+)
+def test_unbounded_or_huge_grids_are_refused_without_being_read(positions):
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_GRID_VALUES"):
+        cmp.compare(positions, [4])
+    assert time.monotonic() - start < 2
+
+
+def test_a_grid_axis_that_is_not_a_list_is_a_value_error():
+    for value in ("3", 3, None):
+        with pytest.raises(ValueError, match="positions must be a list of integers"):
+            cmp.plan_comparison(value, [3])
+
+
+def test_a_comparison_beyond_the_work_limit_is_refused_before_any_row():
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_COMPARE_WORK"):
+        cmp.compare(range(900, 1001), [1000], methods=["permutation"], samples=1000)

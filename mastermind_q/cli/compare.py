@@ -138,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
     methods = None
     if args.methods is not None:
         methods = [name.strip() for name in args.methods.split(",") if name.strip()]
+        if not methods:
+            raise ValueError(f"--methods must name at least one method, was {args.methods!r}")
     plan = plan_comparison(
         positions, colors, methods=methods, bounds=args.bounds, formulas=args.formulas
     )
@@ -157,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
         "workers": args.workers,
     }
     # before any file is opened: a run that cannot start writes nothing
-    check_comparison(plan, **settings, client=args.scheduler)
+    check_comparison(plan, **settings, scheduler=args.scheduler)
     client = None
     if args.scheduler is not None:  # before any file is opened: no scheduler, no output
         from ..compare.executors import connect

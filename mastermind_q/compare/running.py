@@ -36,6 +36,24 @@ def _check_count(value: object, name: str) -> int:
     return int(value)
 
 
+def _check_work(plan: ComparisonPlan, samples: int) -> None:
+    """Refuse a comparison whose classical rows add up to too much work, before any row.
+
+    Each classical row plays ``samples`` games of about ``guesses x n`` work (the
+    method's worst-case guesses, :func:`mastermind_q.solving.check_request`'s
+    estimate); the sum over the plan is compared with ``MASTERMIND_Q_MAX_COMPARE_WORK``.
+    """
+    from ..limits import check_compare_work
+    from ..solving import _classical_guesses as classical_guesses  # the solve limit's estimate
+
+    total = 0
+    for task in plan.tasks:
+        if task.kind == "classical":
+            total += samples * classical_guesses(task.method, task.n, task.k) * task.n
+    rows = sum(task.kind == "classical" for task in plan.tasks)
+    check_compare_work(total, rows=rows, samples=samples)
+
+
 def validate_backend(backend: str) -> str:
     """Return ``backend`` if the quantum rows can name it; raise ``ValueError`` otherwise.
 
@@ -128,8 +146,12 @@ def check_comparison(
     seed: int | None = 0,
     workers: int | None = None,
     client: Any = None,
+    scheduler: str | None = None,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
+
+    ``scheduler``: the address a client will be connected to (the CLI checks before it
+    connects); it counts as a client for the checks.
 
     Returns:
         ``workers`` as an int (1 when ``None``).
@@ -144,20 +166,29 @@ def check_comparison(
     from ..backends import backend_kind, resolve_backend
     from ..backends.batching import uses_runtime
     from ..game import validate_seed
-    from ..limits import check_shots
+    from ..limits import check_samples, check_shots
     from . import executors
 
-    _check_count(samples, "samples")
-    _check_count(quantum_samples, "quantum_samples")
+    check_samples(_check_count(samples, "samples"), "samples")
+    check_samples(_check_count(quantum_samples, "quantum_samples"), "quantum_samples")
     if shots is not None:
         check_shots(shots)
     validate_seed(seed)
     validate_backend(backend)
     workers = executors.validate_workers(workers)
-    if workers > 1 and client is not None:
+    if workers > 1 and (client is not None or scheduler is not None):
         raise ValueError(f"give workers or client, not both; was workers={workers} and a client")
+    if client is not None and not callable(getattr(client, "map", None)):
+        text = repr(client)
+        text = text if len(text) <= 60 else text[:57] + "..."
+        raise ValueError(
+            "client must be a dask.distributed.Client (for an address, use "
+            f"mastermind_q.compare.executors.connect(address)), was {type(client).__name__} {text}"
+        )
+    _check_work(plan, samples)
     quantum = any(task.kind == "quantum" for task in plan.tasks)
-    if quantum and uses_runtime(backend) and (workers > 1 or client is not None):
+    distributed = client is not None or scheduler is not None
+    if quantum and uses_runtime(backend) and (workers > 1 or distributed):
         raise ValueError(
             f"a sweep on {backend} runs its rows here, in one runtime batch: "
             "drop workers/client (the device, not this machine, does the work)"
