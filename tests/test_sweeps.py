@@ -260,7 +260,7 @@ def test_a_server_that_says_nothing_times_out_in_one_line():
         server.bind(("127.0.0.1", 0))
         server.listen(1)
         port = server.getsockname()[1]
-        with pytest.raises(ValueError, match="no Dask scheduler answered .* within 0.5 s"):
+        with pytest.raises(ValueError, match=r"no Dask scheduler answered .* within 0\.5 s"):
             connect(f"tcp://127.0.0.1:{port}", timeout=0.5)
 
 
