@@ -161,3 +161,50 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
     assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
     _, alive = psutil.wait_procs(workers, timeout=PROMPT)
     assert not alive, f"workers left running: {alive}"
+
+
+# -- issue 16: a CP-SAT solve, start-up, and the worker before the first row ---------------
+@pytest.mark.slow
+def test_ctrl_c_stops_a_consistent_solve_within_2_s():
+    """CP-SAT ignored SIGINT (its own handler stopped one solve and the game went on)."""
+    run = _Run("solve", "--method", "consistent", "--distinct", "--colors", "64", "--random", "64")
+    time.sleep(6.0)  # imports, then well into the game (n = 64 takes minutes)
+    assert run.process.poll() is None
+    started = time.monotonic()
+    code, _, err = run.stop(signal.SIGINT)
+    assert time.monotonic() - started < 2.0
+    assert code == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == "mastermind-q solve: interrupted"
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.6])
+def test_a_signal_during_start_up_is_one_line_and_no_traceback(delay):
+    """While Qiskit and the commands are imported (after Python's own start-up)."""
+    run = _Run("solve", "--method", "permutation", "--colors", "8", "--random", "8")
+    time.sleep(delay)
+    if run.process.poll() is not None:  # pragma: no cover - a very fast machine
+        run.close()
+        pytest.skip("the run finished before the signal")
+    code, _, err = run.stop(signal.SIGINT)
+    assert code == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip().count("\n") == 0 and "interrupted" in err
+
+
+def test_the_simulation_worker_does_not_outlive_an_interrupted_compare():
+    import psutil
+
+    run = _Run(
+        "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
+        "--backend", "aer-statevector", "--no-bounds", "--no-formulas",
+    )  # fmt: skip
+    deadline = time.monotonic() + START
+    children: list = []
+    while time.monotonic() < deadline and not children and run.process.poll() is None:
+        children = psutil.Process(run.process.pid).children(recursive=True)
+        time.sleep(0.02)
+    assert children, "no simulation worker was started"
+    code, _, err = run.stop(signal.SIGINT)  # before the first row (n = 20 takes minutes)
+    assert code == 130 and "Traceback" not in err
+    _, alive = psutil.wait_procs(children, timeout=1.0)
+    assert not alive, f"the worker outlived its parent: {alive}"

@@ -134,10 +134,16 @@ def run() -> None:
     After an interruption (status 130 or 143) the process ends at once with
     ``os._exit`` once stdout and stderr are flushed: what finished is already written
     (CSV rows are flushed as they finish, job records are written before the wait),
-    and tearing down Qiskit and Aer at interpreter exit can take seconds.
+    and tearing down Qiskit and Aer at interpreter exit can take seconds. The
+    simulation worker, if one was started, is killed first (``os._exit`` skips the
+    ``atexit`` hook that would).
     """
     status = main()
     if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
+        worker = sys.modules.get("mastermind_q.backends.worker")
+        if worker is not None:  # os._exit skips atexit: end the simulation worker now
+            with contextlib.suppress(Exception):
+                worker.stop_worker()
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
