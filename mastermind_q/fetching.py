@@ -185,19 +185,23 @@ def fetch_job(
     """Read the record of ``job_id``, complete it from IBM Quantum if needed, decode it.
 
     Args:
-        job_id: the job id (as printed by ``solve`` or ``jobs list``).
+        job_id: the job id (as printed by ``solve`` or ``jobs list``), or a prefix of
+            it that only one record has.
         directory: the jobs directory (see :func:`mastermind_q.jobs.jobs_directory`).
         secret: optional; when given, :attr:`JobDecoding.solved` says whether the
             decoded answer is it.
 
     Raises:
         JobRecordNotFoundError: no record for ``job_id``.
+        mastermind_q.jobs.AmbiguousJobIdError: a prefix that several records have.
         JobNotFinishedError: the job is still queued or running, or a local job was
             interrupted before it finished (its counts died with its process).
         mastermind_q.backends.BackendUnavailableError: IBM Quantum not reachable.
     """
     from .backends import backend_kind, retrieve_counts
+    from .jobs import resolve_job_id
 
+    job_id = resolve_job_id(job_id, directory)
     record = read_record(job_id, directory)
     if record.counts is None:
         if backend_kind(record.backend) != "ibm":

@@ -57,6 +57,7 @@ from typing import Any
 __all__ = [
     "DEFAULT_JOBS_DIR",
     "JOBS_DIR_VARIABLE",
+    "AmbiguousJobIdError",
     "JobNotFinishedError",
     "JobRecord",
     "JobRecordNotFoundError",
@@ -65,6 +66,7 @@ __all__ = [
     "jobs_directory",
     "list_records",
     "read_record",
+    "resolve_job_id",
     "scan_records",
     "write_record",
 ]
@@ -437,6 +439,42 @@ def read_record(job_id: str, directory: str | os.PathLike[str] | None = None) ->
     if not path.exists():
         raise JobRecordNotFoundError(f"no job record for job id {job_id!r} in {folder}")
     return _load(path)
+
+
+class AmbiguousJobIdError(ValueError):
+    """A job id prefix that matches more than one record."""
+
+
+def resolve_job_id(prefix: str, directory: str | os.PathLike[str] | None = None) -> str:
+    """The job id of the one record whose id is ``prefix`` or starts with it.
+
+    Only file names are looked at (no record is read). An exact id wins over longer
+    ids it prefixes.
+
+    Raises:
+        ValueError: ``prefix`` is not made of job id characters.
+        JobRecordNotFoundError: no record matches (the message names the directory).
+        AmbiguousJobIdError: several records match (the message lists them, up to 5).
+    """
+    _check_job_id(prefix)
+    folder = jobs_directory(directory)
+    if folder.exists() and not folder.is_dir():
+        raise JobsDirectoryError(f"job record directory {folder} is not a folder")
+    if (folder / f"{prefix}.json").exists():
+        return prefix
+    matches = sorted(
+        path.stem
+        for path in (folder.glob(f"{prefix}*.json") if folder.is_dir() else ())
+        if path.stem.startswith(prefix) and _JOB_ID.match(path.stem)
+    )
+    if not matches:
+        raise JobRecordNotFoundError(f"no job record for job id {prefix!r} in {folder}")
+    if len(matches) > 1:
+        shown = ", ".join(matches[:5]) + (", ..." if len(matches) > 5 else "")
+        raise AmbiguousJobIdError(
+            f"job id prefix {prefix!r} matches {len(matches)} records: {shown}; give more of it"
+        )
+    return matches[0]
 
 
 def scan_records(

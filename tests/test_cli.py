@@ -812,3 +812,14 @@ def test_solve_prints_one_confidence_line_and_json_keeps_the_list(capsys):
     assert line == "confidence min 1.000 (all 8 positions >= 0.9)"
     assert cli.main([*argv, "--backend", "aer-statevector", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["position_confidence"] == [pytest.approx(1.0)] * 8
+
+
+def test_a_bad_pair_names_the_pair_option(capsys):
+    for pair, fragment in (
+        ("0,9", "c2 (the second colour) must be a colour in 0..3, was 9"),
+        ("9,0", "c1 (the first colour) must be a colour"),
+    ):
+        argv = ["draw", "find-two-color", "--positions", "3", "--colors", "4", "--pair", pair]
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"error: --pair: {fragment}" in err and err.count("\n") == 1

@@ -63,6 +63,8 @@ def cli_words(text: str, options: Collection[str]) -> str:
     Example:
         >>> cli_words("use method='triples' for k = 2", ["--method", "--colors"])
         'use --method triples for k = 2'
+        >>> cli_words("c2 must be a colour in 0..3, was 9", ["--pair"])
+        '--pair: c2 (the second colour) must be a colour in 0..3, was 9'
     """
 
     def option(name: str) -> str | None:
@@ -84,6 +86,14 @@ def cli_words(text: str, options: Collection[str]) -> str:
         flag = option(match.group(1))
         return match.group(0) if flag is None else f"{flag} {match.group(2)}"
 
+    if "--pair" in options:  # the library's c1 / c2 are the two colours of --pair
+        text = re.sub(
+            r"^(c1|c2)\b",
+            lambda m: (
+                f"--pair: {m.group(1)} (the {'first' if m.group(1) == 'c1' else 'second'} colour)"
+            ),
+            text,
+        )
     text = re.sub(r"\b([a-z_]+)=('[^']*'|\"[^\"]*\"|[^\s,;)]+)", assignment, text)
     text = re.sub(r"\b(method|backend|feedback) '([^']*)'", quoted, text)
     return re.sub(r"^([a-z_]+)(?= must\b)", lambda m: option(m.group(1)) or m.group(1), text)
