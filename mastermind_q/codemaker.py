@@ -72,6 +72,9 @@ __all__ = [
     "count_oracle_calls",
 ]
 
+_NUMPY_ANSWER_LENGTH = 64
+"""From this many positions on, black answers are counted with numpy."""
+
 ORACLE_OPTIONS = ("construction", "score_qubits")
 """Options of :meth:`Codemaker.oracle` (those of
 :func:`~mastermind_q.circuits.black_peg_oracle`)."""
@@ -231,6 +234,7 @@ class Codemaker:
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
+        self._secret_array: Any = None  # the secret as a numpy array, for long codes
         self._queries = 0
         self._oracle_executions = 0
         self._transcript: list[tuple[Code, int]] = []
@@ -309,8 +313,16 @@ class Codemaker:
         return self.black(guess), 0
 
     def _answer_black(self, guess: Code) -> int:
-        # ``guess`` is validated against n and k already: count directly.
-        return sum(map(int.__eq__, self._secret, guess))
+        # ``guess`` is validated against n and k already: count directly; long codes
+        # compare in numpy (about 4x faster at n = 1000 than a Python step per position).
+        if len(guess) < _NUMPY_ANSWER_LENGTH:
+            return sum(map(int.__eq__, self._secret, guess))
+        import numpy as np
+
+        if self._secret_array is None:
+            self._secret_array = np.array(self._secret, dtype=np.int64)
+        guessed = np.fromiter(guess, dtype=np.int64, count=len(guess))
+        return int(np.count_nonzero(self._secret_array == guessed))
 
     def _answer_black_white(self, guess: Code) -> tuple[int, int]:
         return black_white(self._secret, guess)

@@ -535,3 +535,18 @@ def test_charged_equals_applied_for_random_nestings(examples):
 def test_distinct_must_be_a_bool(distinct):
     with pytest.raises(ValueError, match="distinct must be True or False"):
         Codemaker((0, 1), 2, distinct=distinct)
+
+
+def test_long_codes_are_answered_like_short_ones():
+    """From 64 positions on the answer is counted with numpy: same values."""
+    import random
+
+    from mastermind_q.game import black
+
+    rng = random.Random(3)
+    for n in (63, 64, 200):
+        secret = [rng.randrange(5) for _ in range(n)]
+        maker = Codemaker(secret, 5)
+        for _ in range(5):
+            guess = [rng.randrange(5) for _ in range(n)]
+            assert maker.black(guess) == black(secret, guess)
