@@ -371,7 +371,13 @@ class OracleWalk:
                     "a for_loop holding the oracle must loop over a range or a tuple, was "
                     f"{type(indexset).__name__}"
                 )
-            total = len(indexset) * calls[0]
+            try:
+                iterations = len(indexset)
+            except OverflowError:  # a range longer than sys.maxsize
+                raise OracleCountError(
+                    f"a for_loop holding the oracle over {indexset!r}: too many iterations"
+                ) from None
+            total = iterations * calls[0]
         elif isinstance(operation, BoxOp):
             total = calls[0]
         elif isinstance(operation, WhileLoopOp):
