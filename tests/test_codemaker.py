@@ -429,6 +429,7 @@ def _statements(depth: int):
         st.one_of(
             st.tuples(st.just("apply"), tree),
             st.tuples(st.just("for"), st.integers(0, 3), _statements(depth - 1)),
+            st.tuples(st.just("box"), _statements(depth - 1)),
         ),
         min_size=1,
         max_size=3,
@@ -486,6 +487,10 @@ def _emit(circuit, statements, oracle):
         if statement[0] == "apply":
             operation, used, calls, signed = _build(statement[1], oracle, _CONTROLS)
             circuit.append(operation, range(_CONTROLS - used, width))
+        elif statement[0] == "box":
+            body = QuantumCircuit(width)
+            calls, signed = _emit(body, statement[1], oracle)
+            circuit.box(body, list(range(width)), [])
         else:
             _, count, inner = statement
             body = QuantumCircuit(width)
@@ -502,7 +507,7 @@ def _emit(circuit, statements, oracle):
 )
 def test_charged_equals_applied_for_random_nestings(examples):
     """Hypothesis: random nestings (control, inverse, power, repeat, sub-circuit gates,
-    for_loop) are charged exactly what the score register shows was applied."""
+    for_loop, box) are charged exactly what the score register shows was applied."""
     from hypothesis import HealthCheck, given, settings
     from qiskit import ClassicalRegister
 
