@@ -27,6 +27,7 @@ CSV_FIELDS = (
     "samples",
     "solved",
     "success_probability",
+    "certified_fraction",
     "seconds",
     "formula",
     "reference",
@@ -81,6 +82,13 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
                 notes.append(f"T={row['iterations']}")
             if row.get("success_probability") is not None:
                 notes.append(f"p={row['success_probability']:.3g}")
+            if row.get("certified_fraction") is not None:
+                worst = _format_number(row.get("queries_to_win"))
+                mean = _format_number(row.get("mean_queries_to_win"))
+                notes.append(
+                    f"verified: to win {worst} worst, {mean} mean, "
+                    f"certified {row['certified_fraction']:.2f}"
+                )
         elif row.get("source") == "measured":
             notes.append(f"worst/mean of {row.get('samples')} secrets")
         elif row.get("source") == "asymptotic":

@@ -45,6 +45,9 @@ class CompareRow:
         best_worst_method: ``best-classical`` rows: the codebreaker with the fewest
             worst-case queries at this ``(n, k)`` (ties: smaller mean, then name).
         best_mean_method: ``best-classical`` rows: the one with the fewest mean queries.
+        certified_fraction: quantum rows played with ``verify``: the fraction of games
+            certified (``queries_to_win`` then includes every repair query); ``None``
+            otherwise.
     """
 
     n: int
@@ -66,6 +69,7 @@ class CompareRow:
     mean_queries_to_win: float | None = None
     best_worst_method: str | None = None
     best_mean_method: str | None = None
+    certified_fraction: float | None = None
 
     def __post_init__(self) -> None:
         extra = 1 if self.kind == "quantum" or self.method == "adaptive-T" else 0

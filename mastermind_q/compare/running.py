@@ -84,6 +84,7 @@ def run_task(
     backend: str = DEFAULT_BACKEND,
     shots: int | None = None,
     seed: int | None = 0,
+    verify: bool = False,
 ) -> CompareRow:
     """Compute one row: play the games (measured rows) or evaluate the bound.
 
@@ -91,6 +92,14 @@ def run_task(
     :func:`mastermind_q.solve` on ``backend``; classical methods ``samples`` secrets.
     Secrets and simulator seeds are derived from ``seed``, ``n``, ``k`` (and the method
     for the simulator), so a row does not depend on the rest of the grid.
+
+    With ``verify`` the quantum games are played verified
+    (:mod:`mastermind_q.verification`): ``queries`` stays the oracle calls, while
+    ``queries_to_win`` and ``mean_queries_to_win`` count every query of the game, the
+    certifying and repair queries included (the certifying answer ``n`` is the winning
+    guess, so nothing is added), worst and mean over the secrets; ``certified_fraction``
+    is the fraction of games certified. A game not certified within the budget counts
+    the queries it spent, and the row's ``solved`` is false.
 
     Raises:
         ValueError: a row that does not apply, bad sample counts, or a solver refusing
@@ -126,12 +135,21 @@ def run_task(
                 backend=backend,
                 shots=shots,
                 seed=run_seed,
+                verify=verify,
             )
         else:
             result = solve(secret, colors=task.k, method=task.method, seed=run_seed)
         results.append(result)
     counts = [result.queries for result in results]
     quantum = info.kind == "quantum"
+    verified: dict[str, Any] = {}
+    if quantum and verify:
+        verified = {
+            "queries_to_win": max(counts),
+            "mean_queries_to_win": sum(counts) / len(counts),
+            "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
+        }
+        counts = [result.quantum_queries for result in results]
     probabilities = [r.success_probability for r in results if r.success_probability is not None]
     iterations = [r.iterations for r in results if r.iterations is not None]
     return CompareRow(
@@ -150,6 +168,7 @@ def run_task(
         seconds=round(time.perf_counter() - started, 3),
         formula=_FORMULAS.get(task.method),
         reference=_REFERENCES.get(task.method),
+        **verified,
     )
 
 
@@ -191,6 +210,7 @@ def compare(
     seed: int | None = 0,
     workers: int | None = None,
     client: Any = None,
+    verify: bool = False,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
 
@@ -210,6 +230,10 @@ def compare(
         seed: master seed for secrets and runs.
         workers: run the rows in this many local processes (default 1: here).
         client: a ``dask.distributed.Client``: run the rows on its cluster.
+        verify: play the quantum games verified (:func:`run_task`): their
+            ``queries_to_win`` then count every repair query, and the rows carry
+            ``certified_fraction``. What a quantum codebreaker needs on a noisy device
+            (``fake:``, ``ibm:``), honestly counted.
 
     Returns:
         A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
@@ -232,6 +256,7 @@ def compare(
         seed=seed,
         workers=workers,
         client=client,
+        verify=verify,
     )
 
 
@@ -245,6 +270,7 @@ def check_comparison(
     seed: int | None = 0,
     workers: int | None = None,
     client: Any = None,
+    verify: bool = False,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
 
@@ -266,6 +292,8 @@ def check_comparison(
 
     _check_count(samples, "samples")
     _check_count(quantum_samples, "quantum_samples")
+    if not isinstance(verify, bool):
+        raise ValueError(f"verify must be True or False, was {verify!r}")
     if shots is not None:
         check_shots(shots)
     validate_seed(seed)
@@ -298,6 +326,7 @@ def run_comparison(
     on_skip: Callable[[CompareTask, str], None] | None = None,
     workers: int | None = None,
     client: Any = None,
+    verify: bool = False,
 ) -> Comparison:
     """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
@@ -313,7 +342,7 @@ def run_comparison(
 
     Args:
         plan: from :func:`plan_comparison`.
-        samples, quantum_samples, backend, shots, seed: as in :func:`compare`.
+        samples, quantum_samples, backend, shots, seed, verify: as in :func:`compare`.
         into: the :class:`Comparison` to fill (default a new one holding
             ``plan.skipped``). Rows land in it as they finish, so a caller interrupted
             mid-sweep (``KeyboardInterrupt``) keeps every finished row.
@@ -347,6 +376,7 @@ def run_comparison(
         seed=seed,
         workers=workers,
         client=client,
+        verify=verify,
     )
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
     batched = uses_runtime(backend) and any(task.kind == "quantum" for task in plan.tasks)
@@ -357,6 +387,7 @@ def run_comparison(
         "backend": backend,
         "shots": shots,
         "seed": seed,
+        "verify": verify,
     }
     if client is not None:
         results = executors.dask_results(list(todo), options, client=client)
