@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .codemaker import Codemaker
-from .game import Code, SolveResult, validate_colors, validate_feedback
+from .game import SolveResult, validate_colors, validate_feedback
+from .quantum.outcome import QuantumOutcome
 
 __all__ = [
     "CLASSICAL_METHODS",
@@ -35,29 +36,6 @@ __all__ = [
     "play",
     "solve",
 ]
-
-
-@dataclass(frozen=True)
-class QuantumOutcome:
-    """What a quantum codebreaker returns to the referee.
-
-    Attributes:
-        found: the decoded secret.
-        success_probability: exact (statevector) or observed (sampling) probability of
-            the returned answer; for several circuits, the product of the per-circuit
-            values (the probability that every circuit answers right).
-        iterations: Grover iterations ``T`` (adaptive method only).
-        circuit_success_probabilities: one value per circuit run.
-        position_weights: per position, a weight for every colour (summing to 1) from
-            the shot statistics (:func:`mastermind_q.quantum.position_weights`); what
-            ``verify`` ranks its repairs by.
-    """
-
-    found: Code
-    success_probability: float | None
-    iterations: int | None = None
-    circuit_success_probabilities: tuple[float, ...] = ()
-    position_weights: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass(frozen=True)

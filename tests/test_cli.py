@@ -131,9 +131,9 @@ def test_compare_bad_input(capsys, argv, fragment):
 
 
 def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
-    from mastermind_q.compare import running
+    from mastermind_q.compare import tasks
 
-    real_run_task = running.run_task
+    real_run_task = tasks.run_task
     calls = []
 
     def interrupted_run_task(task, **options):
@@ -142,7 +142,7 @@ def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real_run_task(task, **options)
 
-    monkeypatch.setattr(running, "run_task", interrupted_run_task)
+    monkeypatch.setattr(tasks, "run_task", interrupted_run_task)
     path = tmp_path / "rows.csv"
     argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY, "--csv", str(path)]
     status = cli.main([*argv, "--json"])
@@ -155,7 +155,7 @@ def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
 
 
 def test_compare_csv_header_is_written_before_the_first_row(capsys, tmp_path, monkeypatch):
-    from mastermind_q.compare import running
+    from mastermind_q.compare import tasks
 
     path = tmp_path / "rows.csv"
     seen = []
@@ -164,7 +164,7 @@ def test_compare_csv_header_is_written_before_the_first_row(capsys, tmp_path, mo
         seen.append(path.read_text(encoding="utf-8"))
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(running, "run_task", first_row_looks_at_the_file)
+    monkeypatch.setattr(tasks, "run_task", first_row_looks_at_the_file)
     status = cli.main(["compare", "--positions", "4", "--colors", "4", "--csv", str(path)])
     assert status == 130
     assert seen[0].startswith("n,k,method,kind,queries")
@@ -178,12 +178,12 @@ def test_compare_csv_header_is_written_before_the_first_row(capsys, tmp_path, mo
 def test_compare_output_paths_are_checked_before_the_sweep(
     capsys, tmp_path, monkeypatch, option, value
 ):
-    from mastermind_q.compare import running
+    from mastermind_q.compare import tasks
 
     def no_rows_expected(task, **options):
         raise AssertionError("the sweep ran before the output path was checked")
 
-    monkeypatch.setattr(running, "run_task", no_rows_expected)
+    monkeypatch.setattr(tasks, "run_task", no_rows_expected)
     value = value.format(missing=tmp_path / "absent", tmp=tmp_path)
     status, out, err = _run_cli(
         capsys, "compare", "--positions", "4", "--colors", "4", option, value, "--csv", "-"

@@ -408,12 +408,12 @@ def test_auto_on_torino_picks_gray_at_four_colours():
 def test_auto_measures_every_construction_on_the_device(monkeypatch):
     """The choice is the fewest median two-qubit gates (ties: depth) among all
     constructions transpiled for the device; a forced construction skips the choice."""
-    import mastermind_q.quantum as quantum
     from mastermind_q.backends import execution_options, transpile_for
     from mastermind_q.circuits.oracle import CONSTRUCTIONS, black_peg_oracle
+    from mastermind_q.quantum import running
 
-    quantum._choose_construction.cache_clear()
-    chosen = quantum.choose_oracle_construction("fake:torino", 3, 4, optimization_level=1)
+    running._choose_construction.cache_clear()
+    chosen = running.choose_oracle_construction("fake:torino", 3, 4, optimization_level=1)
     measured = {}
     for construction in CONSTRUCTIONS:
         circuit = black_peg_oracle((0, 0, 0), 4, construction=construction)
@@ -425,7 +425,7 @@ def test_auto_measures_every_construction_on_the_device(monkeypatch):
                 seed=seed,
                 qubits_initially_zero=False,
             )[0]
-            for seed in quantum.AUTO_SEEDS
+            for seed in running.AUTO_SEEDS
         ]
         twos = sorted(sum(1 for i in c.data if i.operation.num_qubits == 2) for c in runs)
         depths = sorted(c.depth() for c in runs)
@@ -440,9 +440,9 @@ def test_auto_measures_every_construction_on_the_device(monkeypatch):
 
     monkeypatch.setattr(Codemaker, "oracle", spy)
     with execution_options(optimization_level=1):
-        quantum._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
+        running._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
         with execution_options(oracle_construction="increment"):
-            quantum._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
+            running._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
     assert requested == [chosen, "increment"]
 
 

@@ -56,16 +56,13 @@ from .plotting import plot_comparison
 from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comparison
 from .running import (
     BEST_CLASSICAL,
-    DEFAULT_BACKEND,
-    DEFAULT_SAMPLES,
     best_classical_rows,
     check_comparison,
     compare,
-    random_secrets,
     run_comparison,
-    run_task,
     validate_backend,
 )
+from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
 from .theory import (
     ASYMPTOTIC_FORMULAS,
     BOUNDS,

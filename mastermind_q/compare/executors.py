@@ -1,8 +1,9 @@
 """Where the rows of a comparison run: here, in local worker processes, or on a Dask cluster.
 
 The rows of a comparison are independent tasks: each derives its secrets and simulator
-seeds from the master seed, ``n``, ``k`` and the method (:func:`running.run_task`), so a
-row is the same wherever and in whatever order it runs. Three executors share one
+seeds from the master seed, ``n``, ``k`` and the method
+(:func:`~mastermind_q.compare.tasks.run_task`), so a row is the same wherever and in
+whatever order it runs. Three executors share one
 contract -- yield ``(index, task, row, reason)`` for every task as it finishes, ``row`` the
 :class:`~mastermind_q.compare.rows.CompareRow` or ``reason`` why the solver refused the
 size:
@@ -81,12 +82,12 @@ def run_one(item: tuple[int, CompareTask, dict[str, Any], dict[str, Any]]) -> Ou
     (:class:`~mastermind_q.backends.BackendUnavailableError`) propagate.
     """
     from ..backends import BackendUnavailableError, execution_options
-    from . import running
+    from . import tasks
 
     index, task, options, execution = item
     with execution_options(**execution):
         try:
-            return index, task, running.run_task(task, **options), None
+            return index, task, tasks.run_task(task, **options), None
         except ValueError as error:
             if task.kind == "bound" or isinstance(error, BackendUnavailableError):
                 raise

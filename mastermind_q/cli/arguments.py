@@ -1,0 +1,187 @@
+"""Shared pieces of the command line: value parsing, options, errors and output.
+
+Argument types (:func:`integer`, :func:`positive_int`, :func:`parse_code`) accept plain
+decimal integers only; a bad value raises :class:`CLIError` (a :class:`ValueError`),
+reported on stderr with exit status 2. The option groups shared by several commands
+(execution, error suppression, circuit) are added by the ``add_*`` functions here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any
+
+HELP_WIDTH = 88
+"""Widest wrapped description in ``--help`` (narrower terminals wrap narrower)."""
+DEFAULT_SHOTS = 1024
+"""Shots per circuit when ``--shots`` is not given (the library's default, stated in help)."""
+
+
+def subcommand(subparsers: Any, name: str, *, help: str, description: str, examples: str) -> Any:
+    """Add subcommand ``name``: wrapped description, then the examples as an epilog."""
+    return subparsers.add_parser(
+        name,
+        help=help,
+        description=textwrap.fill(
+            description, min(HELP_WIDTH, shutil.get_terminal_size().columns - 2)
+        ),
+        epilog="examples:\n" + textwrap.indent(textwrap.dedent(examples).strip("\n"), "  "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def check_output_path(path: str, option: str, suffixes: Sequence[str] = ()) -> None:
+    """Raise :class:`CLIError` unless ``path`` can be written (before any work is done).
+
+    Checks the suffix (when ``suffixes`` are given), that the folder exists and is
+    writable, and that ``path`` is not a folder or a read-only file.
+    """
+    if suffixes and not path.lower().endswith(tuple(suffixes)):
+        raise CLIError(f"{option} must end in {', '.join(suffixes)}, was {path!r}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise CLIError(f"{option} {path}: folder {folder!r} does not exist")
+    if os.path.isdir(path):
+        raise CLIError(f"{option} {path}: is a folder")
+    target = path if os.path.exists(path) else folder
+    if not os.access(target, os.W_OK):
+        raise CLIError(f"{option} {path}: permission denied ({target!r} is not writable)")
+
+
+class CLIError(ValueError):
+    """A bad command-line value (reported on stderr, exit status 2)."""
+
+
+_INTEGER = re.compile(r"^[+-]?[0-9]{1,30}$")
+"""A plain decimal integer: ASCII digits, no ``_`` or other digits ``int()`` accepts."""
+
+
+def _strict_int(text: str) -> int | None:
+    """``text`` as an int if it is a plain decimal integer of at most 30 digits, else None."""
+    text = text.strip()
+    return int(text) if _INTEGER.match(text) else None
+
+
+def parse_code(text: str, name: str = "secret") -> tuple[int, ...]:
+    """Parse ``"0,3,1,2"`` into a code; raise :class:`CLIError` naming a bad entry."""
+    items = [item.strip() for item in text.split(",")]
+    values = []
+    for index, item in enumerate(items):
+        value = _strict_int(item)
+        if value is None:
+            raise CLIError(f"{name}[{index}] must be an integer, was {item[:40]!r}")
+        values.append(value)
+    return tuple(values)
+
+
+def integer(text: str) -> int:
+    """argparse type: a plain decimal integer (``1_000`` and non-ASCII digits refused)."""
+    value = _strict_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be an integer, was {text[:40]!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1."""
+    value = _strict_int(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, was {text[:40]!r}")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, was {value}")
+    return value
+
+
+def emit(payload: dict[str, Any], as_json: bool, human: Callable[[dict[str, Any]], str]) -> None:
+    """Print ``payload`` as one JSON object or as the human text ``human(payload)``."""
+    if as_json:
+        print(json.dumps(payload))
+    else:
+        print(human(payload))
+
+
+ORACLE_CHOICES = ("auto", "fourier", "increment", "gray")
+"""``--oracle`` values (``mastermind_q.backends.ORACLE_CONSTRUCTIONS``; a test keeps
+them in step without importing Qiskit at CLI start-up)."""
+
+
+def add_execution_flags(parser: argparse.ArgumentParser) -> None:
+    """Flags shared by commands that run circuits (solve)."""
+    parser.add_argument(
+        "--optimization-level",
+        type=int,
+        choices=(0, 1, 2, 3),
+        default=1,
+        help="preset pass manager level (default 1)",
+    )
+    parser.add_argument(
+        "--record-job",
+        action="store_true",
+        help="write a job record for fake: backends too (ibm: jobs always get one)",
+    )
+    parser.add_argument(
+        "--jobs-dir",
+        metavar="DIR",
+        help="job record directory (default $MASTERMIND_Q_JOBS_DIR or ~/.mastermind_q/jobs)",
+    )
+    parser.add_argument(
+        "--fake-mode",
+        choices=("aer", "runtime"),
+        default="aer",
+        help="fake: backends through Aer on the active qubits (fast, default) or "
+        "qiskit-ibm-runtime's local mode (the hardware code path)",
+    )
+    parser.add_argument(
+        "--oracle",
+        choices=ORACLE_CHOICES,
+        default="auto",
+        help="the oracle's construction; auto (default): on fake: and ibm: the one with "
+        "the fewest two-qubit gates after transpiling for the device",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress output")
+    add_suppression_flags(parser)
+
+
+def add_suppression_flags(parser: argparse.ArgumentParser) -> None:
+    """Error suppression and mitigation flags (solve, compare): fake: and ibm: backends."""
+    parser.add_argument(
+        "--dd",
+        choices=("XX", "XpXm", "XY4"),
+        help="dynamical decoupling sequence in idle periods (fake: and ibm: backends)",
+    )
+    parser.add_argument(
+        "--twirl",
+        action="store_true",
+        help="Pauli twirling of two-qubit gates and measurements (ibm:, or fake: with "
+        "--fake-mode runtime)",
+    )
+    parser.add_argument(
+        "--mitigate",
+        action="store_true",
+        help="readout-error mitigation with mthree, calibrated in the same job "
+        "(fake: and ibm:); decoding uses the mitigated quasi-probabilities",
+    )
+
+
+def parse_pair(text: str) -> tuple[int, int]:
+    pair = parse_code(text, name="pair")
+    if len(pair) != 2:
+        raise CLIError(f"--pair must be two colours C1,C2, was {text!r}")
+    return pair[0], pair[1]
+
+
+def add_circuit_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--positions", required=True, type=positive_int, metavar="N", help="n")
+    parser.add_argument("--colors", required=True, type=integer, metavar="K", help="k")
+    parser.add_argument("--secret", help="the oracle's secret, e.g. 0,2,1 (default: s_i = i mod k)")
+    parser.add_argument(
+        "--pair",
+        default="0,1",
+        help="colours C1,C2 for two-color-oracle and find-two-color (default 0,1)",
+    )

@@ -1,0 +1,258 @@
+"""``mastermind-q compare``: quantum vs classical query counts over a grid of (n, k)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .arguments import (
+    DEFAULT_SHOTS,
+    add_suppression_flags,
+    check_output_path,
+    integer,
+    positive_int,
+    subcommand,
+)
+from .execution import start_simulation_worker, suppression
+from .signals import interrupted_status, stopped
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""File suffixes ``compare --plot`` writes."""
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subcommand(
+        subparsers,
+        "compare",
+        help="quantum vs classical query counts over a grid of (n, k)",
+        examples="""
+            mastermind-q compare --positions 4,6,8 --colors 8
+            mastermind-q compare --positions 3-5 --colors 4:16:4 --methods triples,permutation
+            mastermind-q compare --positions 4 --colors 4,8 --methods adaptive-T,elouali-upper
+            mastermind-q compare --positions 2:6:2 --colors 4 --csv rows.csv --plot rows.png
+            mastermind-q compare --positions 4 --colors 4 --json > rows.json
+            mastermind-q compare --positions 4:16:4 --colors 4,8 --workers 2
+            mastermind-q compare --positions 4:16:4 --colors 4,8 --scheduler tcp://host:8786
+        """,
+        description=(
+            "One row per (n, k, method): quantum methods run on a simulator (queries as "
+            "counted by the codemaker, next to the theory), classical methods over seeded "
+            "random secrets (worst and mean), the El Ouali et al. bounds, the paper count T "
+            "of the adaptive algorithm, and the asymptotic rates of Li-Luo-Xu Table 2 "
+            "(formulas, not measurements). Grid axes are comma separated items, each N, "
+            "A-B (inclusive) or A:B[:STEP] (A, A+STEP, ... up to B), e.g. 4,8,16 or 4-8 or "
+            "4:16:4."
+        ),
+    )
+    parser.add_argument("--positions", required=True, help="values of n, e.g. 4,6,8 or 4-8")
+    parser.add_argument("--colors", required=True, help="values of k, e.g. 4,8 or 4:16:4")
+    parser.add_argument(
+        "--methods",
+        help="comma separated solve methods to run (default: all); bound and formula names "
+        "listed here choose those rows instead of the default ones",
+    )
+    parser.add_argument(
+        "--bounds",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T (default: on, "
+        "unless --methods names bound rows)",
+    )
+    parser.add_argument(
+        "--formulas",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="add the asymptotic Table 2 rates, labelled as formulas (default: on)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=positive_int,
+        default=None,
+        help="random secrets per classical row (worst and mean over them; default 20)",
+    )
+    parser.add_argument(
+        "--quantum-samples",
+        type=positive_int,
+        default=1,
+        help="random secrets per quantum row (default 1)",
+    )
+    parser.add_argument(
+        "--backend",
+        help="backend for the quantum rows (default aer)",
+    )
+    parser.add_argument(
+        "--shots",
+        type=positive_int,
+        help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
+    )
+    parser.add_argument(
+        "--seed", type=integer, default=0, help="master seed of secrets and runs (default 0)"
+    )
+    parser.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write CSV rows to FILE as they finish ('-': print CSV instead of the table)",
+    )
+    parser.add_argument("--plot", metavar="FILE", help=f"save a plot ({', '.join(PLOT_SUFFIXES)})")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="run the rows in N local processes (default 1: in this one); same rows",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the rows on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+        'tcp://host:8786 (needs pip install -e ".[distributed]")',
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
+    add_suppression_flags(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..backends import execution_options
+    from ..compare import (
+        DEFAULT_BACKEND,
+        DEFAULT_SAMPLES,
+        Comparison,
+        check_comparison,
+        format_table,
+        parse_int_list,
+        plan_comparison,
+        plot_comparison,
+        run_comparison,
+        validate_backend,
+        write_csv_header,
+        write_csv_row,
+    )
+
+    positions = parse_int_list(args.positions, "positions", minimum=1)
+    colors = parse_int_list(args.colors, "colors", minimum=2)
+    methods = None
+    if args.methods is not None:
+        methods = [name.strip() for name in args.methods.split(",") if name.strip()]
+    plan = plan_comparison(
+        positions, colors, methods=methods, bounds=args.bounds, formulas=args.formulas
+    )
+    if args.plot is not None:  # checked before the sweep, not after it
+        check_output_path(args.plot, "--plot", PLOT_SUFFIXES)
+    if args.csv not in (None, "-"):
+        check_output_path(args.csv, "--csv")
+    backend = validate_backend(args.backend or DEFAULT_BACKEND)
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    parallel = args.workers > 1 or args.scheduler is not None
+    settings = {
+        "samples": samples,
+        "quantum_samples": args.quantum_samples,
+        "backend": backend,
+        "shots": args.shots,
+        "seed": args.seed,
+        "workers": args.workers,
+    }
+    # before any file is opened: a run that cannot start writes nothing
+    check_comparison(plan, **settings, client=args.scheduler)
+    client = None
+    if args.scheduler is not None:  # before any file is opened: no scheduler, no output
+        from ..compare.executors import connect
+
+        client = connect(args.scheduler)
+    outcome = Comparison(skipped=list(plan.skipped))
+    csv_to_stdout = args.csv == "-" and not args.json
+    csv_stream = None
+    if args.csv == "-":
+        csv_stream = sys.stdout if csv_to_stdout else None
+    elif args.csv is not None:
+        csv_stream = open(args.csv, "w", encoding="utf-8", newline="")  # noqa: SIM115
+    bar: Any = None
+    if not (args.quiet or args.json):
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(plan.tasks), desc="compare", unit="row", file=sys.stderr)
+
+    running: list[Any] = []  # the task on the bar
+
+    def shown(tasks: Any) -> Any:  # the tasks, each announced on the progress bar
+        for task in tasks:
+            running[:] = [task]
+            if bar is not None:
+                bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}", refresh=False)
+            yield task
+            if bar is not None:
+                bar.update()
+
+    def on_progress(event: Any) -> None:  # the row's running stage, e.g. "simulate 12s"
+        if bar is not None and running and event.stage in ("transpile", "simulate", "waiting"):
+            task = running[0]
+            seconds = f" {event.seconds:.0f}s" if event.seconds else ""
+            bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}: {event.stage}{seconds}")
+
+    def finished(row: Any) -> None:  # parallel rows: written and counted as they finish
+        if csv_stream is not None:
+            write_csv_row(csv_stream, row)
+        if bar is not None and parallel and row.source != "best":
+            bar.update()
+
+    def refused(task: Any, reason: str) -> None:
+        if bar is not None and parallel:
+            bar.update()
+
+    if any(task.kind == "quantum" for task in plan.tasks) and not parallel:
+        start_simulation_worker(backend)
+    if bar is not None and parallel:
+        where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
+        bar.set_postfix_str(where)
+    interrupted = False
+    try:
+        if csv_stream is not None:
+            write_csv_header(csv_stream)
+        with execution_options(isolate=True, progress=on_progress), suppression(args):
+            run_comparison(
+                plan,
+                **settings,
+                into=outcome,
+                tasks=plan.tasks if parallel else shown(plan.tasks),
+                on_row=finished,
+                on_skip=refused,
+                client=client,
+            )
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
+        if csv_stream is not None and csv_stream is not sys.stdout:
+            csv_stream.close()
+        if client is not None:
+            client.close()
+    written = [args.csv] if args.csv not in (None, "-") else []
+    if args.plot is not None and outcome.rows:
+        plot_comparison(outcome.rows, args.plot)
+        written.append(args.plot)
+    if args.json:
+        payload = outcome.to_dict()
+        payload["interrupted"] = interrupted
+        payload["plot"] = args.plot if args.plot in written else None
+        payload["csv"] = args.csv
+        print(json.dumps(payload))
+    else:
+        if not csv_to_stdout:
+            print(format_table(outcome.rows))
+        if outcome.skipped:
+            print(
+                f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
+                file=sys.stderr,
+            )
+        for path in written:  # stdout holds the table (or the CSV): notices go to stderr
+            print(f"wrote {path}", file=sys.stderr)
+    if interrupted:
+        done = len(outcome.rows)
+        print(f"mastermind-q compare: {stopped()} after {done} rows", file=sys.stderr)
+        return interrupted_status()
+    return 0

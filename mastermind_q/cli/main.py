@@ -1,0 +1,145 @@
+"""The ``mastermind-q`` entry point: the parser of all commands, :func:`main` and :func:`run`.
+
+Each command is a module of this package with ``add_parser(subparsers)``, which adds
+its subcommand and sets its handler; :data:`COMMANDS` lists them in ``--help`` order.
+A new command is a new module and one line in :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import signal
+import sys
+from collections.abc import Collection, Sequence
+from types import ModuleType
+from typing import NoReturn
+
+from .. import __version__
+from . import compare, draw, jobs, resources, solve
+from .signals import interrupted_status, stop_signals, stopped
+
+__all__ = ["COMMANDS", "build_parser", "cli_words", "main", "run"]
+
+COMMANDS: tuple[ModuleType, ...] = (solve, compare, draw, resources, jobs)
+"""The command modules, in ``--help`` order; each has ``add_parser(subparsers)``."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (status 2), no usage block."""
+
+    def error(self, message: str) -> NoReturn:  # argparse's hook for bad arguments
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``mastermind-q`` argument parser (subcommand parsers share its class)."""
+    parser = _Parser(
+        prog="mastermind-q",
+        description="Quantum and classical Mastermind codebreakers on Qiskit.",
+        epilog="'mastermind-q COMMAND --help' shows a command's options and examples.",
+    )
+    parser.add_argument("--version", action="version", version=f"mastermind-q {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_parser(subparsers)
+    return parser
+
+
+_PARAMETER_ALIASES = {"num_positions": "positions", "num_colors": "colors"}
+"""Library parameter names whose command-line option has another name."""
+
+
+def cli_words(text: str, options: Collection[str]) -> str:
+    """A library error message in command-line words, for a command with ``options``.
+
+    ``method='nonadaptive'`` becomes ``--method nonadaptive``, ``method 'two-color'``
+    becomes ``--method two-color``, a leading ``shots must ...`` becomes ``--shots must
+    ...``: only for names that are options of the command (``--NAME`` or ``--NAMEs``).
+    The library's messages name its parameters; the command line names its options.
+
+    Example:
+        >>> cli_words("use method='triples' for k = 2", ["--method", "--colors"])
+        'use --method triples for k = 2'
+    """
+
+    def option(name: str) -> str | None:
+        flag = "--" + _PARAMETER_ALIASES.get(name, name).replace("_", "-")
+        return next((f for f in (flag, flag + "s") if f in options), None)
+
+    def assignment(match: re.Match[str]) -> str:
+        flag = option(match.group(1))
+        if flag is None:
+            return match.group(0)
+        value = match.group(2)
+        if value == "None":
+            return f"no {flag}"
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        return f"{flag} {value}"
+
+    def quoted(match: re.Match[str]) -> str:
+        flag = option(match.group(1))
+        return match.group(0) if flag is None else f"{flag} {match.group(2)}"
+
+    text = re.sub(r"\b([a-z_]+)=('[^']*'|\"[^\"]*\"|[^\s,;)]+)", assignment, text)
+    text = re.sub(r"\b(method|backend|feedback) '([^']*)'", quoted, text)
+    return re.sub(r"^([a-z_]+)(?= must\b)", lambda m: option(m.group(1)) or m.group(1), text)
+
+
+def _options_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
+    """The option strings of subcommand ``command``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            sub = action.choices[command]
+            return [flag for item in sub._actions for flag in item.option_strings]
+    return []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit status (errors: one line on stderr, status 2).
+
+    Interrupted (Ctrl-C, ``SIGINT``) or terminated (``SIGTERM``): status ``128 +
+    signal`` (130, 143) after what finished is printed and kept.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        with stop_signals():
+            return int(args.handler(args))
+    except ValueError as error:  # includes CLIError: bad input, named in the message
+        text = cli_words(str(error), _options_of(parser, args.command))
+        print(f"mastermind-q {args.command}: error: {text}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
+        detail = f": {interruption}" if str(interruption) else ""
+        print(f"mastermind-q {args.command}: {stopped()}{detail}", file=sys.stderr)
+        return interrupted_status()
+    except BrokenPipeError:  # e.g. `mastermind-q draw ... | head`: the reader left
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
+        return 141
+    except OSError as error:  # e.g. --output/--csv/--plot in a missing or read-only folder
+        print(f"mastermind-q {args.command}: error: {error}", file=sys.stderr)
+        return 2
+
+
+def run() -> None:
+    """The console script: :func:`main`, then exit with its status.
+
+    After an interruption (status 130 or 143) the process ends at once with
+    ``os._exit`` once stdout and stderr are flushed: what finished is already written
+    (CSV rows are flushed as they finish, job records are written before the wait),
+    and tearing down Qiskit and Aer at interpreter exit can take seconds.
+    """
+    status = main()
+    if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)

@@ -1,0 +1,98 @@
+"""Progress on stderr: the execution stages of a run and the ``optimal`` search (tqdm)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from typing import Any
+
+
+class Progress:
+    """Shows :class:`~mastermind_q.backends.ProgressEvent` steps on stderr (tqdm).
+
+    Collects the submitted jobs that left a record, shown or not.
+    """
+
+    def __init__(self, show: bool) -> None:
+        self.show = show
+        self.bar: Any = None
+        self.stage: str | None = None
+        self.jobs: list[dict[str, Any]] = []
+
+    def __call__(self, event: Any) -> None:
+        if event.stage == "submitted" and event.record_path is not None:
+            self.jobs.append({"job_id": event.detail, "record": str(event.record_path)})
+        if not self.show:
+            return
+        from tqdm import tqdm
+
+        if event.stage == "submitted":  # a line of its own; the stage bar stays
+            if event.record_path is not None:
+                tqdm.write(
+                    f"job {event.detail} submitted; record {event.record_path}",
+                    file=sys.stderr,
+                )
+            return
+        if event.stage != self.stage:
+            self.stage = event.stage
+            if event.stage == "transpile":
+                self.close()
+                self.bar = tqdm(
+                    total=event.total, desc="transpile", unit="circuit", file=sys.stderr
+                )
+            elif event.stage in ("simulate", "waiting"):  # elapsed time, no percentage
+                self.close()
+                self.bar = tqdm(
+                    total=1,
+                    desc=self._describe(event),
+                    file=sys.stderr,
+                    bar_format="{desc} [{elapsed}]",
+                )
+        if self.bar is None:
+            return
+        if event.stage in ("waiting", "simulate"):  # refreshes the elapsed time too
+            self.bar.set_description_str(self._describe(event))
+        elif event.stage == "transpile":
+            self.bar.update(event.done - self.bar.n)
+        elif event.stage == "done":  # the open bar is complete
+            self.bar.update(self.bar.total - self.bar.n)
+            self.close()
+            self.stage = None
+
+    @staticmethod
+    def _describe(event: Any) -> str:
+        return f"{'simulate' if event.stage == 'simulate' else 'job'}: {event.detail}"
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+@contextlib.contextmanager
+def search_progress(args: argparse.Namespace) -> Any:
+    """A tqdm bar on stderr while ``optimal`` searches a strategy (not cached yet)."""
+    if args.method != "optimal" or args.quiet or args.json:
+        yield
+        return
+    from tqdm import tqdm
+
+    from ..classical.optimal import optimal_progress
+
+    bar: Any = None
+
+    def show(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None or done < bar.n:
+            if bar is not None:
+                bar.close()
+            bar = tqdm(total=total, desc="optimal search", unit="guess", file=sys.stderr)
+        bar.update(done - bar.n)
+
+    try:
+        with optimal_progress(show):
+            yield
+    finally:
+        if bar is not None:
+            bar.close()

@@ -1,0 +1,73 @@
+"""``mastermind-q resources``: qubits, depth, two-qubit gates, total gates, oracle calls."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .arguments import add_circuit_arguments, emit, parse_code, parse_pair, subcommand
+
+
+def add_parser(subparsers: Any) -> None:
+    from ..resources import NAMES
+
+    parser = subcommand(
+        subparsers,
+        "resources",
+        help="qubits, depth, two-qubit gates, total gates, oracle calls",
+        examples="""
+            mastermind-q resources nonadaptive --positions 4 --colors 4
+            mastermind-q resources adaptive --positions 3 --colors 4 --target fake:torino
+            mastermind-q resources oracle --positions 8 --colors 8 --json
+        """,
+        description=(
+            "Resource counts of a circuit or a quantum method: logical (the oracle B_s as "
+            "one query) and after transpiling to a target (basis: cx, rz, sx, x; or a fake "
+            "device with its coupling map)."
+        ),
+    )
+    parser.add_argument("name", choices=NAMES, metavar="CIRCUIT|METHOD", help=", ".join(NAMES))
+    add_circuit_arguments(parser)
+    parser.add_argument("--target", default="basis", help="basis (default) or fake:NAME")
+    parser.add_argument(
+        "--optimization-level", type=int, choices=(0, 1, 2, 3), default=1, help="default 1"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def _human_resources(payload: dict[str, Any]) -> str:
+    keys = ("qubits", "depth", "two_qubit_gates", "multi_qubit_gates", "total_gates")
+    keys += ("oracle_calls",)
+    lines = [
+        f"{payload['name']}  (n={payload['n']}, k={payload['k']}, "
+        f"{payload['circuits']} circuit{'s' if payload['circuits'] != 1 else ''})",
+        f"{'':18} {'logical':>10} {payload['target']:>14}",
+    ]
+    for key in keys:
+        lines.append(
+            f"{key.replace('_', ' '):18} {payload['logical'][key]:>10} "
+            f"{payload['transpiled'][key]:>14}"
+        )
+    lines.append(
+        f"(optimization level {payload['optimization_level']}, "
+        f"oracle construction {payload['oracle_construction']})"
+    )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..resources import circuit_resources
+
+    secret = None if args.secret is None else parse_code(args.secret)
+    report = circuit_resources(
+        args.name,
+        num_positions=args.positions,
+        colors=args.colors,
+        target=args.target,
+        secret=secret,
+        pair=parse_pair(args.pair),
+        optimization_level=args.optimization_level,
+    )
+    emit(report.to_dict(), args.json, _human_resources)
+    return 0

@@ -1,0 +1,212 @@
+"""``mastermind-q solve``: solve one secret with a quantum or classical method."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from ..solving import METHODS, play
+from .arguments import (
+    DEFAULT_SHOTS,
+    CLIError,
+    add_execution_flags,
+    emit,
+    integer,
+    parse_code,
+    positive_int,
+    subcommand,
+)
+from .execution import execution, start_simulation_worker
+from .progress import search_progress
+
+
+def random_secret(
+    num_positions: int, colors: int, *, distinct: bool, seed: int | None
+) -> tuple[int, ...]:
+    """A uniformly random secret (a random injection when ``distinct``)."""
+    if colors < 2:
+        raise CLIError(f"colors must have value >= 2, was {colors}")
+    if distinct and colors < num_positions:
+        raise CLIError(
+            f"colors must be >= positions ({num_positions}) for the permutation game, was {colors}"
+        )
+    rng = random.Random(seed)
+    if distinct:
+        return tuple(rng.sample(range(colors), num_positions))
+    return tuple(rng.randrange(colors) for _ in range(num_positions))
+
+
+def add_parser(subparsers: Any) -> None:
+    quantum = [name for name, info in METHODS.items() if info.kind == "quantum"]
+    classical = [name for name, info in METHODS.items() if info.kind != "quantum"]
+    parser = subcommand(
+        subparsers,
+        "solve",
+        help="solve one secret with a quantum or classical method",
+        description=(
+            "Solve one secret; report the answer and the honest query count (oracle "
+            "applications for quantum methods, answered guesses for classical ones). "
+            f"Quantum methods: {', '.join(quantum)}; classical: {', '.join(classical)}."
+        ),
+        examples="""
+            mastermind-q solve --method adaptive --colors 4 --secret 0,3,1,2
+            mastermind-q solve --method triples --colors 7 --random 5 --seed 1 --json
+            mastermind-q solve --method two-color --colors 2 --random 6 --backend aer-statevector
+            mastermind-q solve --method nonadaptive --colors 4 --random 3 --backend fake:torino
+            mastermind-q solve --method triples --colors 4 --random 3 --backend fake:torino --verify
+            mastermind-q solve --method permutation --colors 8 --adversary --positions 8
+        """,
+    )
+    parser.add_argument("--method", required=True, choices=list(METHODS), help="the codebreaker")
+    parser.add_argument("--colors", required=True, type=integer, help="number of colours k")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--secret", help="the secret, comma separated colours, e.g. 0,3,1,2")
+    source.add_argument(
+        "--random", type=positive_int, metavar="N", help="a random secret of N positions"
+    )
+    parser.add_argument(
+        "--adversary",
+        action="store_true",
+        help="play the adaptive adversary codemaker of El Ouali et al. (classical methods)",
+    )
+    parser.add_argument("--positions", type=positive_int, metavar="N", help="n (with --adversary)")
+    parser.add_argument(
+        "--backend",
+        help="quantum methods: aer (default), aer-statevector (exact probabilities), "
+        "aer-mps, fake:NAME (noisy, offline), ibm:NAME (hardware)",
+    )
+    parser.add_argument(
+        "--shots",
+        type=positive_int,
+        help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=integer,
+        help="seed for the random secret, the simulator and classical codebreakers "
+        "(default: none, a fresh secret and unseeded runs)",
+    )
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="quantum methods: certify the answer with a classical black-peg query and "
+        "repair wrong positions (at most 2n+k classical queries, counted)",
+    )
+    parser.add_argument(
+        "--feedback",
+        choices=("black", "black-white"),
+        help="the game's feedback (default: the method's own; optimal and consistent play both)",
+    )
+    parser.add_argument(
+        "--distinct",
+        action="store_true",
+        help="the permutation game: no repeated colours, k >= n (permutation plays only this)",
+    )
+    add_execution_flags(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def _human_solve(payload: dict[str, Any]) -> str:
+    lines = [
+        f"method   {payload['method']}  (n={payload['n']}, k={payload['k']})",
+        f"secret   {','.join(map(str, payload['secret']))}",
+        f"found    {','.join(map(str, payload['found']))}",
+        f"solved   {'yes' if payload['solved'] else 'NO'}",
+        f"queries  {payload['queries']}",
+    ]
+    if payload.get("oracle_executions") is not None:
+        executed = payload["oracle_executions"]
+        lines.append(f"executed {executed} oracle applications (queries x shots)")
+    if payload.get("backend") is not None:
+        lines.append(f"backend  {payload['backend']}")
+    if payload.get("iterations") is not None:
+        lines.append(f"Grover iterations T = {payload['iterations']}")
+    if payload.get("success_probability") is not None:
+        lines.append(f"success probability {payload['success_probability']:.6g}")
+    per_circuit = payload.get("circuit_success_probabilities") or ()
+    if len(per_circuit) > 1:
+        lines.append("per circuit " + ", ".join(f"{value:.4g}" for value in per_circuit))
+    confidence = payload.get("position_confidence") or ()
+    if confidence:
+        lines.append("confidence " + ", ".join(f"{value:.3f}" for value in confidence))
+    if payload.get("certified") is not None:
+        repaired = payload.get("repaired_positions") or []
+        lines.append(
+            f"verified {'certified' if payload['certified'] else 'NOT certified'}: "
+            f"{payload['quantum_queries']} quantum + {payload['classical_queries']} classical "
+            f"queries" + (f", repaired positions {repaired}" if repaired else "")
+        )
+    if payload.get("adversary"):
+        lines.append("codemaker: adversary (secret chosen adaptively)")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..codemaker import Codemaker
+    from ..game import validate_seed
+    from ..solving import check_request, method_info
+
+    info = method_info(args.method)
+    feedback = info.feedbacks[0] if args.feedback is None else args.feedback
+    distinct = bool(args.distinct or info.distinct)
+    info.check_game(feedback, distinct)
+    validate_seed(args.seed)
+    quantum = info.kind == "quantum"
+    backend, shots = (args.backend, args.shots) if quantum else (None, None)
+    if args.secret is not None:
+        secret: tuple[int, ...] | None = parse_code(args.secret)
+        length = len(secret)
+    else:
+        secret, length = None, args.random
+    if args.positions is not None and length is not None and args.positions != length:
+        given = f"--secret has {length}" if secret is not None else f"--random {length} asks"
+        raise CLIError(f"--positions {args.positions} disagrees: {given} positions")
+    num_positions = length if length is not None else args.positions
+    if num_positions is not None:  # before a random secret or the adversary is built
+        check_request(
+            args.method,
+            num_positions,
+            args.colors,
+            backend=backend,
+            shots=shots,
+            distinct=distinct,
+        )
+    if args.adversary:
+        if info.kind != "classical":
+            raise CLIError(f"--adversary plays classical methods only, was {args.method!r}")
+        if args.secret is not None:
+            raise CLIError("--adversary chooses the secret itself; drop --secret")
+        if num_positions is None:
+            raise CLIError("--adversary needs --positions N (or --random N)")
+        from ..classical.adversary import AdversaryCodemaker
+
+        codemaker: Codemaker = AdversaryCodemaker(
+            num_positions, args.colors, distinct=distinct, feedback=feedback
+        )
+    else:
+        if secret is None and args.random is not None:
+            secret = random_secret(args.random, args.colors, distinct=distinct, seed=args.seed)
+        elif secret is None:
+            raise CLIError("give --secret CODE or --random N")
+        codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
+    if info.kind == "quantum":
+        start_simulation_worker(args.backend)
+    with execution(args) as progress, search_progress(args):
+        result = play(
+            codemaker,
+            method=args.method,
+            backend=args.backend,
+            shots=args.shots,
+            seed=args.seed,
+            verify=args.verify,
+        )
+    payload = result.to_dict()
+    if progress.jobs:
+        payload["jobs"] = progress.jobs
+    payload["adversary"] = bool(args.adversary)
+    if args.json:
+        payload.pop("transcript", None)
+    emit(payload, args.json, _human_solve)
+    return 0

@@ -1,0 +1,154 @@
+"""One row of a comparison: play its games or evaluate its bound (:func:`run_task`).
+
+A row derives its secrets and simulator seeds from the master seed, ``n``, ``k`` and the
+method, so it is the same wherever it runs (:mod:`mastermind_q.compare.executors`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..game import validate_colors, validate_positions
+from ..solving import method_info, solve
+from .rows import CompareRow, CompareTask
+from .theory import (
+    _FORMULAS,
+    _REFERENCES,
+    ASYMPTOTIC_FORMULAS,
+    _elouali_formula,
+    applicability,
+    bound_value,
+    theoretical_queries,
+)
+
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_SAMPLES", "random_secrets", "run_task"]
+
+DEFAULT_SAMPLES = 20
+"""Random secrets per classical row (worst and mean are taken over them)."""
+DEFAULT_BACKEND = "aer"
+"""Backend of the quantum rows: the toolkit's default (Aer; statevector for narrow
+circuits, matrix product state for wide ones). The oracle calls are counted the same
+way on every backend."""
+
+
+def _derived_seed(seed: int | None, *parts: object) -> int:
+    """A 32-bit seed fixed by ``seed`` and ``parts`` (independent of grid order)."""
+    return random.Random(f"{seed}|" + "|".join(map(str, parts))).getrandbits(32)
+
+
+def random_secrets(
+    num_positions: int, num_colors: int, count: int, *, distinct: bool, seed: int | None
+) -> list[tuple[int, ...]]:
+    """``count`` seeded uniformly random secrets (random injections when ``distinct``).
+
+    Raises:
+        ValueError: invalid sizes, ``count < 1``, or ``distinct`` with ``k < n``.
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"samples must be a positive integer, was {count!r}")
+    if distinct and k < n:
+        raise ValueError(f"colors must be >= positions ({n}) for distinct secrets, was {k}")
+    rng = random.Random(_derived_seed(seed, "secrets", n, k, distinct))
+    if distinct:
+        return [tuple(rng.sample(range(k), n)) for _ in range(count)]
+    return [tuple(rng.randrange(k) for _ in range(n)) for _ in range(count)]
+
+
+def run_task(
+    task: CompareTask,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    quantum_samples: int = 1,
+    backend: str = DEFAULT_BACKEND,
+    shots: int | None = None,
+    seed: int | None = 0,
+    verify: bool = False,
+) -> CompareRow:
+    """Compute one row: play the games (measured rows) or evaluate the bound.
+
+    Quantum methods solve ``quantum_samples`` random secrets through
+    :func:`mastermind_q.solve` on ``backend``; classical methods ``samples`` secrets.
+    Secrets and simulator seeds are derived from ``seed``, ``n``, ``k`` (and the method
+    for the simulator), so a row does not depend on the rest of the grid.
+
+    With ``verify`` the quantum games are played verified
+    (:mod:`mastermind_q.verification`): ``queries`` stays the oracle calls, while
+    ``queries_to_win`` and ``mean_queries_to_win`` count every query of the game, the
+    certifying and repair queries included (the certifying answer ``n`` is the winning
+    guess, so nothing is added), worst and mean over the secrets; ``certified_fraction``
+    is the fraction of games certified. A game not certified within the budget counts
+    the queries it spent, and the row's ``solved`` is false.
+
+    Raises:
+        ValueError: a row that does not apply, bad sample counts, or a solver refusing
+            the size (its message is passed on).
+    """
+    reason = applicability(task.method, task.n, task.k)
+    if reason is not None:
+        raise ValueError(reason)
+    started = time.perf_counter()
+    if task.kind == "bound":
+        source = "asymptotic" if task.method in ASYMPTOTIC_FORMULAS else "theorem"
+        return CompareRow(
+            n=task.n,
+            k=task.k,
+            method=task.method,
+            kind="bound",
+            queries=bound_value(task.method, task.n, task.k),
+            source=source,
+            formula=_FORMULAS.get(task.method) or _elouali_formula(task.method, task.n, task.k),
+            reference=_REFERENCES.get(task.method),
+        )
+    info = method_info(task.method)
+    count = quantum_samples if info.kind == "quantum" else samples
+    secrets = random_secrets(task.n, task.k, count, distinct=info.distinct, seed=seed)
+    results = []
+    for index, secret in enumerate(secrets):
+        run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
+        if info.kind == "quantum":
+            result = solve(
+                secret,
+                colors=task.k,
+                method=task.method,
+                backend=backend,
+                shots=shots,
+                seed=run_seed,
+                verify=verify,
+            )
+        else:
+            result = solve(secret, colors=task.k, method=task.method, seed=run_seed)
+        results.append(result)
+    counts = [result.queries for result in results]
+    quantum = info.kind == "quantum"
+    verified: dict[str, Any] = {}
+    if quantum and verify:
+        verified = {
+            "queries_to_win": max(counts),
+            "mean_queries_to_win": sum(counts) / len(counts),
+            "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
+        }
+        counts = [result.quantum_queries for result in results]
+    probabilities = [r.success_probability for r in results if r.success_probability is not None]
+    iterations = [r.iterations for r in results if r.iterations is not None]
+    return CompareRow(
+        n=task.n,
+        k=task.k,
+        method=task.method,
+        kind=info.kind,
+        queries=max(counts),
+        mean_queries=sum(counts) / len(counts),
+        source="measured",
+        theory=theoretical_queries(task.method, task.n, task.k) if quantum else None,
+        iterations=max(iterations) if iterations else None,
+        samples=len(results),
+        solved=all(result.solved for result in results),
+        success_probability=min(probabilities) if probabilities else None,
+        seconds=round(time.perf_counter() - started, 3),
+        formula=_FORMULAS.get(task.method),
+        reference=_REFERENCES.get(task.method),
+        **verified,
+    )

@@ -1,0 +1,69 @@
+"""The adaptive codebreaker: Li-Luo-Xu Algorithm 4, ``n`` synchronous exact Grover searches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decoding import _adaptive_answer, position_weights
+from .outcome import QuantumOutcome
+from .running import _oracle_for
+
+if TYPE_CHECKING:
+    from ..codemaker import Codemaker
+
+__all__ = ["solve_adaptive"]
+
+
+def solve_adaptive(
+    codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+) -> QuantumOutcome:
+    r"""Li-Luo-Xu Algorithm 4: ``n`` synchronous exact Grover searches, ``2T`` queries.
+
+    Builds :func:`~mastermind_q.circuits.grover.adaptive_circuit` around the codemaker's
+    oracle gate (``T`` iterations of ``B_s`` and ``B_s^dagger``: ``2T`` queries,
+    ``T = ceil(pi/(4 asin(1/sqrt k)) - 1/2)``), binds Long's phase ``phi`` and has the
+    codemaker count and run it once. The measured colour registers are the secret with
+    probability 1.
+    Runs that Aer simulates as a matrix product state (``aer`` above
+    :data:`~mastermind_q.backends.STATEVECTOR_MAX_QUBITS` qubits, ``aer-mps``) ask for
+    the oracle's ``increment`` construction, which that simulator runs faster.
+
+    Args:
+        codemaker: the codemaker (its oracle gate is the only access to the secret).
+        backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
+        shots: shots on sampling backends (default
+            :data:`~mastermind_q.backends.DEFAULT_SHOTS`).
+        seed: simulator seed.
+
+    Returns:
+        The :class:`~mastermind_q.quantum.QuantumOutcome`: the most likely (exact) or most
+        frequent (sampled) code, its probability or observed fraction, and ``T``.
+
+    References:
+        Li, Luo, Xu, "Winning Mastermind on quantum computers", Algorithm 4, Theorem 3;
+        G. L. Long, Phys. Rev. A 64, 022307 (2001) for ``phi`` (see
+        :mod:`mastermind_q.circuits.grover` for the erratum).
+    """
+    from ..backends import is_exact
+    from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
+
+    n, k = codemaker.num_positions, codemaker.num_colors
+    iterations, phi = exact_grover_parameters(k)
+    oracle = _oracle_for(codemaker, backend, mps_construction="increment")
+    circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
+    (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
+    bound = circuit.assign_parameters({parameter: phi})
+    metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
+    (distribution,) = codemaker.run(
+        [bound], backend=backend, shots=shots, seed=seed, metadata=metadata
+    )
+    found, probability = _adaptive_answer(
+        distribution, num_positions=n, colors=k, normalise=not is_exact(backend)
+    )
+    return QuantumOutcome(
+        found=found,
+        success_probability=probability,
+        iterations=iterations,
+        circuit_success_probabilities=(probability,),
+        position_weights=position_weights("adaptive", [distribution], num_positions=n, colors=k),
+    )

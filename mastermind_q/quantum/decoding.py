@@ -1,0 +1,256 @@
+"""Decoding measured counts or exact probabilities into the secret and per-position weights.
+
+Bitstrings are read with clbit 0 rightmost. The pair methods decode along their plan
+(:mod:`mastermind_q.quantum.plans`); ``two-color`` reads the secret directly;
+``adaptive`` takes the heaviest valid code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .plans import PAIR_METHODS, decode_pair_answers, method_plan
+
+__all__ = ["decode_counts", "position_weights"]
+
+
+def _majority(distribution: Mapping[str, float], *, normalise: bool) -> tuple[str, float]:
+    """The heaviest outcome (smallest key on ties) and its weight (or fraction)."""
+    if not distribution:
+        raise ValueError("a circuit returned no outcomes")
+    key = max(sorted(distribution), key=lambda item: distribution[item])
+    total = float(sum(distribution.values())) if normalise else 1.0
+    return key.replace(" ", ""), float(distribution[key]) / total
+
+
+def _bits(key: str, num_positions: int) -> tuple[int, ...]:
+    """Bitstring (clbit 0 rightmost) -> bits ``(b_0, ..., b_{n-1})``."""
+    if len(key) != num_positions or set(key) - {"0", "1"}:
+        raise ValueError(f"outcome must be {num_positions} bits, was {key!r}")
+    return tuple(int(bit) for bit in reversed(key))
+
+
+def _decode(
+    method: str,
+    distributions: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
+    normalise: bool,
+) -> tuple[tuple[int, ...], list[float]]:
+    majorities = [_majority(dist, normalise=normalise) for dist in distributions]
+    answers = [_bits(key, num_positions) for key, _ in majorities]
+    fractions = [fraction for _, fraction in majorities]
+    if method == "two-color":
+        if len(answers) != 1:
+            raise ValueError(f"two-color decodes one circuit, got {len(answers)}")
+        return answers[0], fractions
+    plan = method_plan(method, colors)
+    return decode_pair_answers(plan, answers, colors=colors), fractions
+
+
+def _clamp(probability: float, floor: float) -> float:
+    return min(max(probability, floor), 1.0 - floor)
+
+
+def position_weights(
+    method: str,
+    distributions: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
+) -> tuple[tuple[float, ...], ...]:
+    """Per position, a normalised weight for every colour, from all the shots taken.
+
+    The shot statistics of each circuit are reduced to per-position marginals, and the
+    colours of a position are weighted by how well they explain them:
+
+    * ``nonadaptive``, ``triples``: with ``f_ij(b)`` the fraction of circuit ``j``'s
+      shots whose bit ``i`` is ``b``, colour ``c`` gets
+      ``w_i(c) ~ prod_j f_ij(sig_c[j])`` (``sig_c`` the colour's signature along the plan,
+      :func:`decode_pair_answers`), the likelihood of the shots if the circuits erred
+      independently per bit;
+    * ``two-color``: ``w_i(c) = f_i(c)``, the fraction of shots with bit ``i = c``;
+    * ``adaptive``: ``w_i(c)`` the fraction of shots whose register ``i`` reads ``c``
+      (values ``>= k`` dropped).
+
+    Every fraction is clamped to ``[eps, 1 - eps]`` (``eps = 0.5 / (shots + 1)`` for
+    counts, ``1e-12`` for exact probabilities) so no colour is ruled out by sampling
+    alone; weights are then normalised per position. For one circuit the weight of the
+    majority bit is the vote margin: the fraction of shots agreeing with it.
+
+    Cost: ``O(outcomes * n * circuits + n * k * circuits)``.
+
+    Args:
+        method: ``nonadaptive``, ``triples``, ``two-color`` or ``adaptive``.
+        distributions: counts (ints) or exact probabilities, one per circuit, in plan
+            order; keys are bitstrings, clbit 0 rightmost.
+        num_positions: ``n``.
+        colors: ``k``.
+
+    Returns:
+        ``n`` tuples of ``k`` weights summing to 1.
+
+    Raises:
+        ValueError: unknown method or malformed outcomes.
+
+    Example:
+        >>> weights = position_weights("two-color", [{"01": 90, "11": 10}],
+        ...                            num_positions=2, colors=2)
+        >>> [round(w[1], 2) for w in weights]  # bit 0 is 1 in all shots, bit 1 in 10%
+        [1.0, 0.1]
+    """
+    n = num_positions
+    if method == "adaptive":
+        from ..circuits.layout import color_qubits
+
+        q = color_qubits(colors)
+        mask = (1 << q) - 1
+        tallies = [[0.0] * colors for _ in range(n)]
+        total = 0.0
+        for key, weight in distributions[0].items():
+            value = int(key.replace(" ", ""), 2)
+            total += float(weight)
+            for position in range(n):
+                color = (value >> (position * q)) & mask
+                if color < colors:
+                    tallies[position][color] += float(weight)
+        marginals = [[tally / total if total else 0.0 for tally in row] for row in tallies]
+        floor = _floor(distributions[0])
+        return tuple(_normalise([_clamp(f, floor) for f in row]) for row in marginals)
+    if method == "two-color":
+        signatures = [(0,), (1,)]
+    elif method in PAIR_METHODS:
+        plan = method_plan(method, colors)
+        signatures = [tuple(int(color in pair) for pair in plan) for color in range(colors)]
+    else:
+        raise ValueError(
+            f"method must be one of nonadaptive, triples, two-color, adaptive; was {method!r}"
+        )
+    ones: list[list[float]] = []  # ones[j][i]: fraction of circuit j's shots with bit i = 1
+    floors = []
+    for distribution in distributions:
+        row = [0.0] * n
+        total = 0.0
+        for key, weight in distribution.items():
+            bits = _bits(key.replace(" ", ""), n)
+            total += float(weight)
+            for position, bit in enumerate(bits):
+                if bit:
+                    row[position] += float(weight)
+        ones.append([value / total if total else 0.5 for value in row])
+        floors.append(_floor(distribution))
+    weights = []
+    for position in range(n):
+        row = []
+        for signature in signatures:
+            likelihood = 1.0
+            for j, wanted in enumerate(signature):
+                one = _clamp(ones[j][position], floors[j])
+                likelihood *= one if wanted else 1.0 - one
+            row.append(likelihood)
+        weights.append(_normalise(row))
+    return tuple(weights)
+
+
+def _floor(distribution: Mapping[str, float]) -> float:
+    """The clamp ``eps``: ``0.5 / (shots + 1)`` for counts, ``1e-12`` for probabilities."""
+    if all(isinstance(value, int) for value in distribution.values()):
+        return 0.5 / (sum(distribution.values()) + 1)
+    return 1e-12
+
+
+def _normalise(row: Sequence[float]) -> tuple[float, ...]:
+    total = sum(row)
+    return tuple(value / total for value in row)
+
+
+def decode_counts(
+    method: str,
+    counts: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
+) -> tuple[tuple[int, ...], list[float]]:
+    """Decode sampled counts (or mitigated quasi-probabilities) into the secret.
+
+    Each circuit's answer is its heaviest bitstring (clbit 0 rightmost): the most
+    frequent one for counts, the one of largest quasi-probability for the floats that
+    readout-error mitigation returns (``mitigate=True``; they sum to 1 and may be
+    negative: the majority is by weight). The pair answers are decoded with
+    :func:`decode_pair_answers` along the method's plan (:func:`nonadaptive_plan`,
+    :func:`triple_plan`); ``two-color`` reads the secret directly.
+
+    Args:
+        method: ``nonadaptive``, ``triples``, ``two-color`` or ``adaptive`` (one circuit:
+            the heaviest valid code, :func:`solve_adaptive`).
+        counts: one dict per circuit, in plan order: bitstring -> count (int) or
+            quasi-probability (float).
+        num_positions: ``n``.
+        colors: ``k``.
+
+    Returns:
+        ``(secret, fractions)``: the decoded secret and, per circuit, the weight of that
+        circuit's answer divided by the total weight (the fraction of shots for counts).
+
+    Raises:
+        ValueError: unknown method, wrong number of circuits, malformed bitstrings.
+
+    Example:
+        >>> decode_counts("triples", [{"011": 9, "111": 1}, {"110": 10}],
+        ...               num_positions=3, colors=4)
+        ((1, 2, 3), [0.9, 1.0])
+        >>> decode_counts("two-color", [{"01": 0.75, "11": 0.3, "00": -0.05}],
+        ...               num_positions=2, colors=2)
+        ((1, 0), [0.75])
+    """
+    if method == "adaptive":
+        if len(counts) != 1:
+            raise ValueError(f"method 'adaptive' runs 1 circuit, got {len(counts)}")
+        found, fraction = _adaptive_answer(counts[0], num_positions=num_positions, colors=colors)
+        return found, [fraction]
+    if method not in (*PAIR_METHODS, "two-color"):
+        raise ValueError(
+            f"method must be one of nonadaptive, triples, two-color, adaptive; was {method!r}"
+        )
+    if method != "two-color":
+        expected = len(method_plan(method, colors))
+        if len(counts) != expected:
+            raise ValueError(
+                f"method {method!r} with k={colors} runs {expected} circuits, got {len(counts)}"
+            )
+    return _decode(method, counts, num_positions=num_positions, colors=colors, normalise=True)
+
+
+def _adaptive_code(key: str, *, num_positions: int, colors: int) -> tuple[int, ...] | None:
+    """Decode a measured bitstring (clbit 0 rightmost) into a code; ``None`` if a colour >= k."""
+    from ..circuits.layout import color_qubits
+
+    q = color_qubits(colors)
+    value = int(key, 2)
+    mask = (1 << q) - 1
+    code = tuple((value >> (position * q)) & mask for position in range(num_positions))
+    return code if all(color < colors for color in code) else None
+
+
+def _adaptive_answer(
+    distribution: Mapping[str, float],
+    *,
+    num_positions: int,
+    colors: int,
+    normalise: bool = True,
+) -> tuple[tuple[int, ...], float]:
+    """The most weighted valid code of a distribution or counts, and its weight.
+
+    ``normalise``: divide by the total weight (counts); exact distributions are not.
+    """
+    weights: dict[tuple[int, ...], float] = {}
+    for key, weight in distribution.items():
+        code = _adaptive_code(key, num_positions=num_positions, colors=colors)
+        if code is not None:
+            weights[code] = weights.get(code, 0.0) + float(weight)
+    if not weights:
+        raise ValueError(f"no valid code among the measured outcomes {sorted(distribution)}")
+    total = float(sum(distribution.values())) if normalise else 1.0
+    found = max(weights, key=lambda code: (weights[code], tuple(-c for c in code)))
+    return found, weights[found] / total
