@@ -118,9 +118,7 @@ def choose_construction(
     device = resolve_backend(name)  # once: an ibm: device is looked up over the network
     setting = compile_setting(device, optimization_level)
     candidates = auto_candidates(device_family(device))
-    return _choose_cached(
-        name, num_positions, colors, score_qubits, setting, candidates, use_cache
-    )
+    return _choose_cached(name, num_positions, colors, score_qubits, setting, candidates, use_cache)
 
 
 @functools.lru_cache(maxsize=256)
