@@ -132,7 +132,7 @@ def test_a_fifo_does_not_block(cache):
 
 def test_second_choice_reads_the_cache_and_transpiles_nothing(cache, monkeypatch):
     first = choose_construction(DEVICE, 1, 2, 1, optimization_level=1)
-    assert first in auto_candidates("other")
+    assert first in auto_candidates("other", 2)
     (written,) = cache.iterdir()
     oracle_choice._choose_cached.cache_clear()  # as in a new process
 
@@ -175,7 +175,8 @@ def test_read_only_cache_only_costs_a_recomputation(cache):
         cache.parent.chmod(0o700)
 
 
-def test_heavy_hex_devices_also_consider_the_line_construction():
-    assert "line" in auto_candidates("heron") and "line" in auto_candidates("eagle")
-    assert "line" not in auto_candidates("other")
-    assert set(auto_candidates("other")) == set(CONSTRUCTIONS) - {"line"}
+def test_heavy_hex_devices_also_consider_the_line_construction_above_four_colours():
+    assert "line" in auto_candidates("heron", 8) and "line" in auto_candidates("eagle", 5)
+    assert "line" not in auto_candidates("heron", 4)
+    assert "line" not in auto_candidates("other", 8)
+    assert set(auto_candidates("other", 8)) == set(CONSTRUCTIONS) - {"line"}

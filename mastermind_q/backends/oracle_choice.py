@@ -66,17 +66,21 @@ MAX_CHOICE_BYTES = 4096
 """Largest cache file read back (a valid one is about 300 bytes)."""
 
 
-def auto_candidates(family: str) -> tuple[str, ...]:
-    """The constructions ``auto`` considers on a device of ``family``.
+def auto_candidates(family: str, colors: int) -> tuple[str, ...]:
+    """The constructions ``auto`` considers on a device of ``family`` for ``k`` colours.
 
-    Heavy-hex families (``heron``, ``eagle``, :func:`~.transpiling.device_family`) also
-    consider the layout-aware ``line`` construction, which routes with the fewest
-    two-qubit gates there at ``k = 8, 16`` (``benchmarks/RESULTS.md``, "A layout-aware
-    oracle"); other devices ``fourier``, ``increment`` and ``gray``.
+    Heavy-hex families (``heron``, ``eagle``, :func:`~.transpiling.device_family`) with
+    ``k > 4`` also consider the layout-aware ``line`` construction, which routes with the
+    fewest two-qubit gates there at ``n = k = 8`` and ``16`` (``benchmarks/RESULTS.md``,
+    "A layout-aware oracle"). At ``k <= 4`` ``gray`` needs no ancilla and routes with
+    fewer gates than ``line`` at every size measured; as a block at level 1 ``line`` can
+    still look cheaper (n = 8) while the whole FindTwoColorPosition circuits then need
+    more (1377 against 1260 for ``resources nonadaptive``), so it is not offered there.
+    Other devices: ``fourier``, ``increment`` and ``gray``.
     """
     from ..circuits.oracle import CONSTRUCTIONS
 
-    if family in ("heron", "eagle"):
+    if family in ("heron", "eagle") and colors > 4:
         return CONSTRUCTIONS
     return tuple(name for name in CONSTRUCTIONS if name != "line")
 
@@ -117,7 +121,7 @@ def choose_construction(
 
     device = resolve_backend(name)  # once: an ibm: device is looked up over the network
     setting = compile_setting(device, optimization_level)
-    candidates = auto_candidates(device_family(device))
+    candidates = auto_candidates(device_family(device), colors)
     return _choose_cached(name, num_positions, colors, score_qubits, setting, candidates, use_cache)
 
 

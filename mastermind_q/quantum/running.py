@@ -37,8 +37,8 @@ def choose_oracle_construction(
 
     On a device (``fake:``, ``ibm:``) each candidate construction
     (:func:`mastermind_q.backends.oracle_choice.auto_candidates`: all of
-    :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` on heavy-hex devices, the
-    layout-aware ``line`` included; the others elsewhere) is built for the all-zero
+    :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` on heavy-hex devices for
+    ``k > 4``, the layout-aware ``line`` included; the others elsewhere) is built for the all-zero
     secret (the gate counts do not depend on the secret, only the one-qubit X gates
     do), transpiled as a block (``qubits_initially_zero=False``) with the device's
     compile setting (:func:`mastermind_q.backends.transpiling.compile_setting`, or
@@ -83,7 +83,7 @@ def choose_oracle_construction(
     options = current_execution_options()
     level = options.optimization_level if optimization_level is None else optimization_level
     if backend_kind(name) == "aer":
-        candidates = auto_candidates("other")
+        candidates = auto_candidates("other", k)
         costs = {c: black_peg_oracle_cost(n, k, construction=c, score_qubits=m) for c in candidates}
         return min(candidates, key=lambda c: (costs[c].two_qubit_gates, costs[c].qubits))
     return choose_construction(name, n, k, m, optimization_level=level)
