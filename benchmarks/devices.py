@@ -12,9 +12,10 @@ construction the solvers pick for the device at that level (``auto``):
   fast ``fake:`` noisy path (:func:`mastermind_q.backends.noisy.run_fast_fake`,
   simulator seed 7), the mean over the transpiler seeds;
 * ``run s``: the median seconds of that noisy run (the execution a compile serves);
-* ``success/s``: the success divided by the median seconds of compile *and* run, the
-  rule of :data:`mastermind_q.backends.transpiling.DEVICE_COMPILE_SETTINGS`; and
-  ``success/compile s``, the success divided by the compile seconds alone;
+* ``success/s``: the success divided by the median seconds of compile *and* run, and
+  ``success/compile s``, the success divided by the compile seconds alone (the rule of
+  :data:`mastermind_q.backends.transpiling.DEVICE_COMPILE_SETTINGS` takes the highest
+  geometric-mean success over the sizes; these break ties);
 * the three circuits of ``resources nonadaptive --colors 4`` (transpiler seed 0, as
   ``mastermind-q resources`` does): their two-qubit gates summed.
 
