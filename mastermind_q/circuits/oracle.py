@@ -14,7 +14,7 @@ qubits, little-endian, ``m = max(1, ceil(log2(n+1)))`` unless a wider one is ask
 for; work ancillas come last and are returned to ``|0>``. Colour values ``>= k`` on a
 register never match.
 
-Three adder constructions (the ``construction`` option):
+Four adder constructions (the ``construction`` option):
 
 * ``"fourier"`` (default, fewer gates): the score register is taken to the Fourier
   basis by a swap-free QFT, each position's equality flag ``[x_i = s_i]`` is computed
@@ -341,6 +341,16 @@ def black_peg_oracle(
       cycle ``CX(c_0, y_l), CX(c_1, y_l), CX(c_0, y_l), CX(c_1, y_l)`` with a phase
       on ``y_l`` after the first three: 4 CX per position and score qubit, all aimed
       at the score qubit, no hub qubit shared by the positions.
+    * ``line``: the Fourier basis again, each position's flag ``f_i`` in its own ancilla
+      set (``f_i = x_i`` for ``q = 1``). The score register is kept in a difference
+      basis around an entry slot ``j``: slot ``j`` holds ``y_j``, slot ``l > j`` holds
+      ``y_l XOR y_{l-1}``, slot ``l < j`` holds ``y_l XOR y_{l+1}`` (``m - 1`` CX in and
+      out). Then ``CX(f_i, slot j)`` and the ladder ``CX(slot l-1, slot l)`` up,
+      ``CX(slot l+1, slot l)`` down the line leave ``f_i XOR y_l`` on every slot ``l``
+      for the phase ``-theta_l / 2``, and the ladder is undone: ``2m`` CX per position,
+      all between line neighbours but the one from the flag. Moving the entry from
+      ``j`` to ``j + 1`` costs 2 CX (``CX(slot j, slot j+1)``, ``CX(slot j+1, slot j)``);
+      position ``i`` enters at ``j_i = floor(i m / n)``.
 
     Cost (:func:`black_peg_oracle_cost`; ``A(q) = 3(q-1)`` CX per AND, ``a(q) =
     floor(q/2)`` ancillas per AND, ``0`` for ``q = 1``), CX before optimisation:
@@ -353,6 +363,8 @@ def black_peg_oracle(
       (``q = 2``), ``4m + 2 + 2A(q-1)`` (``q >= 3``); ``n q + m`` qubits for
       ``q <= 2``, ``n q + m + n a(q-1)`` for ``q >= 3`` (ancilla set ``i`` belongs
       to position ``i``).
+    * ``line``: ``2m(m-1) + n(2A(q) + 2m) + 2(m-1) + 2 j_{n-1}`` CX,
+      ``n q + m + n a(q)`` qubits (ancilla set ``i`` belongs to position ``i``).
 
     For ``n = k = 8`` that is 170 (fourier), 264 (increment) and 216 (gray) CX;
     transpiled with ``basis_gates=["cx", "rz", "sx", "x"]``, ``optimization_level=3``
