@@ -61,6 +61,9 @@ from .game import Code, black_white, validate_code, validate_colors, validate_fe
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
 
+Answer = int | tuple[int, int]
+"""A recorded answer: the black count, or ``(black, white)`` for a black-white query."""
+
 __all__ = [
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
@@ -224,8 +227,9 @@ class Codemaker:
         self._feedback = validate_feedback(feedback)
         self._queries = 0
         self._oracle_executions = 0
-        self._transcript: list[tuple[Code, int]] = []
+        self._transcript: list[tuple[Code, Answer]] = []
         self._outcomes: list[dict[str, Any]] = []
+        self._circuits: list[QuantumCircuit] = []
         # Options and width of each oracle handed out, by token; the real gates, built
         # only inside run().
         self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
@@ -259,8 +263,13 @@ class Codemaker:
         return self._queries
 
     @property
-    def transcript(self) -> tuple[tuple[Code, int], ...]:
-        """Every classical ``(guess, black answer)`` pair, in the order asked."""
+    def transcript(self) -> tuple[tuple[Code, Answer], ...]:
+        """Every classical ``(guess, answer)`` pair, in the order asked, answer as given.
+
+        A black-peg query (:meth:`black`) records its black count ``b``, a black-white
+        query (:meth:`black_white`, :meth:`answer` in a black-white game) the pair
+        ``(b, w)``: ``((0, 0, 1, 1), 2)`` and ``((0, 0, 1, 1), (2, 0))``.
+        """
         return tuple(self._transcript)
 
     # -- classical queries ------------------------------------------------------------
@@ -283,11 +292,12 @@ class Codemaker:
         return answer
 
     def black_white(self, guess: Sequence[int]) -> tuple[int, int]:
-        """Answer a black-white query (counted; the black part is recorded)."""
+        """Answer a black-white query (counted; ``(guess, (black, white))`` recorded)."""
         code = self.validate_guess(guess)
-        answer = self._answer_black_white(code)
+        blacks, whites = self._answer_black_white(code)
+        answer = (int(blacks), int(whites))
         self._queries += 1
-        self._transcript.append((code, answer[0]))
+        self._transcript.append((code, answer))
         return answer
 
     def answer(self, guess: Sequence[int]) -> tuple[int, int]:
@@ -324,6 +334,16 @@ class Codemaker:
         (sampling backends) or exact probabilities (``aer-statevector``), keyed by
         bitstrings (clbit 0 rightmost)."""
         return tuple(dict(outcome) for outcome in self._outcomes)
+
+    @property
+    def circuits(self) -> tuple[QuantumCircuit, ...]:
+        """Every circuit handed to :meth:`run`, in order, as the codebreaker built it.
+
+        The oracle in them is the opaque gate of :meth:`oracle` (no definition), so
+        they show what the codebreaker asked, not the secret; :meth:`run` executes
+        copies with the real oracle put in.
+        """
+        return tuple(self._circuits)
 
     def oracle(self, **options: Any) -> OracleGate:
         """The black-peg oracle ``B_s`` as an opaque gate named ``B_s``.
@@ -462,6 +482,7 @@ class Codemaker:
             runnable.append(rebuilt)
         self._queries += calls
         self._oracle_executions += calls * (1 if exact else int(shots or 1))
+        self._circuits.extend(batch)
         if exact:
             outcomes = [dict(d) for d in exact_probabilities(runnable)]
         else:
@@ -526,6 +547,17 @@ class Codemaker:
             if inverted:
                 self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
         return self._real_oracles[key]
+
+    def reveal_circuit(self, circuit: QuantumCircuit) -> QuantumCircuit:
+        """``circuit`` with this codemaker's real oracle in place of its opaque gates.
+
+        What :meth:`run` executes, nothing counted. Like :meth:`reveal`, for the
+        referee and for drawings of a known secret, never for a codebreaker.
+
+        Raises:
+            OracleCountError: as :meth:`run`.
+        """
+        return OracleWalk(self._match_oracle, replace=True).circuit(circuit)[1]
 
     # -- the referee --------------------------------------------------------------------
     def reveal(self) -> Code:

@@ -13,9 +13,18 @@ oracle ``B_s`` of a known secret:
 =====================  ===============================================================
 
 At the top level, the oracle and the encodings stay labelled boxes (``B_s``,
-``D(φ)``, ``S_0(φ)``, ``A``, ``G(φ)``); :func:`open_boxes` (``--decompose``) opens
-the custom boxes level by level and leaves Qiskit's library gates (``h``, ``cp``,
-``mcx``, ...) alone, so the diagram stays readable at every depth.
+``B_s†``, ``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``, ``D(φ)``, ``S_0(φ)``, ``A``,
+``G(φ)``) on one register per position (``pos0``, ``pos1``, ...), ``score`` and
+``anc``; :func:`open_boxes` (``--decompose N``) opens the custom boxes one level at a
+time, frames an opened oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves
+Qiskit's library gates (``h``, ``cp``, ``mcx``, ...) alone, so the diagram stays
+readable at every depth. A bound phase is drawn ``φ = 1.53`` with a legend line
+(:func:`display_circuit`).
+
+The circuits of a solve (:attr:`~mastermind_q.game.SolveResult.circuits`,
+:func:`method_circuits`) are drawn as the codebreaker built them, the oracle the
+codemaker's opaque box; :func:`write_circuits` writes a file per circuit named by
+:func:`circuit_tag` (``out-pair-0-1.png``) or the pages of one PDF.
 
 Drawings show a secret the user chose (or :func:`default_secret`), so the oracle here
 is the public builder's gate :func:`~mastermind_q.circuits.black_peg_oracle_gate`, a
@@ -46,17 +55,25 @@ from qiskit import QuantumCircuit, QuantumRegister
 from qiskit.circuit import Gate, Instruction
 
 __all__ = [
+    "BOUNDARY_NAMES",
     "CAPTIONS",
     "CIRCUITS",
     "FORMATS",
     "build_circuit",
     "caption",
+    "circuit_paths",
+    "circuit_tag",
     "default_secret",
+    "display_circuit",
     "draw_figure",
     "draw_text",
+    "method_circuits",
     "open_boxes",
     "output_format",
+    "phase_legend",
+    "solve_captions",
     "to_qasm",
+    "write_circuits",
     "write_drawing",
 ]
 
@@ -178,8 +195,14 @@ def build_circuit(
     from .circuits.grover import adaptive_circuit, exact_grover_parameters, grover_iteration
 
     _, phi = exact_grover_parameters(k)
-    if name == "grover-iteration":
-        return grover_iteration(oracle, num_positions=n, colors=k, phi=phi)
+    if name == "grover-iteration":  # built with a Parameter, so that the boxes carry phi
+        from qiskit.circuit import Parameter
+
+        symbol = Parameter("phi")
+        circuit = grover_iteration(oracle, num_positions=n, colors=k, phi=symbol)
+        bound = circuit.assign_parameters({symbol: phi})
+        bound.name = circuit.name
+        return bound
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k, measure=measure)
     bound = circuit.assign_parameters(dict.fromkeys(circuit.parameters, phi))
     bound.name = circuit.name
@@ -201,23 +224,137 @@ def _is_box(operation: Instruction) -> bool:
     return type(operation) in (Gate, Instruction) and operation.definition is not None
 
 
-def open_boxes(circuit: QuantumCircuit, levels: int = 1) -> QuantumCircuit:
+BOUNDARY_NAMES = ("B_s", "B_s_dg")
+"""Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracle)."""
+
+
+def _label(operation: Instruction) -> str:
+    """What a drawing calls ``operation``: its label; ``B_s†`` for an unlabelled ``B_s_dg``."""
+    label = getattr(operation, "label", None)
+    if label and label != operation.name:
+        return label
+    return "B_s†" if operation.name == "B_s_dg" else (label or operation.name)
+
+
+def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit:
+    opened = circuit.copy_empty_like()
+    for item in circuit.data:
+        operation = item.operation
+        if not _is_box(operation):
+            opened._append(item)
+            continue
+        mark = boundaries and operation.name in BOUNDARY_NAMES
+        label = _label(operation)
+        if mark:
+            opened.barrier(*item.qubits, label=label)
+        opened.compose(operation.definition, item.qubits, item.clbits, inplace=True)
+        if mark:
+            opened.barrier(*item.qubits, label=f"end {label}")
+    return opened
+
+
+def open_boxes(
+    circuit: QuantumCircuit, levels: int = 1, *, boundaries: bool = True
+) -> QuantumCircuit:
     """Open the custom boxes (oracle, encodings, ``A``, ``G(φ)``, ...) ``levels`` deep.
 
-    Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are left as they are; use a
-    transpiler for those.
+    One level opens every box at the top, so ``levels = 1, 2, ...`` expands the drawing
+    one step at a time (``adaptive``: ``G(φ)`` -> ``B_s``, ``D(φ)``, ``B_s†``,
+    ``S_0(φ)`` -> their gates). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are
+    left as they are; use a transpiler for those. With ``boundaries``, an opened oracle
+    ``B_s`` (``B_s†``) is framed by two barriers labelled ``B_s`` and ``end B_s``, so its
+    extent stays visible among the gates it dissolves into.
+
+    Args:
+        circuit: the circuit (not changed).
+        levels: how many levels to open (``0``: the circuit itself).
+        boundaries: frame each opened oracle with labelled barriers.
+
+    Returns:
+        The opened circuit (same qubits, registers and unitary).
 
     Raises:
         ValueError: ``levels`` is negative.
+
+    Example:
+        >>> opened = open_boxes(build_circuit("oracle", num_positions=1, colors=2), 1)
+        >>> [item.operation.label for item in opened.data if item.operation.name == "barrier"]
+        ['B_s', 'end B_s']
     """
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
         raise ValueError(f"levels must be a non-negative integer, was {levels!r}")
     for _ in range(levels):
-        names = sorted({item.operation.name for item in circuit.data if _is_box(item.operation)})
-        if not names:
+        if not any(_is_box(item.operation) for item in circuit.data):
             break
-        circuit = circuit.decompose(gates_to_decompose=names)
+        circuit = _open_one_level(circuit, boundaries)
     return circuit
+
+
+PHASE_SYMBOL = "φ"
+"""The symbol in the labels of boxes that carry Algorithm 4's phase (``G(φ)``, ``D(φ)``)."""
+
+
+def phase_legend(phi: float) -> str:
+    """The legend line that says what ``φ`` is in a drawing.
+
+    Example:
+        >>> phase_legend(1.5257)[:10]
+        'φ = 1.53: '
+    """
+    return (
+        f"{PHASE_SYMBOL} = {phi:.2f}: Long's exact-search phase "
+        f"2 arcsin(sin(π/(4T+2)) / sin θ), θ = arcsin(1/√k), T Grover iterations "
+        f"(Algorithm 4)"
+    )
+
+
+_PAD = "\u2002"  # an en space: Qiskit's matplotlib drawer counts it as one character
+
+
+def display_circuit(
+    circuit: QuantumCircuit, *, pad: bool = False
+) -> tuple[QuantumCircuit, str | None]:
+    """A copy of ``circuit`` for drawing, and the legend line for its phase (or ``None``).
+
+    A box labelled with ``φ`` (``G(φ)``, ``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
+    number is drawn as its name with the parameter written ``φ = 1.53`` (instead of a
+    bare ``1.5257``); the legend (:func:`phase_legend`) says what ``φ`` is. With
+    ``pad`` (matplotlib), the labels and parameters of boxes on several qubits get a
+    space on each side: Qiskit's drawer writes the qubit numbers inside such boxes on
+    the left and would otherwise let them touch the label. Only for drawing: the
+    copy's boxes carry a placeholder parameter.
+    """
+    from qiskit.circuit import CircuitInstruction, ControlledGate, Parameter
+
+    shown = circuit.copy_empty_like()
+    phases: list[float] = []
+    placeholders: dict[str, Parameter] = {}  # one Parameter per shown value
+    marker = f"({PHASE_SYMBOL})"
+    for item in circuit.data:
+        operation = item.operation
+        label = getattr(operation, "label", None) or ""
+        if operation.name == "B_s_dg":
+            label = _label(operation)
+        space = _PAD if pad and len(item.qubits) > 1 else ""
+        if isinstance(operation, ControlledGate) or operation.name in ("barrier", "measure"):
+            space = ""
+        phase = None
+        if marker in label and len(operation.params) == 1:
+            value = operation.params[0]
+            if isinstance(value, (int, float)):
+                phase = float(value)
+        if phase is None and not (label and space):
+            shown._append(item)
+            continue
+        operation = operation.copy()
+        if phase is not None:
+            label = label.replace(marker, "")
+            text = f"{space}{PHASE_SYMBOL} = {phase:.2f}{space}"
+            operation.params = [placeholders.setdefault(text, Parameter(text))]
+            phases.append(phase)
+        operation.label = f"{space}{label}{space}"
+        shown._append(CircuitInstruction(operation, item.qubits, item.clbits))
+    return shown, (phase_legend(phases[0]) if phases else None)
 
 
 CAPTIONS = {
@@ -259,24 +396,62 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable.
 
     Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
-    is too small to read beside the wire numbers).
+    is too small to read beside the wire numbers); a phase is written ``φ = 1.53`` and
+    explained by a legend line under the circuit (:func:`display_circuit`).
     """
-    figure = circuit.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
+    shown, legend = display_circuit(circuit, pad=True)
+    figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
     if title is not None:
         figure.suptitle(title, fontsize=13)
+    if legend is not None:  # just under the drawn circuit, where no label can meet it
+        bottom = 0.0
+        if figure.axes:
+            renderer = figure.canvas.get_renderer()
+            box = figure.axes[0].get_tightbbox(renderer)
+            if box is not None:
+                bottom = box.transformed(figure.transFigure.inverted()).y0
+        figure.text(0.5, bottom - 0.01, legend, ha="center", va="top", fontsize=10)
     return figure
 
 
 def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
-    """The text drawing of ``circuit`` (lines folded at ``fold`` characters)."""
-    return str(circuit.draw(output="text", fold=fold))
+    """The text drawing of ``circuit`` (lines folded at ``fold`` characters).
+
+    A phase is written ``φ = 1.53`` and a legend line under the drawing says what it is
+    (:func:`display_circuit`).
+    """
+    shown, legend = display_circuit(circuit)
+    text = str(shown.draw(output="text", fold=fold))
+    return text if legend is None else f"{text}\n{legend}"
 
 
 def to_qasm(circuit: QuantumCircuit) -> str:
-    """``circuit`` as OpenQASM 3 (:func:`qiskit.qasm3.dumps`)."""
-    from qiskit import qasm3
+    """``circuit`` as OpenQASM 3 (:func:`qiskit.qasm3.dumps`).
 
-    return qasm3.dumps(circuit)
+    A gate without a definition -- the codemaker's opaque oracle ``B_s`` / ``B_s_dg`` in
+    the circuits of a solve -- is written as a call to an undeclared gate, and a
+    comment on the first line names it: whoever runs the file supplies the oracle.
+    """
+    import re
+
+    from qiskit import qasm3
+    from qiskit.qasm3 import QASM3ExporterError
+
+    opaque: list[str] = []
+    while True:
+        try:
+            text = qasm3.dumps(circuit, basis_gates=opaque)
+        except QASM3ExporterError as error:
+            found = re.search(r"failed to export gate '([^']+)' that has no definition", str(error))
+            if found is None or found.group(1) in opaque or len(opaque) > 8:
+                raise
+            opaque.append(found.group(1))
+            continue
+        break
+    if not opaque:
+        return text
+    names = ", ".join(opaque)
+    return f"// {names}: opaque (the codemaker's oracle, no definition here)\n{text}"
 
 
 def output_format(path: str | os.PathLike[str]) -> str:
@@ -318,3 +493,161 @@ def write_drawing(
         finally:
             plt.close(figure)
     return target
+
+
+# -- the circuits of a solve ---------------------------------------------------------------
+def circuit_tag(circuit: QuantumCircuit, index: int) -> str:
+    """A short file-name tag for circuit ``index`` of a solve.
+
+    ``pair-C1-C2`` for a FindTwoColorPosition circuit (named ``find_two_color_C1_C2``),
+    otherwise ``N-NAME`` with ``N = index + 1`` (``1-adaptive``, ``1-two_color``).
+
+    Example:
+        >>> circuit_tag(QuantumCircuit(1, name="find_two_color_0_2"), 1)
+        'pair-0-2'
+        >>> circuit_tag(QuantumCircuit(1, name="adaptive-63"), 0)
+        '1-adaptive'
+    """
+    import re
+
+    pair = re.fullmatch(r"find_two_color_(\d+)_(\d+)", circuit.name)
+    if pair is not None:
+        return f"pair-{pair.group(1)}-{pair.group(2)}"
+    base = re.sub(r"-\d+$", "", circuit.name)  # Qiskit's copy suffix
+    base = re.sub(r"[^A-Za-z0-9_]+", "_", base).strip("_") or "circuit"
+    return f"{index + 1}-{base}"
+
+
+def circuit_paths(path: str | os.PathLike[str], circuits: Sequence[QuantumCircuit]) -> list[Path]:
+    """Where :func:`write_circuits` writes ``circuits``: one file per circuit.
+
+    One circuit: ``path`` itself. Several: ``out.png`` -> ``out-pair-0-1.png``,
+    ``out-pair-0-2.png``, ... (:func:`circuit_tag`). A ``.pdf`` is always the one
+    ``path``, a page per circuit.
+
+    Raises:
+        ValueError: an unknown suffix, or no circuits.
+    """
+    target = Path(path)
+    fmt = output_format(target)
+    if not circuits:
+        raise ValueError("circuits must hold at least one circuit, was empty")
+    if fmt == "pdf" or len(circuits) == 1:
+        return [target]
+    return [
+        target.with_name(f"{target.stem}-{circuit_tag(circuit, index)}{target.suffix}")
+        for index, circuit in enumerate(circuits)
+    ]
+
+
+def write_circuits(
+    circuits: Sequence[QuantumCircuit],
+    path: str | os.PathLike[str],
+    *,
+    titles: Sequence[str | None] | None = None,
+) -> list[Path]:
+    """Write several circuits: a file per circuit (:func:`circuit_paths`), or one PDF.
+
+    Args:
+        circuits: the circuits, e.g. :attr:`~mastermind_q.game.SolveResult.circuits`.
+        path: the file name; its suffix is the format (:data:`FORMATS`).
+        titles: a caption per circuit (default none).
+
+    Returns:
+        The paths written.
+
+    Raises:
+        ValueError: an unknown suffix, no circuits, or titles of another length.
+    """
+    paths = circuit_paths(path, circuits)
+    names = list(titles) if titles is not None else [None] * len(circuits)
+    if len(names) != len(circuits):
+        raise ValueError(f"titles must have {len(circuits)} entries, had {len(names)}")
+    if output_format(path) != "pdf":
+        for circuit, target, title in zip(circuits, paths, names):
+            write_drawing(circuit, target, title=title)
+        return paths
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with PdfPages(paths[0]) as pages:
+        for circuit, title in zip(circuits, names):
+            figure = draw_figure(circuit, title=title)
+            try:
+                pages.savefig(figure, bbox_inches="tight")
+            finally:
+                plt.close(figure)
+    return paths
+
+
+def solve_captions(
+    method: str, circuits: Sequence[QuantumCircuit], *, num_positions: int, colors: int
+) -> list[str]:
+    """A caption per circuit of a solve: method, which circuit, ``n``, ``k``.
+
+    Example:
+        >>> circuit = QuantumCircuit(1, name="find_two_color_0_1")
+        >>> solve_captions("nonadaptive", [circuit], num_positions=3, colors=4)[0][:50]
+        'nonadaptive, circuit 1 of 1 (pair (0, 1)), n = 3, '
+    """
+    captions = []
+    for index, circuit in enumerate(circuits):
+        tag = circuit_tag(circuit, index)
+        parts = tag.split("-")
+        what = f"pair ({parts[1]}, {parts[2]})" if parts[0] == "pair" else parts[1]
+        captions.append(
+            f"{method}, circuit {index + 1} of {len(circuits)} ({what}), "
+            f"n = {num_positions}, k = {colors}; B_s is the codemaker's box"
+        )
+    return captions
+
+
+def method_circuits(
+    method: str,
+    *,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int] | None = None,
+    backend: str = "aer",
+    seed: int | None = None,
+    reveal: bool = False,
+) -> tuple[QuantumCircuit, ...]:
+    """The circuits a quantum solve method hands the codemaker for ``secret``.
+
+    The method plays a game (:func:`mastermind_q.solve`) on ``backend``, so adaptive
+    methods show the circuits their answers led to. As handed over, the oracle is the
+    codemaker's opaque box ``B_s``; with ``reveal`` it is the oracle of ``secret``
+    (:func:`~mastermind_q.circuits.black_peg_oracle_gate`, which :func:`open_boxes`
+    can open): for a secret the user chose, as every drawing here.
+
+    Args:
+        method: a quantum method of :data:`mastermind_q.METHODS`.
+        num_positions: ``n``.
+        colors: ``k``.
+        secret: the secret (default :func:`default_secret`).
+        backend: where the game runs (default ``aer``, 64 shots a circuit: the
+            statevector up to 14 qubits, a matrix product state above).
+        seed: the simulator's seed.
+        reveal: put the known oracle in place of the opaque box.
+
+    Returns:
+        The circuits, in the order run.
+
+    Raises:
+        ValueError: not a quantum method, or sizes it does not support.
+    """
+    from .codemaker import Codemaker
+    from .game import validate_code
+    from .solving import method_info, play
+
+    info = method_info(method)
+    if info.kind != "quantum":
+        raise ValueError(f"method must be a quantum method to draw its circuits, was {method!r}")
+    code = default_secret(num_positions, colors) if secret is None else secret
+    code = validate_code(code, colors, positions=num_positions, name="secret")
+    maker = Codemaker(code, colors)
+    shots = None if backend == "aer-statevector" else 64
+    result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
+    if not reveal:
+        return tuple(result.circuits)
+    return tuple(maker.reveal_circuit(circuit) for circuit in result.circuits)

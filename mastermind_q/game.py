@@ -289,8 +289,10 @@ class SolveResult:
             sampling backends; for methods with several circuits, the product of the
             per-circuit values (every circuit must answer right); ``None`` for
             classical methods.
-        transcript: classical methods: every ``(guess, black answer)`` pair in the
-            order asked; empty for quantum methods.
+        transcript: classical methods: every ``(guess, answer)`` pair in the order
+            asked, the answer as given: the black count ``b`` for a black-peg query,
+            ``(b, w)`` for a black-white one; empty for quantum methods (with
+            ``verify``: the classical queries).
         iterations: Grover iterations ``T`` for the adaptive method, else ``None``.
         circuit_success_probabilities: per circuit success probabilities for quantum
             methods that run several circuits (empty otherwise).
@@ -317,6 +319,11 @@ class SolveResult:
             default filled in); ``None`` on ``aer-statevector`` and for classical
             methods.
         seed: the seed the run was given (simulator or codebreaker), ``None`` if none.
+        circuits: quantum methods: every circuit the codebreaker handed to the
+            codemaker, in order, as it built them: one register per position
+            (``pos0``, ``pos1``, ...), then ``score`` and ``anc``; the oracle in them is
+            the codemaker's opaque ``B_s`` / ``B_s_dg`` (no definition, nothing of the
+            secret). Empty for classical methods; not part of :meth:`to_dict`.
     """
 
     secret: Code
@@ -326,7 +333,7 @@ class SolveResult:
     num_colors: int
     backend: str | None = None
     success_probability: float | None = None
-    transcript: tuple[tuple[Code, int], ...] = ()
+    transcript: tuple[tuple[Code, int | tuple[int, int]], ...] = ()
     iterations: int | None = None
     circuit_success_probabilities: tuple[float, ...] = field(default=())
     certified: bool | None = None
@@ -338,6 +345,7 @@ class SolveResult:
     counts: tuple[dict[str, Any], ...] = field(default=(), hash=False)
     shots: int | None = None
     seed: int | None = None
+    circuits: tuple[Any, ...] = field(default=(), hash=False, compare=False, repr=False)
 
     @property
     def solved(self) -> bool:
@@ -382,5 +390,8 @@ class SolveResult:
             data["classical_queries"] = self.classical_queries
             data["repaired_positions"] = list(self.repaired_positions)
         if self.transcript:
-            data["transcript"] = [[list(guess), answer] for guess, answer in self.transcript]
+            data["transcript"] = [
+                [list(guess), list(answer) if isinstance(answer, tuple) else answer]
+                for guess, answer in self.transcript
+            ]
         return data

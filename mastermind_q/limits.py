@@ -7,30 +7,30 @@ classical work, shots, grid size -- and calls one of the ``check_*`` functions b
 :class:`ResourceLimitError` (a ``ValueError``) whose message names the value, the limit
 and the environment variable that raises it.
 
-=================================  ==============  ==========================================
-limit (environment variable)       default         what it bounds
-=================================  ==============  ==========================================
-``MASTERMIND_Q_MAX_SHOTS``         1,000,000       shots, summed over a run's circuits
-                                                   (Aer keeps about 0.5 kB per shot)
-``MASTERMIND_Q_MAX_QUANTUM_POSITIONS``  4,096      ``n`` of quantum circuits (draw,
-                                                   resources, quantum methods)
-``MASTERMIND_Q_MAX_QUANTUM_COLORS``  1,024         ``k`` of quantum circuits (``k - 1``
-                                                   circuits for ``nonadaptive``)
-``MASTERMIND_Q_MAX_CIRCUIT_GATES``  500,000        two-qubit gates of a run's circuits
-                                                   before transpiling (cost formulas;
-                                                   ``nonadaptive`` at n = 1024, k = 8 has
-                                                   about 180,000 and takes 37 s)
-``MASTERMIND_Q_MAX_MEMORY``        available RAM   bytes a statevector may take
-                                                   (``16 * 2^q`` bytes times
-                                                   :data:`STATEVECTOR_SAFETY_FACTOR`)
-``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``  10,000   ``n`` of classical games
-``MASTERMIND_Q_MAX_CLASSICAL_COLORS``  100,000     ``k`` of classical games
-``MASTERMIND_Q_MAX_CLASSICAL_WORK``  100,000,000   guesses times ``n`` of a classical game
-                                                   (the permutation solver at n = k = 1000
-                                                   is about 10^7 and takes 1.3 s)
-``MASTERMIND_Q_MAX_GRID_VALUES``   1,000           values on one ``compare`` grid axis
-``MASTERMIND_Q_MAX_GRID_ROWS``     10,000          rows of one ``compare`` grid
-=================================  ==============  ==========================================
+========================================  ==============  ========================================
+limit (environment variable)              default         what it bounds
+========================================  ==============  ========================================
+``MASTERMIND_Q_MAX_SHOTS``                1,000,000       shots, summed over a run's circuits
+                                                          (Aer keeps about 0.5 kB per shot)
+``MASTERMIND_Q_MAX_QUANTUM_POSITIONS``    4,096           ``n`` of quantum circuits (draw,
+                                                          resources, quantum methods)
+``MASTERMIND_Q_MAX_QUANTUM_COLORS``       1,024           ``k`` of quantum circuits (``k - 1``
+                                                          circuits for ``nonadaptive``)
+``MASTERMIND_Q_MAX_CIRCUIT_GATES``        500,000         two-qubit gates of a run's circuits
+                                                          before transpiling (cost formulas;
+                                                          ``nonadaptive`` at n = 1024, k = 8 has
+                                                          about 180,000 and takes 37 s)
+``MASTERMIND_Q_MAX_MEMORY``               available RAM   bytes a statevector may take
+                                                          (``16 * 2^q`` bytes times
+                                                          :data:`STATEVECTOR_SAFETY_FACTOR`)
+``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``  10,000          ``n`` of classical games
+``MASTERMIND_Q_MAX_CLASSICAL_COLORS``     100,000         ``k`` of classical games
+``MASTERMIND_Q_MAX_CLASSICAL_WORK``       100,000,000     guesses times ``n`` of a classical game
+                                                          (the permutation solver at n = k = 1000
+                                                          is about 10^7 and takes 1.3 s)
+``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
+``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
+========================================  ==============  ========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
 bounded by their own constants in :mod:`mastermind_q.classical.baselines`;

@@ -324,6 +324,7 @@ def play(
             position_confidence=confidence,
             oracle_executions=codemaker.oracle_executions,
             counts=tuple(getattr(codemaker, "outcomes", ())),
+            circuits=tuple(getattr(codemaker, "circuits", ())),
             shots=_shots_used(backend_name, shots),
             seed=seed,
             **extra,

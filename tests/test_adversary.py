@@ -76,7 +76,7 @@ def test_black_white_answers_the_smallest_pair():
     answer = maker.black_white(guess)
     assert answer == min(black_white(code, guess) for code in before)
     assert all(black_white(code, guess) == answer for code in maker.feasible)
-    assert maker.transcript == ((guess, answer[0]),)
+    assert maker.transcript == ((guess, answer),)
 
 
 def test_no_oracle_and_size_errors():

@@ -56,7 +56,8 @@ def test_compare_json_contract(capsys, compare_brute):
     assert {(row["n"], row["k"]) for row in rows} == {(2, 3), (2, 4), (3, 3), (3, 4)}
     for row in rows:
         assert {"n", "k", "method", "kind", "queries", "mean_queries"} <= set(row)
-        assert row["kind"] in ("classical", "bound")
+        assert {"setting", "feedback", "distinct"} <= set(row)
+        assert row["kind"] in ("classical", "bound", "formula")
     brute_rows = [row for row in rows if row["method"] == "brute"]
     assert len(brute_rows) == 4
     assert all(row["samples"] == 3 and row["solved"] for row in brute_rows)
@@ -108,7 +109,44 @@ def test_compare_plot(capsys, tmp_path):
         capsys, "--positions", "4,8", "--colors", "8", *BOUNDS_ONLY, "--plot", str(path)
     )
     assert payload["plot"] == str(path)
+    assert payload["plots"] == {"adaptive": str(path)}  # bound rows only: one setting
     assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_compare_plot_writes_one_file_per_setting(capsys, tmp_path):
+    path = tmp_path / "fig.pdf"
+    argv = ["--positions", "4,8", "--colors", "8", "--methods", "triples,adaptive,blackpeg"]
+    payload = _compare_json(
+        capsys, *argv, "--samples", "2", "--plot", str(path), "--plot-style", "double"
+    )
+    assert payload["plots"] == {
+        "non-adaptive": str(tmp_path / "fig-non-adaptive.pdf"),
+        "adaptive": str(tmp_path / "fig-adaptive.pdf"),
+    }
+    for name in payload["plots"].values():
+        assert Path(name).read_bytes().startswith(b"%PDF")
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--positions", "4", "--colors", "4", "--plot", "{tmp}/p.png"], "two or more values"),
+        (
+            ["--positions", "4,5", "--colors", "4", "--plot", "{tmp}/p.png", "--plot-methods", "x"],
+            "'x'",
+        ),
+        (["--positions", "4", "--colors", "4", "--games", "blue"], "'blue'"),
+        (["--positions", "4", "--colors", "4", "--games", ","], "--games"),
+    ],
+)
+def test_compare_plot_and_game_options_are_checked_first(capsys, tmp_path, argv, fragment):
+    argv = [item.replace("{tmp}", str(tmp_path)) for item in argv]
+    status = cli.main(["compare", *argv, "--json"])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert fragment in captured.err and captured.err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
@@ -167,7 +205,7 @@ def test_compare_csv_header_is_written_before_the_first_row(capsys, tmp_path, mo
     monkeypatch.setattr(tasks, "run_task", first_row_looks_at_the_file)
     status = cli.main(["compare", "--positions", "4", "--colors", "4", "--csv", str(path)])
     assert status == 130
-    assert seen[0].startswith("n,k,method,kind,queries")
+    assert seen[0].startswith("n,k,method,kind,setting,feedback,distinct,queries")
     assert path.read_text(encoding="utf-8") == seen[0]
 
 
@@ -317,7 +355,8 @@ def test_draw_decompose_opens_the_oracle(capsys):
     _, boxed, _ = _run_cli(capsys, *argv)
     _, opened, _ = _run_cli(capsys, *argv, "--decompose")
     assert "B_s" in json.loads(boxed)["text"]
-    assert "B_s" not in json.loads(opened)["text"]
+    assert "end B_s" not in json.loads(boxed)["text"]
+    assert "end B_s" in json.loads(opened)["text"]  # opened, its extent a labelled barrier
     assert json.loads(opened)["decompose"] == 1
 
 
@@ -659,15 +698,57 @@ def test_compare_must_show_grid(capsys, tmp_path):
     path = tmp_path / "out.png"
     payload = _compare_json(capsys, "--positions", "4,6,8", "--colors", "4,8", "--plot", str(path))
     _check_compare_rows(payload["rows"], [4, 6, 8], [4, 8])
-    assert path.read_bytes().startswith(b"\x89PNG")
+    assert payload["plots"]["adaptive"] == str(tmp_path / "out-adaptive.png")
     rows = payload["rows"]
     assert all(isinstance(row.get("queries_to_win"), (int, float)) for row in rows)
-    best = {(row["n"], row["k"]): row for row in rows if row["method"] == "best-classical"}
+    quantum_game = ("adaptive", "black", False)
+    best = {
+        (row["n"], row["k"]): row
+        for row in rows
+        if row["method"] == "best-classical" and _game(row) == quantum_game
+    }
     assert set(best) == {(n, k) for n in (4, 6, 8) for k in (4, 8)}
     for (n, k), row in best.items():
-        classical = [r for r in rows if (r["n"], r["k"]) == (n, k) and r["kind"] == "classical"]
+        classical = [
+            r
+            for r in rows
+            if (r["n"], r["k"]) == (n, k) and r["kind"] == "classical" and _game(r) == quantum_game
+        ]
         assert row["queries"] == min(r["queries"] for r in classical)
         assert row["best_worst_method"] in {r["method"] for r in classical}
+    figures = sorted(path.parent.glob("out-*.png"))
+    assert [figure.name for figure in figures] == ["out-adaptive.png", "out-non-adaptive.png"]
+
+
+def _game(row):
+    return (row["setting"], row["feedback"], row["distinct"])
+
+
+@pytest.mark.slow
+def test_compare_must_show_games(capsys, tmp_path):
+    """The README's first example: every row names its game; best-classical per game."""
+    payload = _compare_json(capsys, "--positions", "4,6,8", "--colors", "4,8")
+    rows = payload["rows"]
+    for row in rows:
+        assert row["setting"] in ("non-adaptive", "adaptive")
+        assert row["feedback"] in ("black", "black-white")
+        assert isinstance(row["distinct"], bool)
+    best = [row for row in rows if row["method"] == "best-classical"]
+    assert len({(row["n"], row["k"], _game(row)) for row in best}) == len(best)
+    for row in best:
+        same = [
+            r
+            for r in rows
+            if (r["n"], r["k"]) == (row["n"], row["k"])
+            and _game(r) == _game(row)
+            and r["kind"] == "classical"
+            and r["source"] == "measured"
+        ]
+        assert row["queries"] == min(r["queries"] for r in same)
+        assert row["mean_queries"] == min(r["mean_queries"] for r in same)
+    for row in rows:  # the quantum rows' own game: black pegs with repetition
+        if row["kind"] == "quantum":
+            assert (row["feedback"], row["distinct"]) == ("black", False)
 
 
 # -- hostile input: one line, status 2 ------------------------------------------------------------

@@ -11,8 +11,10 @@ a missing resource guard fails fast instead of swapping. Each must:
   still running after :data:`WALL_LIMIT` seconds is killed and fails);
 * peak under :data:`MEMORY_LIMIT` bytes of resident memory (``ru_maxrss`` of the child).
 
-The cases run once, in parallel (a thread pool of subprocesses), in a module fixture;
-one parametrised test per case checks its result.
+The selected cases run once, in parallel (a thread pool of subprocesses), in a module
+fixture; one parametrised test per case checks its result. The default (fast) run takes
+the cases in :data:`FAST_CASES`, at least one per command and kind of guard; the others
+are marked ``slow`` (``python -m pytest -m slow`` runs them).
 """
 
 from __future__ import annotations
@@ -477,25 +479,61 @@ def _run(argv: list[str], env: dict[str, str]) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def results(request, tmp_path_factory):
     files = tmp_path_factory.mktemp("fuzz")
     _write_records(files)
     env = {key: value for key, value in os.environ.items() if not key.startswith("MASTERMIND_Q_")}
     env.update(MPLBACKEND="Agg", MASTERMIND_Q_JOBS_DIR=str(files / "jobs"), PYTHONWARNINGS="")
-    cases = _cases(files)
+    selected = {  # only the cases this session runs (the fast ones unless -m slow)
+        item.callspec.params["name"]
+        for item in request.session.items
+        if item.module is request.module and hasattr(item, "callspec")
+    }
+    cases = {name: argv for name, argv in _cases(files).items() if name in selected}
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         futures = {name: pool.submit(_run, argv, env) for name, argv in cases.items()}
         return {name: future.result() for name, future in futures.items()}
 
 
 CASE_NAMES = list(_cases(Path("/fuzz")))
+FAST_CASES = frozenset(
+    {
+        "solve-unknown-method",
+        "solve-colors-text",
+        "solve-secret-out-of-range",
+        "solve-random-trillion",
+        "solve-adversary-huge",
+        "solve-billion-colors-adaptive",
+        "solve-optimal-large",
+        "solve-statevector-31-qubits",
+        "solve-shots-10e30",
+        "solve-seed-2e64",
+        "draw-million-positions",
+        "draw-missing-folder",
+        "resources-adaptive-gates",
+        "compare-grid-100-million",
+        "compare-csv-missing-folder",
+        "jobs-fetch-bad-id",
+        "jobs-fetch-deep",
+        "no-command",
+        "unknown-option",
+    }
+)
+"""The cases of the default run: every command, size, value, file and top-level guard."""
 
 
 def test_there_are_at_least_sixty_cases():
     assert len(CASE_NAMES) >= 60
+    assert set(CASE_NAMES) >= FAST_CASES, FAST_CASES - set(CASE_NAMES)
 
 
-@pytest.mark.parametrize("name", CASE_NAMES)
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=() if name in FAST_CASES else pytest.mark.slow)
+        for name in CASE_NAMES
+    ],
+)
 def test_bad_input_is_one_line_exit_2_fast_and_small(results, name):
     result = results[name]
     err = result["stderr"]

@@ -111,7 +111,10 @@ def test_ctrl_c_stops_a_noisy_fake_job_and_keeps_its_record(tmp_path):
 
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
-    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    [
+        pytest.param(signal.SIGINT, 130, "interrupted", marks=pytest.mark.slow),  # fast: parallel
+        (signal.SIGTERM, 143, "terminated"),
+    ],
 )
 def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, word):
     path = tmp_path / "rows.csv"
@@ -124,7 +127,9 @@ def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, wor
     assert code == status and "Traceback" not in err
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
     assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
-    assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
+    assert out.splitlines()[1].split()[:7] == [
+        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
+    ]  # fmt: skip
     assert f"mastermind-q compare: {word} after 1 rows" in err
 
 
@@ -135,13 +140,16 @@ def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
         "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
     )  # fmt: skip
     run.wait_for("two-color: simulate")
-    assert path.read_text(encoding="utf-8").startswith("n,k,method,kind,queries,")
+    assert path.read_text(encoding="utf-8").startswith("n,k,method,kind,setting,feedback,")
     code, out, _ = run.stop(signal.SIGINT)
     assert code == 130 and _lines(path) == 1
     assert out.split()[:3] == ["n", "k", "method"]  # the (empty) table is still printed
 
 
-@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("signum", "status"),
+    [(signal.SIGINT, 130), pytest.param(signal.SIGTERM, 143, marks=pytest.mark.slow)],
+)
 def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path, signum, status):
     import psutil
 
@@ -158,6 +166,8 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
     assert code == status and "Traceback" not in err
     rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
     assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
-    assert out.splitlines()[1].split()[:5] == ["2", "2", "two-color", "quantum", "1"]
+    assert out.splitlines()[1].split()[:7] == [
+        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
+    ]  # fmt: skip
     _, alive = psutil.wait_procs(workers, timeout=PROMPT)
     assert not alive, f"workers left running: {alive}"

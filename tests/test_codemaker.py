@@ -25,7 +25,7 @@ def test_codemaker_answers_and_counts():
     assert maker.black((2, 1, 1)) == 2
     assert maker.black_white((1, 2, 0)) == (0, 3)
     assert maker.queries == 2
-    assert maker.transcript == (((2, 1, 1), 2), ((1, 2, 0), 0))
+    assert maker.transcript == (((2, 1, 1), 2), ((1, 2, 0), (0, 3)))  # the answers given
 
 
 def test_codemaker_validates_secret_and_guesses():

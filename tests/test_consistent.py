@@ -51,7 +51,12 @@ def test_every_guess_is_consistent_and_the_secret_is_found(n, k, feedback, disti
 
 @pytest.mark.parametrize(
     ("secret", "colors", "distinct"),
-    [((3, 1, 4, 1, 5, 2, 6), 7, False), (tuple(random.Random(3).sample(range(12), 12)), 12, True)],
+    [
+        ((3, 1, 4, 1, 5, 2, 6), 7, False),
+        pytest.param(
+            tuple(random.Random(3).sample(range(12), 12)), 12, True, marks=pytest.mark.slow
+        ),
+    ],
 )
 def test_same_seed_same_game(secret, colors, distinct):
     games = []

@@ -15,6 +15,7 @@ from mastermind_q.drawing import (
     draw_text,
     open_boxes,
     output_format,
+    phase_legend,
     to_qasm,
     write_drawing,
 )
@@ -80,7 +81,7 @@ def test_invalid_requests_name_the_value(kwargs, message):
 
 def test_text_drawing_labels_the_boxes():
     text = draw_text(build_circuit("grover-iteration", num_positions=2, colors=4))
-    for label in ("B_s", "B_s_dg", "D(φ)", "S_0(φ)", "colors_0", "score_0"):
+    for label in ("B_s", "B_s†", "D(φ = 3.14)", "S_0(φ = 3.14)", "pos0_0", "pos1_1", "score_0"):
         assert label in text
 
 
@@ -125,7 +126,12 @@ def test_unknown_suffixes_are_refused(name, tmp_path):
 
 
 def test_drawings_are_captioned_with_the_method_n_and_k(tmp_path):
-    from mastermind_q.drawing import CAPTIONS, PARAMETER_FONT_SIZE, caption, draw_figure
+    from mastermind_q.drawing import (
+        CAPTIONS,
+        PARAMETER_FONT_SIZE,
+        caption,
+        draw_figure,
+    )
 
     assert set(CAPTIONS) == set(CIRCUITS)
     title = caption("adaptive", num_positions=2, colors=3, secret=(2, 0))
@@ -136,9 +142,11 @@ def test_drawings_are_captioned_with_the_method_n_and_k(tmp_path):
     figure = draw_figure(circuit, title=title)
     assert figure.get_suptitle() == title
     parameter_texts = [
-        text for axis in figure.axes for text in axis.texts if "pi" in text.get_text()
+        text for axis in figure.axes for text in axis.texts if "φ = 2.09" in text.get_text()
     ]
     assert parameter_texts and all(t.get_fontsize() == PARAMETER_FONT_SIZE for t in parameter_texts)
+    legends = [text.get_text() for text in figure.texts if "Long's exact-search" in text.get_text()]
+    assert legends == [phase_legend(exact_grover_parameters(3)[1])]
     import matplotlib.pyplot as plt
 
     plt.close(figure)
@@ -146,3 +154,45 @@ def test_drawings_are_captioned_with_the_method_n_and_k(tmp_path):
     assert path.read_text(encoding="utf-8").splitlines()[0] == title
     png = write_drawing(circuit, tmp_path / "adaptive.png", title=title)
     assert png.stat().st_size > 0
+
+
+@pytest.mark.parametrize(("name", "levels"), [("find-two-color", 1), ("grover-iteration", 2)])
+def test_opening_keeps_the_unitary_and_frames_the_oracle(name, levels):
+    from qiskit.quantum_info import Operator
+
+    circuit = build_circuit(name, num_positions=2, colors=3, measure=False)
+    opened = open_boxes(circuit, levels)
+    assert Operator(opened).equiv(Operator(circuit))
+    labels = [item.operation.label for item in opened.data if item.operation.name == "barrier"]
+    expected = ["B_s", "end B_s"] if name == "find-two-color" else []
+    if name == "grover-iteration":
+        expected = ["B_s", "end B_s", "B_s†", "end B_s†"]
+    assert labels == expected
+    plain = open_boxes(circuit, levels, boundaries=False)
+    assert "barrier" not in plain.count_ops()
+
+
+def test_one_level_at_a_time():
+    circuit = build_circuit("adaptive", num_positions=1, colors=3)
+    assert {"G"} <= {item.operation.name for item in circuit.data}
+    one = {item.operation.name for item in open_boxes(circuit, 1).data}
+    assert {"B_s", "B_s_dg", "D", "S_0"} <= one and "G" not in one
+    two = {item.operation.name for item in open_boxes(circuit, 2).data}
+    assert "B_s" not in two and "barrier" in two
+
+
+def test_phase_is_written_with_its_symbol_and_explained():
+    from mastermind_q.drawing import display_circuit
+
+    _, phi = exact_grover_parameters(5)
+    circuit = build_circuit("adaptive", num_positions=2, colors=5)
+    text = draw_text(circuit)
+    assert "G(φ = 1.53)" in text and "1.5257" not in text
+    assert text.splitlines()[-1] == phase_legend(phi)
+    assert phase_legend(phi).startswith("φ = 1.53: Long's exact-search phase")
+    shown, legend = display_circuit(circuit, pad=True)
+    assert legend == phase_legend(phi)
+    steps = [item.operation for item in circuit.data if item.operation.name == "G"]
+    assert steps and all(op.params == [pytest.approx(phi)] for op in steps)  # unchanged
+    assert [p.name for p in shown.parameters] == ["\u2002φ = 1.53\u2002"]
+    assert draw_text(build_circuit("find-two-color", num_positions=2, colors=3)).count("φ") == 0

@@ -119,6 +119,11 @@ def test_one_oracle_query_and_layout():
     assert circuit.num_qubits == oracle.num_qubits
     assert circuit.num_clbits == n
     assert [register.name for register in circuit.cregs] == ["result"]
+    assert [register.name for register in circuit.qregs] == [
+        *(f"pos{i}" for i in range(n)),
+        "score",
+        "anc",
+    ]
     q = color_qubits(k)
     for i in range(n):
         measured = [
@@ -165,7 +170,8 @@ def test_cost_formula_outside_the_oracle(n, k):
     secret = tuple(i % k for i in range(n))
     oracle = Codemaker(secret, k).oracle()
     circuit = find_two_color_circuit(oracle, 0, k - 1, num_positions=n, colors=k)
-    ops = circuit.count_ops()
+    assert circuit.data[0].operation.label == "prep |−⟩"  # the score preparation, one box
+    ops = circuit.decompose(gates_to_decompose=["minus_prep"]).count_ops()
     assert ops["h"] == 2 * n + 2 * score_qubits(n)
     assert ops["x"] == 1
     assert ops["measure"] == n

@@ -232,10 +232,10 @@ def test_grover_iteration_shows_labelled_blocks():
     oracle = reference_oracle((1, 2), 3)
     circuit = grover_iteration(oracle, num_positions=2, colors=3, phi=Parameter("phi"))
     labels = [instruction.operation.label for instruction in circuit.data]
-    assert labels == ["B_s", "D(φ)", None, "S_0(φ)", "S_0(φ)"]
+    assert labels == ["B_s", "D(φ)", "B_s†", "S_0(φ)", "S_0(φ)"]
     assert [instruction.operation.name for instruction in circuit.data][2] == "B_s_dg"
     drawing = str(circuit.draw(output="text"))
-    for label in ("B_s", "D(φ)", "B_s_dg", "S_0(φ)"):
+    for label in ("B_s", "D(φ)", "B_s†", "S_0(φ)"):
         assert label in drawing
 
 

@@ -15,7 +15,12 @@ from qiskit import QuantumCircuit, transpile
 from qiskit.quantum_info import Operator
 
 from mastermind_q import Codemaker
-from mastermind_q.circuits.layout import color_qubits, score_qubit_indices, score_qubits
+from mastermind_q.circuits.layout import (
+    color_qubits,
+    position_qubits,
+    score_qubit_indices,
+    score_qubits,
+)
 from mastermind_q.circuits.oracle import (
     CONSTRUCTIONS,
     DEFAULT_CONSTRUCTION,
@@ -105,7 +110,7 @@ def test_cost_formula_matches_built_circuit(n, k, m, construction):
     assert circuit.num_qubits == cost.qubits
     registers = {register.name: register.size for register in circuit.qregs}
     assert registers.get("anc", 0) == cost.ancillas
-    assert registers["colors"] == n * color_qubits(k)
+    assert [registers[f"pos{i}"] for i in range(n)] == [color_qubits(k)] * n
     assert registers["score"] == (score_qubits(n) if m is None else m)
     decomposed = transpile(circuit, basis_gates=["cx", "u"], optimization_level=0)
     assert decomposed.count_ops().get("cx", 0) == cost.two_qubit_gates
@@ -114,8 +119,10 @@ def test_cost_formula_matches_built_circuit(n, k, m, construction):
 def test_layout_and_plain_gates():
     circuit = black_peg_oracle((2, 0, 1), 3)
     names = [register.name for register in circuit.qregs]
-    assert names == ["colors", "score", "anc"]
-    score = circuit.qregs[1]
+    assert names == ["pos0", "pos1", "pos2", "score", "anc"]
+    for i, register in enumerate(circuit.qregs[:3]):  # position i: qubits [i*q, (i+1)*q)
+        assert [circuit.find_bit(qubit).index for qubit in register] == position_qubits(i, 3)
+    score = circuit.qregs[3]
     assert [circuit.find_bit(qubit).index for qubit in score] == score_qubit_indices(3, 3)
     assert circuit.name == "B_s"
     forbidden = {"measure", "reset", "barrier"}
@@ -154,7 +161,7 @@ def test_gray_needs_no_shared_ancilla(n, k, ancillas):
     circuit = black_peg_oracle((0,) * n, k, construction="gray")
     assert circuit.num_qubits - n * color_qubits(k) - score_qubits(n) == ancillas
     if ancillas:
-        anc = circuit.qregs[2]
+        anc = circuit.qregs[-1]
         per_position = ancillas // n
         for item in circuit.data:
             touched = [circuit.find_bit(qubit).index for qubit in item.qubits]
@@ -262,7 +269,9 @@ def test_two_color_oracle_all_pairs_larger(n, k):
 def test_two_color_oracle_accepts_a_circuit():
     circuit = two_color_oracle(black_peg_oracle((0, 1), 2), 1, 0, num_positions=2, colors=2)
     assert circuit.num_qubits == 4
-    assert [register.name for register in circuit.qregs] == ["colors", "score"]
+    assert [register.name for register in circuit.qregs] == ["pos0", "pos1", "score"]
+    labels = [item.operation.label for item in circuit.data]
+    assert (labels[0], labels[2]) == ("E(1,0)", "E(1,0)†")  # E and its inverse, named alike
 
 
 def test_two_color_oracle_validation():

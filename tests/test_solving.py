@@ -29,9 +29,14 @@ def check_result(result, secret, method):
     assert result.method == method
     assert result.backend is None and result.success_probability is None
     assert result.queries == len(result.transcript)
-    assert result.transcript[-1] == (tuple(secret), len(secret))
+    last_guess, last_answer = result.transcript[-1]
+    assert last_guess == tuple(secret)
     for guess, answer in result.transcript:
-        assert answer == black(secret, guess)
+        if isinstance(answer, tuple):  # a black-white query keeps both pegs
+            assert answer == black_white(secret, guess)
+        else:
+            assert answer == black(secret, guess)
+    assert last_answer in (len(secret), (len(secret), 0))
 
 
 @pytest.mark.parametrize(
@@ -55,11 +60,20 @@ def test_solve_with_repetition(method, secret):
         assert result.queries <= blackpeg_query_bound(4, 6)
 
 
-def test_knuth_transcript_records_the_black_part():
+def test_knuth_transcript_keeps_both_pegs():
     secret = (1, 2, 3, 4)
     result = solve(secret, colors=6, method="knuth")
     check_result(result, secret, "knuth")
-    assert result.transcript[0] == ((0, 0, 1, 1), black_white(secret, (0, 0, 1, 1))[0])
+    assert result.transcript[0] == ((0, 0, 1, 1), black_white(secret, (0, 0, 1, 1)))
+    assert result.transcript[-1] == (secret, (4, 0))
+    assert result.to_dict()["transcript"][-1] == [list(secret), [4, 0]]
+
+
+def test_black_white_transcript_stores_the_answer_given():
+    maker = Codemaker((0, 1, 1, 2), 3, feedback="black-white")
+    assert maker.answer((0, 0, 1, 1)) == (2, 1)
+    assert maker.black((0, 0, 1, 1)) == 2
+    assert maker.transcript == (((0, 0, 1, 1), (2, 1)), ((0, 0, 1, 1), 2))
 
 
 def test_solve_blackpeg_large():

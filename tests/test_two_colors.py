@@ -111,7 +111,8 @@ def test_one_query_and_registers():
     assert count_oracle_calls(circuit) == 1
     assert maker.charge(circuit) == 1
     assert circuit.num_clbits == 3
-    assert [register.name for register in circuit.qregs][:2] == ["colors", "score"]
+    assert [register.name for register in circuit.qregs][:4] == ["pos0", "pos1", "pos2", "score"]
+    assert circuit.data[0].operation.label == "prep |χ⟩ (QFT₄)"
 
 
 def test_padding_for_one_position():
@@ -144,7 +145,7 @@ def test_cost_formula_outside_the_oracle(n):
     oracle = oracle_for(secret)
     circuit = two_color_circuit(oracle, num_positions=n)
     m = two_color_score_qubits(n)
-    ops = circuit.count_ops()
+    ops = circuit.decompose(gates_to_decompose=["chi_prep"]).count_ops()
     assert ops["h"] == n + 2 * (m - 2)
     assert ops["U"] == n
     assert ops["x"] == 1

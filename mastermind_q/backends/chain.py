@@ -72,7 +72,8 @@ def _blocks(
 ) -> list[list[int]]:
     """Groups of non-hub qubits that never meet another group in one gate.
 
-    Consecutive ``q``-qubit slices of the ``colors`` register (``q`` from the circuit
+    The position registers ``pos0``, ``pos1``, ... of the circuit builders (or
+    consecutive ``q``-qubit slices of a ``colors`` register, ``q`` from the circuit
     metadata :data:`BLOCK_SIZE_KEY`), merged with any qubits that share a gate.
     """
     parent = list(range(circuit.num_qubits))
@@ -93,6 +94,9 @@ def _blocks(
         colors = [circuit.find_bit(qubit).index for qubit in registers["colors"]]
         for start in range(0, len(colors), size):
             unite(colors[start : start + size])
+    for name, register in registers.items():  # the builders' per-position registers
+        if name.startswith("pos") and name[3:].isdigit():
+            unite([circuit.find_bit(qubit).index for qubit in register])
     for _, qubits, _ in operations:
         unite([qubit for qubit in qubits if qubit not in hub])
     groups: dict[int, list[int]] = {}

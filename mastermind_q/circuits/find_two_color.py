@@ -49,10 +49,41 @@ from collections.abc import Sequence
 from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
 
 from ..game import validate_code, validate_colors, validate_positions
-from .layout import color_qubits
+from .layout import SCORE_REGISTER, color_qubits, layout_registers
 from .layout import score_qubits as layout_score_qubits
 
-__all__ = ["find_two_color_circuit", "two_color_positions"]
+__all__ = [
+    "MINUS_LABEL",
+    "find_two_color_circuit",
+    "minus_state_preparation",
+    "two_color_positions",
+]
+
+MINUS_LABEL = "prep |−⟩"
+"""Label of the score-register preparation box of Algorithm 2 (:func:`minus_state_preparation`)."""
+
+
+def minus_state_preparation(num_score_qubits: int) -> Gate:
+    r"""``H^m X_0``: the score register's ``-1`` eigenstate of ``+1 mod 2^m``, as one box.
+
+    ``|0...0> -> H^m|0...01> = 2^{-m/2} sum_y (-1)^y |y>`` (``|−>`` on the least
+    significant qubit, ``|+>`` on the others): adding ``b`` to the register multiplies
+    it by ``(-1)^b``, the phase kick-back of Algorithm 2.
+
+    Cost: one ``X`` and ``m`` Hadamards.
+
+    Args:
+        num_score_qubits: ``m >= 1``.
+
+    Returns:
+        A gate named ``minus_prep``, labelled :data:`MINUS_LABEL`.
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 line 1.
+    """
+    circuit = QuantumCircuit(QuantumRegister(num_score_qubits, SCORE_REGISTER), name="minus_prep")
+    circuit.x(0)
+    circuit.h(range(num_score_qubits))
+    return circuit.to_gate(label=MINUS_LABEL)
 
 
 def two_color_positions(secret: Sequence[int], c1: int, c2: int) -> tuple[int, ...]:
@@ -103,8 +134,10 @@ def find_two_color_circuit(
             ``max(1, ceil(log2(n+1)))``; pass what the oracle was built with).
 
     Returns:
-        The circuit on the oracle's qubits, registers ``colors``, ``score`` and (when
-        the oracle has ancillas) ``anc``.
+        The circuit on the oracle's qubits, registers ``pos0 .. pos{n-1}`` (``q``
+        qubits each; the binary input ``x_i`` is qubit 0 of ``pos{i}``), ``score``
+        and (when the oracle has ancillas) ``anc``; the score preparation ``H^m X`` is
+        one box labelled ``prep |−⟩`` (:func:`minus_state_preparation`).
 
     Raises:
         ValueError: invalid ``n``, ``k``, colours, ``c1 == c2``, a score register that
@@ -140,18 +173,14 @@ def find_two_color_circuit(
             f"oracle must act on at least n*q + m = {n * q + m} qubits "
             f"(n = {n}, q = {q}, m = {m}), has {width}"
         )
-    color_register = QuantumRegister(n * q, "colors")
-    score = QuantumRegister(m, "score")
-    registers = [color_register, score]
-    if width > n * q + m:
-        registers.append(QuantumRegister(width - n * q - m, "anc"))
+    registers = layout_registers(n, k, num_qubits=width, score_width=m)
+    score = registers[n]
     circuit = QuantumCircuit(*registers, name=f"find_two_color_{c1}_{c2}")
-    inputs = [color_register[i * q] for i in range(n)]
+    inputs = [register[0] for register in registers[:n]]
 
-    circuit.x(score[0])
+    circuit.append(minus_state_preparation(m), score)
     circuit.h(inputs)
-    circuit.h(score)
-    query = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k)
+    query = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k, score_qubits=m)
     circuit.compose(query, qubits=circuit.qubits, inplace=True)
     circuit.h(inputs)
     circuit.h(score)

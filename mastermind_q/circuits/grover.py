@@ -71,7 +71,8 @@ from qiskit.circuit import (
 from qiskit.circuit.library import MCPhaseGate, QFTGate, UniformSuperpositionGate
 
 from ..game import validate_colors, validate_positions
-from .layout import color_qubits, score_qubits
+from .layout import color_qubits, layout_registers, position_qubit_list, score_qubits
+from .oracle import oracle_inverse
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -194,8 +195,9 @@ def uniform_preparation(colors: int) -> QuantumCircuit:
     """
     k = validate_colors(colors)
     q = color_qubits(k)
-    circuit = QuantumCircuit(QuantumRegister(q, "colors"), name="A")
+    circuit = QuantumCircuit(QuantumRegister(q, "pos"), name="A")
     gate = QFTGate(q) if k == 1 << q else UniformSuperpositionGate(k, q)
+    gate.label = "QFT" if k == 1 << q else "Uniform"
     circuit.append(gate, circuit.qubits)
     return circuit
 
@@ -237,7 +239,7 @@ def diffusion(colors: int, phi: Angle) -> QuantumCircuit:
     phi = _check_angle(phi)
     prepare = uniform_preparation(colors).to_gate(label="A")
     q = prepare.num_qubits
-    circuit = QuantumCircuit(QuantumRegister(q, "colors"), name="S_0")
+    circuit = QuantumCircuit(QuantumRegister(q, "pos"), name="S_0")
     unprepare = prepare.inverse()
     unprepare.label = "A†"
     circuit.append(unprepare, circuit.qubits)
@@ -291,7 +293,7 @@ def _as_gate(oracle: Gate | QuantumCircuit) -> Instruction:
 def _registers(
     oracle: Instruction, num_positions: int, colors: int
 ) -> tuple[int, int, int, list[QuantumRegister]]:
-    """Validate sizes; return ``(n, q, m, [colors, score, (anc)])`` for ``oracle``."""
+    """Validate sizes; return ``(n, q, m, [pos0, ..., score, (anc)])`` for ``oracle``."""
     n = validate_positions(num_positions)
     k = validate_colors(colors)
     q, m = color_qubits(k), score_qubits(n)
@@ -301,10 +303,7 @@ def _registers(
             f"oracle must act on at least n*q + m = {width} qubits for n={n}, k={k}, "
             f"had {oracle.num_qubits}"
         )
-    registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]
-    if oracle.num_qubits > width:
-        registers.append(QuantumRegister(oracle.num_qubits - width, "anc"))
-    return n, q, m, registers
+    return n, q, m, layout_registers(n, k, num_qubits=oracle.num_qubits)
 
 
 def phase_oracle(
@@ -315,7 +314,7 @@ def phase_oracle(
     On the score-zero subspace (ancillas ``|0>``) this is the diagonal
     ``prod_i e^{i phi [x_i = s_i]}`` -- one phase oracle per position (Lemma 3).
 
-    Cost: 2 oracle calls (``B_s``, ``B_s_dg``) and ``m`` phase gates.
+    Cost: 2 oracle calls (``B_s``, ``B_s_dg``, drawn ``B_s†``) and ``m`` phase gates.
 
     Args:
         oracle: the black-peg oracle gate ``B_s`` on the DESIGN.md layout (e.g.
@@ -325,9 +324,9 @@ def phase_oracle(
         phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`).
 
     Returns:
-        A circuit on ``oracle.num_qubits`` qubits (registers ``colors``, ``score``,
-        ``anc``) named ``O_s``: ``B_s``, a gate ``D(φ)`` on the score register,
-        ``B_s_dg``.
+        A circuit on ``oracle.num_qubits`` qubits (registers ``pos0 .. pos{n-1}``,
+        ``score``, ``anc``) named ``O_s``: ``B_s``, a gate ``D(φ)`` on the score
+        register, ``B_s_dg`` (labelled ``B_s†``).
 
     Raises:
         ValueError: invalid sizes, an oracle narrower than ``n q + m``, or invalid ``phi``.
@@ -336,11 +335,11 @@ def phase_oracle(
         Li, Luo, Xu, Algorithm 4 line 4 and Lemma 3.
     """
     gate = _as_gate(oracle)
-    _, _, m, registers = _registers(gate, num_positions, colors)
+    n, _, m, registers = _registers(gate, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="O_s")
     circuit.append(gate, circuit.qubits)
-    circuit.append(score_phase(m, phi).to_gate(label="D(φ)"), registers[1])
-    circuit.append(gate.inverse(), circuit.qubits)
+    circuit.append(score_phase(m, phi).to_gate(label="D(φ)"), registers[n])
+    circuit.append(oracle_inverse(gate), circuit.qubits)
     return circuit
 
 
@@ -359,7 +358,7 @@ def grover_iteration(
 
     Returns:
         A circuit on ``oracle.num_qubits`` qubits named ``G``: the phase oracle
-        ``O_s(φ)`` as its three blocks ``B_s``, ``D(φ)`` (score register), ``B_s_dg``,
+        ``O_s(φ)`` as its three blocks ``B_s``, ``D(φ)`` (score register), ``B_s†``,
         then a gate labelled ``S_0(φ)`` on each colour register.
 
     Raises:
@@ -369,14 +368,14 @@ def grover_iteration(
         Li, Luo, Xu, Algorithm 4 lines 4-5, Figure 4.
     """
     gate = _as_gate(oracle)
-    n, q, _, registers = _registers(gate, num_positions, colors)
+    n, _, _, registers = _registers(gate, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="G")
     circuit.compose(
         phase_oracle(gate, num_positions=n, colors=colors, phi=phi), circuit.qubits, inplace=True
     )
     reflect = diffusion(colors, phi).to_gate(label="S_0(φ)")
-    for position in range(n):
-        circuit.append(reflect, registers[0][position * q : (position + 1) * q])
+    for register in registers[:n]:
+        circuit.append(reflect, register)
     return circuit
 
 
@@ -418,13 +417,13 @@ def adaptive_circuit(
     phi = Parameter(PHI_NAME)
     circuit = QuantumCircuit(*registers, name="adaptive", metadata={"color_qubits": q})
     prepare = uniform_preparation(colors).to_gate(label="A")
-    for position in range(n):
-        circuit.append(prepare, registers[0][position * q : (position + 1) * q])
+    for register in registers[:n]:
+        circuit.append(prepare, register)
     step = grover_iteration(gate, num_positions=n, colors=colors, phi=phi).to_gate(label="G(φ)")
     for _ in range(iterations):
         circuit.append(step, circuit.qubits)
     if measure:
         bits = ClassicalRegister(n * q, "code")
         circuit.add_register(bits)
-        circuit.measure(registers[0], bits)
+        circuit.measure(position_qubit_list(registers), bits)
     return circuit

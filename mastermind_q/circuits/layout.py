@@ -5,16 +5,43 @@ Layout of the black-peg oracle (DESIGN.md section 3): position ``i`` is qubits
 the score register is the next ``m = max(1, ceil(log2(n+1)))`` qubits, little-endian;
 ancillas, if any, come last and are returned to ``|0>``.
 
+Every circuit builder names its quantum registers after this layout:
+``pos0``, ``pos1``, ... (``q`` qubits each, position ``i``'s colour little-endian),
+then ``score`` (``m`` qubits) and ``anc`` (the rest), so a drawing says which qubits
+belong to which position (:func:`layout_registers`).
+
 Example:
     >>> color_qubits(5), score_qubits(7)
     (3, 3)
+    >>> [register.name for register in layout_registers(2, 3, num_qubits=7)]
+    ['pos0', 'pos1', 'score', 'anc']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from qiskit.circuit import QuantumRegister, Qubit
+
 from ..game import validate_colors, validate_positions
 
-__all__ = ["color_qubits", "position_qubits", "score_qubit_indices", "score_qubits"]
+__all__ = [
+    "ANCILLA_REGISTER",
+    "SCORE_REGISTER",
+    "color_qubits",
+    "layout_registers",
+    "position_qubit_list",
+    "position_qubits",
+    "position_register_name",
+    "position_registers",
+    "score_qubit_indices",
+    "score_qubits",
+]
+
+SCORE_REGISTER = "score"
+"""Name of the score register."""
+ANCILLA_REGISTER = "anc"
+"""Name of the ancilla register (work qubits, returned to ``|0>``)."""
 
 
 def color_qubits(colors: int) -> int:
@@ -39,3 +66,64 @@ def score_qubit_indices(positions: int, colors: int) -> list[int]:
     """Qubit indices of the score register (little-endian), right after the colours."""
     start = validate_positions(positions) * color_qubits(colors)
     return list(range(start, start + score_qubits(positions)))
+
+
+def position_register_name(position: int) -> str:
+    """The register name of position ``i``: ``pos{i}``."""
+    return f"pos{position}"
+
+
+def layout_registers(
+    num_positions: int,
+    colors: int,
+    *,
+    num_qubits: int | None = None,
+    score_width: int | None = None,
+) -> list[QuantumRegister]:
+    """The registers of the oracle layout: ``pos0 .. pos{n-1}``, ``score``, ``anc``.
+
+    Qubit order as :func:`~mastermind_q.circuits.black_peg_oracle` (DESIGN.md section
+    3): register ``pos{i}`` is qubits ``[i*q, (i+1)*q)`` (position ``i``'s colour,
+    little-endian), ``score`` the next ``m`` qubits, ``anc`` (only if ``num_qubits`` is
+    wider) the rest.
+
+    Args:
+        num_positions: ``n``.
+        colors: ``k`` (sets ``q``).
+        num_qubits: the total width (default ``n*q + m``: no ancillas).
+        score_width: ``m`` (default :func:`score_qubits`).
+
+    Returns:
+        The registers, in qubit order.
+
+    Raises:
+        ValueError: invalid sizes, or ``num_qubits < n*q + m`` (the message names it).
+
+    Example:
+        >>> [r.size for r in layout_registers(3, 4, num_qubits=9)]
+        [2, 2, 2, 2, 1]
+    """
+    n = validate_positions(num_positions)
+    q = color_qubits(colors)
+    m = score_qubits(n) if score_width is None else score_width
+    width = n * q + m if num_qubits is None else num_qubits
+    if width < n * q + m:
+        raise ValueError(
+            f"num_qubits must be at least n*q + m = {n * q + m} (n = {n}, q = {q}, "
+            f"m = {m}), was {width}"
+        )
+    registers = [QuantumRegister(q, position_register_name(i)) for i in range(n)]
+    registers.append(QuantumRegister(m, SCORE_REGISTER))
+    if width > n * q + m:
+        registers.append(QuantumRegister(width - n * q - m, ANCILLA_REGISTER))
+    return registers
+
+
+def position_registers(registers: Sequence[QuantumRegister]) -> list[QuantumRegister]:
+    """The ``pos{i}`` registers of ``registers``, in position order."""
+    return [r for r in registers if r.name.startswith("pos") and r.name[3:].isdigit()]
+
+
+def position_qubit_list(registers: Sequence[QuantumRegister]) -> list[Qubit]:
+    """Every position qubit of ``registers`` in qubit order (``pos0`` first)."""
+    return [qubit for register in position_registers(registers) for qubit in register]

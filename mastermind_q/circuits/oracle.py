@@ -46,7 +46,7 @@ the oracle ``B_s`` is the input of Algorithms 1-4; the two-colour oracle is Lemm
 Example:
     >>> circuit = black_peg_oracle((1, 0), colors=2)
     >>> circuit.num_qubits, [register.name for register in circuit.qregs]
-    (4, ['colors', 'score'])
+    (4, ['pos0', 'pos1', 'score'])
 """
 
 from __future__ import annotations
@@ -55,11 +55,11 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from qiskit.circuit import Gate, Instruction, QuantumCircuit, QuantumRegister, Qubit
+from qiskit.circuit import Gate, Instruction, QuantumCircuit, Qubit
 from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ..game import black, validate_code, validate_colors, validate_positions
-from .layout import color_qubits
+from .layout import color_qubits, layout_registers, position_qubit_list
 from .layout import score_qubits as minimum_score_qubits
 
 __all__ = [
@@ -69,6 +69,7 @@ __all__ = [
     "black_peg_oracle",
     "black_peg_oracle_cost",
     "black_peg_oracle_gate",
+    "oracle_inverse",
     "two_color_count",
     "two_color_oracle",
 ]
@@ -383,9 +384,9 @@ def black_peg_oracle(
         score_qubits: ``m``; at least (and by default) ``max(1, ceil(log2(n+1)))``.
 
     Returns:
-        A ``QuantumCircuit`` named ``B_s`` on registers ``colors`` (``n*q``),
-        ``score`` (``m``) and, if needed, ``anc``; no measurements, resets or barriers
-        (ready for ``to_gate``).
+        A ``QuantumCircuit`` named ``B_s`` on registers ``pos0 .. pos{n-1}`` (``q``
+        each), ``score`` (``m``) and, if needed, ``anc``; no measurements, resets or
+        barriers (ready for ``to_gate``).
 
     Raises:
         ValueError: on an invalid secret or colour count, an unknown construction, or
@@ -407,17 +408,13 @@ def black_peg_oracle(
     code = validate_code(secret, k, name="secret")
     _validate_construction(construction)
     n = len(code)
-    q = color_qubits(k)
     m = _score_width(n, score_qubits)
     cost = black_peg_oracle_cost(n, k, construction=construction, score_qubits=m)
-    color_register = QuantumRegister(n * q, "colors")
-    score_register = QuantumRegister(m, "score")
-    registers = [color_register, score_register]
-    if cost.ancillas:
-        registers.append(QuantumRegister(cost.ancillas, "anc"))
+    registers = layout_registers(n, k, num_qubits=cost.qubits, score_width=m)
     circuit = QuantumCircuit(*registers, name="B_s")
-    positions = [list(color_register[i * q : (i + 1) * q]) for i in range(n)]
-    ancillas = list(circuit.qregs[2]) if cost.ancillas else []
+    positions = [list(register) for register in registers[:n]]
+    score_register = registers[n]
+    ancillas = list(registers[n + 1]) if cost.ancillas else []
     if construction == "fourier":
         _build_fourier(circuit, code, positions, list(score_register), ancillas)
     elif construction == "gray":
@@ -667,6 +664,23 @@ def _build_increment(
         _flip_to_match(circuit, positions[i], color)
 
 
+def oracle_inverse(oracle: Gate | Instruction) -> Gate | Instruction:
+    """``B_s^dagger`` of ``oracle``, labelled ``B_s†`` (its name stays ``B_s_dg``).
+
+    Works for the codemaker's opaque gate (whose ``inverse`` is the opaque ``B_s_dg``)
+    and for :func:`black_peg_oracle_gate`; only the label, which drawings show, is set.
+
+    Example:
+        >>> inverse = oracle_inverse(black_peg_oracle_gate((1, 0), colors=2))
+        >>> inverse.name, inverse.label
+        ('B_s_dg', 'B_s†')
+    """
+    inverse = oracle.inverse()
+    base = oracle.label or oracle.name
+    inverse.label = base[:-1] if base.endswith("†") else f"{base}†"
+    return inverse
+
+
 # -- Lemma 2 ---------------------------------------------------------------------------
 
 
@@ -760,10 +774,10 @@ def two_color_oracle(
             registers (default: the minimum, the rest is called ``anc``).
 
     Returns:
-        A ``QuantumCircuit`` named ``B_s^(c1,c2)`` with registers ``colors``,
-        ``score`` and (if the oracle is wider) ``anc``: the encoding ``E`` (a gate
-        labelled ``E(c1,c2)``), the oracle, and ``E^dagger``, so drawings show three
-        labelled boxes.
+        A ``QuantumCircuit`` named ``B_s^(c1,c2)`` with registers ``pos0 ..
+        pos{n-1}``, ``score`` and (if the oracle is wider) ``anc``: the encoding ``E``
+        (a gate labelled ``E(c1,c2)``), the oracle, and ``E^dagger`` (labelled
+        ``E(c1,c2)†``), so drawings show three labelled boxes.
 
     Raises:
         ValueError: if ``c1 == c2``, a colour is outside ``0..k-1``, or the oracle
@@ -795,16 +809,16 @@ def two_color_oracle(
         raise ValueError(
             f"oracle must act on at least n*q + m = {n * q + m} qubits (n={n}, k={k}), was {width}"
         )
-    color_register = QuantumRegister(n * q, "colors")
-    registers = [color_register, QuantumRegister(m, "score")]
-    if width > n * q + m:
-        registers.append(QuantumRegister(width - n * q - m, "anc"))
+    registers = layout_registers(n, k, num_qubits=width, score_width=m)
     circuit = QuantumCircuit(*registers, name=f"B_s^({c1},{c2})")
-    encode = QuantumCircuit(color_register, name="encode")
-    for i in range(n):
-        _encode_bit(encode, color_register[i * q : (i + 1) * q], c1, c2)
+    encode = QuantumCircuit(*registers[:n], name="encode")
+    for register in registers[:n]:
+        _encode_bit(encode, list(register), c1, c2)
     encode_gate = encode.to_gate(label=f"E({c1},{c2})")
-    circuit.append(encode_gate, color_register)
+    decode_gate = encode_gate.inverse()
+    decode_gate.label = f"E({c1},{c2})†"
+    colour_qubits = position_qubit_list(registers)
+    circuit.append(encode_gate, colour_qubits)
     circuit.append(gate, circuit.qubits)
-    circuit.append(encode_gate.inverse(), color_register)
+    circuit.append(decode_gate, colour_qubits)
     return circuit

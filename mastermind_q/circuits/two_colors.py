@@ -62,9 +62,20 @@ from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegis
 from qiskit.circuit.library import QFTGate, SXGate
 
 from ..game import validate_positions
+from .layout import SCORE_REGISTER, layout_registers, position_qubit_list
 from .layout import score_qubits as layout_score_qubits
 
-__all__ = ["MIN_SCORE_QUBITS", "two_color_circuit", "two_color_score_qubits", "u_gate_circuit"]
+__all__ = [
+    "CHI_LABEL",
+    "MIN_SCORE_QUBITS",
+    "chi_state_preparation",
+    "two_color_circuit",
+    "two_color_score_qubits",
+    "u_gate_circuit",
+]
+
+CHI_LABEL = "prep |χ⟩ (QFT₄)"
+"""Label of the score-register preparation box of Algorithm 3 (:func:`chi_state_preparation`)."""
 
 MIN_SCORE_QUBITS = 2
 """Algorithm 3 needs ``m >= 2`` score qubits (``i^y`` must be ``2^m``-periodic)."""
@@ -97,6 +108,31 @@ def u_gate_circuit() -> QuantumCircuit:
     return circuit
 
 
+def chi_state_preparation(num_score_qubits: int) -> Gate:
+    r"""``(H^{m-2} (x) QFT_4) X_0``: the ``-i`` eigenstate ``|chi>`` of ``+1 mod 2^m``, one box.
+
+    ``|0...0> -> |chi> = 2^{-m/2} sum_y i^y |y>``: ``X`` sets the two least-significant
+    score bits to the value 1, ``QFT_4`` on them gives ``(1/2) sum_j i^j |j>`` and ``H`` on
+    the ``m - 2`` higher bits the rest of the uniform sum (module docstring).
+
+    Cost: one ``X``, one ``QFTGate(2)``, ``m - 2`` Hadamards.
+
+    Args:
+        num_score_qubits: ``m >= 2``.
+
+    Returns:
+        A gate named ``chi_prep``, labelled :data:`CHI_LABEL`.
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 1-2.
+    """
+    circuit = QuantumCircuit(QuantumRegister(num_score_qubits, SCORE_REGISTER), name="chi_prep")
+    circuit.x(0)  # the pair holds the value 1 (LSB set)
+    if num_score_qubits > 2:
+        circuit.h(range(2, num_score_qubits))
+    circuit.append(QFTGate(2), [0, 1])
+    return circuit.to_gate(label=CHI_LABEL)
+
+
 def two_color_circuit(
     oracle: Gate | QuantumCircuit,
     *,
@@ -124,8 +160,10 @@ def two_color_circuit(
             :func:`two_color_score_qubits`); must be ``>= 2``.
 
     Returns:
-        The circuit, on the oracle's qubits, with registers ``colors``, ``score`` and
-        (when the oracle has ancillas) ``anc``.
+        The circuit, on the oracle's qubits, with registers ``pos0 .. pos{n-1}`` (one
+        qubit each), ``score`` and (when the oracle has ancillas) ``anc``; the score
+        preparation is one box labelled ``prep |χ⟩ (QFT₄)``
+        (:func:`chi_state_preparation`).
 
     Raises:
         ValueError: ``num_positions`` invalid, ``score_qubits < 2`` or too small to
@@ -153,27 +191,24 @@ def two_color_circuit(
             f"oracle must act on at least n + m = {n + m} qubits (n = {n}, m = {m}), "
             f"has {width}; for n = 1 build it with score_qubits=2"
         )
-    colors = QuantumRegister(n, "colors")
-    score = QuantumRegister(m, "score")
-    registers = [colors, score]
-    if width > n + m:
-        registers.append(QuantumRegister(width - n - m, "anc"))
-    circuit = QuantumCircuit(*registers, name="two_color")
+    registers = layout_registers(n, 2, num_qubits=width, score_width=m)
+    colors = position_qubit_list(registers)
+    score = registers[n]
     pair = [score[0], score[1]]
     high = list(score[2:])
+    circuit = QuantumCircuit(*registers, name="two_color")
 
-    circuit.x(score[0])  # the pair holds the value 1 (LSB set)
+    circuit.append(chi_state_preparation(m), score)
     circuit.h(colors)
-    if high:
-        circuit.h(high)
-    circuit.append(QFTGate(2), pair)
     circuit.append(oracle, circuit.qubits)
     u_gate = u_gate_circuit().to_gate(label="U")
     for qubit in colors:
         circuit.append(u_gate, [qubit])
     if high:
         circuit.h(high)
-    circuit.append(QFTGate(2).inverse(), pair)
+    unprepare = QFTGate(2).inverse()
+    unprepare.label = "QFT₄†"
+    circuit.append(unprepare, pair)
     if measure:
         result = ClassicalRegister(n, "result")
         circuit.add_register(result)

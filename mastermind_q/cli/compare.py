@@ -28,7 +28,11 @@ def add_parser(subparsers: Any) -> None:
         "compare",
         help="quantum vs classical query counts over a grid of (n, k)",
         examples="""
-            mastermind-q compare --positions 4,6,8 --colors 8
+            mastermind-q compare --positions 4,6,8 --colors 4,8
+            mastermind-q compare --positions 4,6,8 --colors 4,8 --methods all
+            mastermind-q compare --positions 4:16:2 --colors 8 --plot figure.pdf
+            mastermind-q compare --positions 4 --colors 2:16:2 --plot figure.png --plot-style double
+            mastermind-q compare --positions 4,8 --colors 8 --games black,black-white
             mastermind-q compare --positions 3-5 --colors 4:16:4 --methods triples,permutation
             mastermind-q compare --positions 4 --colors 4,8 --methods adaptive-T,elouali-upper
             mastermind-q compare --positions 2:6:2 --colors 4 --csv rows.csv --plot rows.png
@@ -37,11 +41,17 @@ def add_parser(subparsers: Any) -> None:
             mastermind-q compare --positions 4:16:4 --colors 4,8 --scheduler tcp://host:8786
         """,
         description=(
-            "One row per (n, k, method): quantum methods run on a simulator (queries as "
-            "counted by the codemaker, next to the theory), classical methods over seeded "
-            "random secrets (worst and mean), the El Ouali et al. bounds, the paper count T "
-            "of the adaptive algorithm, and the asymptotic rates of Li-Luo-Xu Table 2 "
-            "(formulas, not measurements). Grid axes are comma separated items, each N, "
+            "One row per (n, k, method, game): quantum methods run on a simulator (queries "
+            "as counted by the codemaker, next to the theory), classical methods over "
+            "seeded random secrets (worst and mean), the El Ouali et al. bounds, the paper "
+            "count T of the adaptive algorithm, and the asymptotic rates of Li-Luo-Xu "
+            "Tables 1 and 2 (kind formula: rates, not measurements). Every row names its "
+            "game: setting (non-adaptive or adaptive), feedback (black or black-white) and "
+            "distinct (the permutation game); best-classical is the best classical row of "
+            "each game, and a quantum row (black pegs, repetition) is set against the one "
+            "of its own game. By default every method runs in its own game with 10 samples "
+            "(seconds on a small grid); --methods all runs every method in every game it "
+            "plays (the full set, slower). Grid axes are comma separated items, each N, "
             "A-B (inclusive) or A:B[:STEP] (A, A+STEP, ... up to B), e.g. 4,8,16 or 4-8 or "
             "4:16:4."
         ),
@@ -50,8 +60,17 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--colors", required=True, help="values of k, e.g. 4,8 or 4:16:4")
     parser.add_argument(
         "--methods",
-        help="comma separated solve methods to run (default: all); bound and formula names "
-        "listed here choose those rows instead of the default ones",
+        help="comma separated solve methods to run (default: every method, each in its own "
+        "game; optimal also in black-white); 'all': every method in every game it plays, "
+        "the full set (slower); bound and formula names listed here choose those rows "
+        "instead of the default ones",
+    )
+    parser.add_argument(
+        "--games",
+        metavar="GAMES",
+        help="comma separated games to run each method in, of black, black-white, "
+        "black-distinct, black-white-distinct (-distinct: no repeated colours); default: "
+        "each method's own game",
     )
     parser.add_argument(
         "--bounds",
@@ -64,13 +83,14 @@ def add_parser(subparsers: Any) -> None:
         "--formulas",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="add the asymptotic Table 2 rates, labelled as formulas (default: on)",
+        help="add the asymptotic rates of Li-Luo-Xu Tables 1 and 2 (kind formula; default: on)",
     )
     parser.add_argument(
         "--samples",
         type=positive_int,
         default=None,
-        help="random secrets per classical row (worst and mean over them; default 20)",
+        help="random secrets per classical row (worst and mean over them; default 10; the "
+        "tables in the README use 20)",
     )
     parser.add_argument(
         "--quantum-samples",
@@ -102,7 +122,30 @@ def add_parser(subparsers: Any) -> None:
         metavar="FILE",
         help="write CSV rows to FILE as they finish ('-': print CSV instead of the table)",
     )
-    parser.add_argument("--plot", metavar="FILE", help=f"save a plot ({', '.join(PLOT_SUFFIXES)})")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE",
+        help=f"save one figure per setting ({', '.join(PLOT_SUFFIXES)}); rows of both "
+        "settings: fig.pdf writes fig-non-adaptive.pdf and fig-adaptive.pdf",
+    )
+    parser.add_argument(
+        "--plot-methods",
+        metavar="NAMES",
+        help="comma separated curves to draw, each NAME or NAME@GAME (e.g. "
+        "adaptive,best-classical@black-white,table2-blackwhite); default: each quantum "
+        "method, best-classical of the quantum game and the paper's classical rate",
+    )
+    parser.add_argument(
+        "--plot-style",
+        choices=("single", "double"),
+        default="single",
+        help="figure width: one journal column, 3.5 in (default), or two, 7 in",
+    )
+    parser.add_argument(
+        "--plot-against",
+        choices=("n", "k"),
+        help="x axis of the plot (default: whichever of n and k takes more values)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
@@ -129,11 +172,12 @@ def run(args: argparse.Namespace) -> int:
         DEFAULT_BACKEND,
         DEFAULT_SAMPLES,
         Comparison,
+        SweepProgress,
         check_comparison,
         format_table,
         parse_int_list,
         plan_comparison,
-        plot_comparison,
+        plot_settings,
         run_comparison,
         validate_backend,
         write_csv_header,
@@ -142,14 +186,32 @@ def run(args: argparse.Namespace) -> int:
 
     positions = parse_int_list(args.positions, "positions", minimum=1)
     colors = parse_int_list(args.colors, "colors", minimum=2)
-    methods = None
-    if args.methods is not None:
-        methods = [name.strip() for name in args.methods.split(",") if name.strip()]
+    methods = _names(args.methods, "--methods")
+    games = _names(args.games, "--games")
+    plot_methods = _names(args.plot_methods, "--plot-methods")
     plan = plan_comparison(
-        positions, colors, methods=methods, bounds=args.bounds, formulas=args.formulas
+        positions,
+        colors,
+        methods=methods,
+        bounds=args.bounds,
+        formulas=args.formulas,
+        games=games,
     )
     if args.plot is not None:  # checked before the sweep, not after it
         check_output_path(args.plot, "--plot", PLOT_SUFFIXES)
+        if plot_methods is not None:
+            from ..compare.plotting import check_plot_methods
+
+            check_plot_methods(plot_methods)
+        against = args.plot_against
+        if (against == "n" and len(positions) < 2) or (against == "k" and len(colors) < 2):
+            raise ValueError(f"--plot-against {against} needs two or more values of {against}")
+        if len(positions) < 2 and len(colors) < 2:
+            raise ValueError(
+                "--plot needs two or more values of --positions or --colors "
+                f"(a curve through one point), was positions={args.positions!r}, "
+                f"colors={args.colors!r}"
+            )
     if args.csv not in (None, "-"):
         check_output_path(args.csv, "--csv")
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
@@ -178,75 +240,59 @@ def run(args: argparse.Namespace) -> int:
         csv_stream = sys.stdout if csv_to_stdout else None
     elif args.csv is not None:
         csv_stream = open(args.csv, "w", encoding="utf-8", newline="")  # noqa: SIM115
-    bar: Any = None
-    if not (args.quiet or args.json):
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(plan.tasks), desc="compare", unit="row", file=sys.stderr)
-
-    running: list[Any] = []  # the task on the bar
-
-    def shown(tasks: Any) -> Any:  # the tasks, each announced on the progress bar
-        for task in tasks:
-            running[:] = [task]
-            if bar is not None:
-                bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}", refresh=False)
-            yield task
-            if bar is not None:
-                bar.update()
-
-    def on_progress(event: Any) -> None:  # the row's running stage, e.g. "simulate 12s"
-        if bar is not None and running and event.stage in ("transpile", "simulate", "waiting"):
-            task = running[0]
-            seconds = f" {event.seconds:.0f}s" if event.seconds else ""
-            bar.set_postfix_str(f"n={task.n} k={task.k} {task.method}: {event.stage}{seconds}")
+    where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
+    bar = SweepProgress(
+        len(plan.tasks), parallel=parallel, where=where, disable=args.quiet or args.json
+    )
 
     def finished(row: Any) -> None:  # parallel rows: written and counted as they finish
         if csv_stream is not None:
             write_csv_row(csv_stream, row)
-        if bar is not None and parallel and row.source != "best":
-            bar.update()
-
-    def refused(task: Any, reason: str) -> None:
-        if bar is not None and parallel:
-            bar.update()
+        bar.on_row(row)
 
     if any(task.kind == "quantum" for task in plan.tasks) and not parallel:
         start_simulation_worker(backend)
-    if bar is not None and parallel:
-        where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
-        bar.set_postfix_str(where)
     interrupted = False
     try:
         if csv_stream is not None:
             write_csv_header(csv_stream)
-        with execution_options(isolate=True, progress=on_progress), suppression(args):
+        with execution_options(isolate=True, progress=bar.on_event), suppression(args):
             run_comparison(
                 plan,
                 **settings,
                 into=outcome,
-                tasks=plan.tasks if parallel else shown(plan.tasks),
+                tasks=plan.tasks if parallel else bar.tasks(plan.tasks),
                 on_row=finished,
-                on_skip=refused,
+                on_skip=bar.on_skip,
                 client=client,
             )
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
         if csv_stream is not None and csv_stream is not sys.stdout:
             csv_stream.close()
         if client is not None:
             client.close()
     written = [args.csv] if args.csv not in (None, "-") else []
+    plots: dict[str, str] = {}
     if args.plot is not None and outcome.rows:
-        plot_comparison(outcome.rows, args.plot)
-        written.append(args.plot)
+        from ..compare.plotting import setting_paths
+
+        figures = plot_settings(
+            outcome.rows,
+            args.plot,
+            methods=plot_methods,
+            style=args.plot_style,
+            against=args.plot_against,
+        )
+        plots = {name: str(path) for name, path in setting_paths(args.plot, list(figures)).items()}
+        written += plots.values()
     if args.json:
         payload = outcome.to_dict()
         payload["interrupted"] = interrupted
-        payload["plot"] = args.plot if args.plot in written else None
+        payload["plot"] = args.plot if plots else None
+        payload["plots"] = plots
         payload["csv"] = args.csv
         print(json.dumps(payload))
     else:
@@ -264,3 +310,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"mastermind-q compare: {stopped()} after {done} rows", file=sys.stderr)
         return interrupted_status()
     return 0
+
+
+def _names(text: str | None, option: str) -> list[str] | None:
+    """A comma separated option as a list of names (``None`` if not given)."""
+    if text is None:
+        return None
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise ValueError(f"{option} must list names separated by commas, was {text!r}")
+    return names

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .arguments import add_circuit_arguments, emit, parse_code, parse_pair, subcommand
+from .arguments import (
+    add_circuit_arguments,
+    emit,
+    integer,
+    parse_code,
+    parse_pair,
+    subcommand,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -20,16 +27,37 @@ def add_parser(subparsers: Any) -> None:
             mastermind-q draw oracle --positions 2 --colors 3 --decompose
             mastermind-q draw adaptive --positions 2 --colors 4 --output adaptive.png
             mastermind-q draw two-color --positions 4 --colors 2 --output two_color.qasm
+            mastermind-q draw nonadaptive --positions 3 --colors 4 --output f.png
+            mastermind-q draw triples --positions 3 --colors 7 --seed 1
         """,
         description=(
-            "Draw one of the circuits around the black-peg oracle B_s. Text on stdout by "
-            "default; --output FILE writes .txt, .png, .svg, .pdf (matplotlib) or .qasm "
-            "(OpenQASM 3). The oracle and the encodings are labelled boxes; --decompose "
-            "opens them."
+            "Draw one of the circuits around the black-peg oracle B_s, or every circuit a "
+            "quantum solve method hands the codemaker for a secret (the method plays the "
+            "game on aer; adaptive methods show the circuits their answers led "
+            "to). Text on stdout by default; --output FILE writes .txt, .png, .svg, .pdf "
+            "(matplotlib) or .qasm (OpenQASM 3); several circuits go to one file each "
+            "(out.png -> out-pair-0-1.png, ...) or to the pages of one .pdf. The oracle and "
+            "the encodings are labelled boxes; --decompose N opens them N levels deep, an "
+            "opened oracle framed by barriers labelled B_s and end B_s."
         ),
     )
-    parser.add_argument("circuit", choices=CIRCUITS, metavar="CIRCUIT", help=", ".join(CIRCUITS))
+    methods = _methods_only()
+    names = [*CIRCUITS, *methods]
+    parser.add_argument(
+        "circuit",
+        choices=names,
+        metavar="CIRCUIT|METHOD",
+        help=f"a circuit ({', '.join(CIRCUITS)}) or a quantum solve method "
+        f"({', '.join(methods)}; two-color and adaptive are one circuit each): every "
+        "circuit the method hands the codemaker",
+    )
     add_circuit_arguments(parser)
+    parser.add_argument(
+        "--seed",
+        type=integer,
+        help="METHOD: a random secret from this seed when --secret is not given "
+        "(default: s_i = i mod k)",
+    )
     parser.add_argument("--output", metavar="FILE", help="write FILE (.txt .png .svg .pdf .qasm)")
     parser.add_argument(
         "--decompose",
@@ -38,14 +66,86 @@ def add_parser(subparsers: Any) -> None:
         const=1,
         default=0,
         metavar="LEVELS",
-        help="open the labelled boxes LEVELS deep (default 1 when given)",
+        help="open the labelled boxes LEVELS deep, one level at a time (default 1 when "
+        "given); an opened oracle is framed by barriers labelled B_s and end B_s",
     )
     parser.add_argument("--no-measure", action="store_true", help="leave out the measurements")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
 
+def _methods_only() -> list[str]:
+    """The quantum solve methods that are not also circuit names."""
+    from ..drawing import CIRCUITS
+    from ..solving import METHODS
+
+    return [n for n, info in METHODS.items() if info.kind == "quantum" and n not in CIRCUITS]
+
+
+def _run_method(args: argparse.Namespace) -> int:
+    from ..drawing import (
+        draw_text,
+        method_circuits,
+        open_boxes,
+        output_format,
+        solve_captions,
+        write_circuits,
+    )
+    from .solve import random_secret
+
+    if args.output is not None:
+        output_format(args.output)
+    if args.secret is not None:
+        secret = parse_code(args.secret)
+    elif args.seed is not None:
+        secret = random_secret(args.positions, args.colors, distinct=False, seed=args.seed)
+    else:
+        secret = None
+    circuits = method_circuits(
+        args.circuit,
+        num_positions=args.positions,
+        colors=args.colors,
+        secret=secret,
+        seed=args.seed,
+        reveal=args.decompose > 0,
+    )
+    circuits = tuple(open_boxes(circuit, args.decompose) for circuit in circuits)
+    titles = solve_captions(
+        args.circuit, circuits, num_positions=args.positions, colors=args.colors
+    )
+    if args.decompose > 0:  # the oracle of the user's secret is opened
+        shown = ",".join(map(str, secret)) if secret is not None else "s_i = i mod k"
+        titles = [t.replace("B_s is the codemaker's box", f"secret {shown}") for t in titles]
+    payload: dict[str, Any] = {
+        "circuit": args.circuit,
+        "n": args.positions,
+        "k": args.colors,
+        "circuits": len(circuits),
+        "qubits": max(circuit.num_qubits for circuit in circuits),
+        "decompose": args.decompose,
+        "captions": titles,
+        "output": None,
+        "format": "txt",
+    }
+    if args.output is not None:
+        paths = write_circuits(circuits, args.output, titles=titles)
+        payload["output"] = [str(path) for path in paths]
+        payload["format"] = output_format(args.output)
+    else:
+        payload["text"] = [draw_text(circuit) for circuit in circuits]
+
+    def human(p: dict[str, Any]) -> str:
+        if p["output"] is not None:
+            return "\n".join(f"wrote {path}" for path in p["output"])
+        return "\n\n".join(f"{title}\n{text}" for title, text in zip(p["captions"], p["text"]))
+
+    emit(payload, args.json, human)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.circuit in _methods_only():
+        return _run_method(args)
     from ..drawing import (
         build_circuit,
         caption,

@@ -18,12 +18,12 @@ from types import ModuleType
 from typing import NoReturn
 
 from .. import __version__
-from . import compare, draw, jobs, resources, solve
+from . import compare, draw, jobs, play, resources, solve
 from .signals import interrupted_status, stop_signals, stopped
 
 __all__ = ["COMMANDS", "build_parser", "cli_words", "main", "run"]
 
-COMMANDS: tuple[ModuleType, ...] = (solve, compare, draw, resources, jobs)
+COMMANDS: tuple[ModuleType, ...] = (solve, compare, draw, resources, jobs, play)
 """The command modules, in ``--help`` order; each has ``add_parser(subparsers)``."""
 
 

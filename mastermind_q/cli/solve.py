@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from typing import Any
 
 from ..solving import METHODS, play
@@ -11,6 +12,7 @@ from .arguments import (
     DEFAULT_SHOTS,
     CLIError,
     add_execution_flags,
+    check_output_path,
     emit,
     integer,
     parse_code,
@@ -56,6 +58,8 @@ def add_parser(subparsers: Any) -> None:
             mastermind-q solve --method nonadaptive --colors 4 --random 3 --backend fake:torino
             mastermind-q solve --method triples --colors 4 --random 3 --backend fake:torino --verify
             mastermind-q solve --method permutation --colors 8 --adversary --positions 8
+            mastermind-q solve --method adaptive --colors 4 --random 3 --draw out.png
+            mastermind-q solve --method nonadaptive --colors 4 --random 3 --qasm out.qasm
         """,
     )
     parser.add_argument("--method", required=True, choices=list(METHODS), help="the codebreaker")
@@ -103,9 +107,53 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="the permutation game: no repeated colours, k >= n (permutation plays only this)",
     )
+    parser.add_argument(
+        "--draw",
+        metavar="FILE",
+        help="quantum methods: draw the circuits the solve ran (.png .svg .txt: a file per "
+        "circuit, out.png -> out-pair-0-1.png, ...; .pdf: a page per circuit)",
+    )
+    parser.add_argument(
+        "--qasm",
+        metavar="FILE",
+        help="quantum methods: the circuits the solve ran as OpenQASM 3 (a file per "
+        "circuit, named as for --draw; the oracle B_s stays an undefined gate)",
+    )
     add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
+
+
+def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
+    """Refuse --draw / --qasm for classical methods and bad paths, before any work."""
+    from ..drawing import FORMATS
+
+    for option, path in (("--draw", args.draw), ("--qasm", args.qasm)):
+        if path is None:
+            continue
+        if not quantum:
+            raise CLIError(f"{option} draws quantum circuits; method {args.method!r} is classical")
+        suffixes = (
+            (".qasm",) if option == "--qasm" else tuple(f".{f}" for f in FORMATS if f != "qasm")
+        )
+        check_output_path(path, option, suffixes)
+
+
+def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
+    """Write the solve's circuits where --draw / --qasm ask; return the paths written."""
+    from ..drawing import solve_captions, write_circuits
+
+    circuits = list(result.circuits)
+    written: list[str] = []
+    if not circuits:
+        return written
+    titles = solve_captions(
+        result.method, circuits, num_positions=result.num_positions, colors=result.num_colors
+    )
+    for path in (args.draw, args.qasm):
+        if path is not None:
+            written += [str(p) for p in write_circuits(circuits, path, titles=titles)]
+    return written
 
 
 def _human_solve(payload: dict[str, Any]) -> str:
@@ -154,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
     info.check_game(feedback, distinct)
     validate_seed(args.seed)
     quantum = info.kind == "quantum"
+    _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)
     if args.secret is not None:
         secret: tuple[int, ...] | None = parse_code(args.secret)
@@ -205,6 +254,11 @@ def run(args: argparse.Namespace) -> int:
     payload = result.to_dict()
     if progress.jobs:
         payload["jobs"] = progress.jobs
+    if args.draw is not None or args.qasm is not None:
+        payload["circuit_files"] = _write_circuits(args, result)
+        if not args.json:
+            for path in payload["circuit_files"]:
+                print(f"wrote {path}", file=sys.stderr)
     payload["adversary"] = bool(args.adversary)
     if args.json:
         payload.pop("transcript", None)

@@ -15,6 +15,9 @@ CSV_FIELDS = (
     "k",
     "method",
     "kind",
+    "setting",
+    "feedback",
+    "distinct",
     "queries",
     "mean_queries",
     "queries_to_win",
@@ -65,28 +68,49 @@ def _format_number(value: Any) -> str:
     return str(int(value)) if isinstance(value, float) else str(value)
 
 
-def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
-    """A fixed-width text table of ``rows``: n, k, method, kind, queries, mean, notes.
+def _game_text(row: Mapping[str, Any]) -> str:
+    feedback = str(row.get("feedback") or "black")
+    return feedback + (", distinct" if row.get("distinct") else "")
 
-    The notes column says ``theory=...`` and ``T=...`` for quantum rows, the sample count
-    for classical rows, the formula for bounds (asymptotic ones are marked), the
-    codebreakers behind a ``best-classical`` row, and ``NOT SOLVED`` when a measured game failed.
+
+def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
+    """A fixed-width text table of ``rows``: n, k, method, kind, setting, game, queries,
+    mean, notes.
+
+    The notes column says ``theory=...`` and ``T=...`` for quantum rows and the
+    ``best-classical`` row of the quantum row's own game and setting (``vs best
+    classical 9 (consistent)``), the sample count for classical rows, the formula for
+    bounds (asymptotic rates are marked), the codebreakers behind a ``best-classical``
+    row, ``context`` for rows of a game no quantum codebreaker plays (black-white
+    answers, the permutation game), and ``NOT SOLVED`` when a measured game failed.
     """
-    header = ("n", "k", "method", "kind", "queries", "mean", "notes")
+    from .games import is_context, row_game
+
+    data = [_row_dict(row) for row in rows]
+    best = {
+        (row["n"], row["k"], *row_game(row)): row for row in data if row.get("source") == "best"
+    }
+    header = ("n", "k", "method", "kind", "setting", "game", "queries", "mean", "notes")
     lines = [header]
-    for row in map(_row_dict, rows):
+    for row in data:
         notes = []
         if row.get("kind") == "quantum":
-            notes.append(f"theory={row.get('theory')}")
+            if row.get("theory") is not None:
+                notes.append(f"theory={row['theory']}")
             if row.get("iterations") is not None:
                 notes.append(f"T={row['iterations']}")
             if row.get("success_probability") is not None:
                 notes.append(f"p={row['success_probability']:.3g}")
+            rival = best.get((row["n"], row["k"], *row_game(row)))
+            if rival is not None:
+                notes.append(
+                    f"to win {_format_number(row.get('queries_to_win'))} vs best classical "
+                    f"{_format_number(rival['queries'])} ({rival.get('best_worst_method')})"
+                )
             if row.get("certified_fraction") is not None:
-                worst = _format_number(row.get("queries_to_win"))
                 mean = _format_number(row.get("mean_queries_to_win"))
                 notes.append(
-                    f"verified: to win {worst} worst, {mean} mean, "
+                    f"verified: {mean} to win on average, repairs included; "
                     f"certified {row['certified_fraction']:.2f}"
                 )
         elif row.get("source") == "measured":
@@ -98,6 +122,8 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
             notes.append(f"worst: {worst}" + ("" if mean == worst else f"; mean: {mean}"))
         else:
             notes.append(str(row.get("formula")))
+        if row.get("kind") in ("quantum", "classical") and row.get("setting") and is_context(row):
+            notes.insert(0, "context: not the quantum game")
         if row.get("solved") is False:
             notes.append("NOT SOLVED")
         lines.append(
@@ -106,16 +132,19 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
                 str(row["k"]),
                 str(row["method"]),
                 str(row["kind"]),
+                str(row.get("setting") or "-"),
+                _game_text(row) if row.get("setting") else "-",
                 _format_number(row["queries"]),
                 _format_number(row.get("mean_queries")),
                 "; ".join(notes),
             )
         )
+    numeric = (0, 1, 6, 7)
     widths = [max(len(line[column]) for line in lines) for column in range(len(header) - 1)]
     text = []
     for line in lines:
         cells = [
-            cell.rjust(w) if i in (0, 1, 4, 5) else cell.ljust(w)
+            cell.rjust(w) if i in numeric else cell.ljust(w)
             for i, (cell, w) in enumerate(zip(line, widths))
         ]
         text.append("  ".join([*cells, line[-1]]).rstrip())

@@ -1,201 +1,500 @@
-"""Plots of comparison rows: queries against ``n`` per ``k`` and against ``k`` per ``n``."""
+"""Figures of comparison rows for a paper: one figure per setting, like against like.
+
+One figure per setting (Li-Luo-Xu Table 1: non-adaptive, Table 2: adaptive). Each
+plots queries against ``n`` (one panel per ``k``) or against ``k`` (one panel per
+``n``), whichever varies more in the grid; a panel that would hold a single point is
+left out. By default a figure draws each quantum method of its setting, the
+``best-classical`` row of the quantum game (black pegs, repetition) in that setting,
+and the paper's classical rate for it (``table1-classical`` or ``table2-blackpeg``):
+at most 8 legend entries. ``methods=`` chooses other curves.
+
+Curves take the colour-blind-safe Okabe-Ito palette [1] in turn, and every curve of a
+figure has its own marker *and* line style (markers hollow), so curves that coincide
+stay visible and the figure survives grey-scale printing. ``style="single"`` is a
+3.5 in wide journal column, ``"double"`` 7 in; the suffix of ``path`` picks the format
+(vector ``svg`` or ``pdf``, or ``png``).
+
+References:
+    [1] M. Okabe, K. Ito, "Color Universal Design" (2008); B. Wong, "Points of view:
+        Color blindness", Nature Methods 8, 441 (2011).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..solving import METHODS
+from .games import SETTING_ORDER, game_name, parse_game
 from .output import _row_dict
 from .rows import CompareRow
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure, SubFigure
 
-__all__ = ["plot_comparison"]
+__all__ = [
+    "COUNTS",
+    "LINESTYLES",
+    "MARKERS",
+    "PALETTE",
+    "PAPER_RATES",
+    "PLOT_STYLES",
+    "check_plot_methods",
+    "default_curves",
+    "plot_comparison",
+    "plot_settings",
+    "setting_paths",
+]
 
-_QUANTUM_STYLES = {  # distinct colours and markers, and a small sideways offset each
-    "nonadaptive": ("C0", "o"),
-    "triples": ("C1", "^"),
-    "two-color": ("C2", "D"),
-    "adaptive": ("C3", "v"),
+PALETTE = (
+    "#0072B2",  # blue
+    "#D55E00",  # vermillion
+    "#009E73",  # bluish green
+    "#CC79A7",  # reddish purple
+    "#E69F00",  # orange
+    "#56B4E9",  # sky blue
+    "#000000",  # black
+    "#F0E442",  # yellow (last: faint on white)
+)
+"""The Okabe-Ito colour-blind-safe palette, in the order curves take it."""
+LINESTYLES = (
+    "-",
+    (0, (5, 2)),
+    (0, (5, 1.5, 1, 1.5)),
+    (0, (1, 1.5)),
+    (0, (8, 2, 1, 2, 1, 2)),
+    (0, (3, 1)),
+    (0, (1, 3)),
+    (0, (6, 1.5, 2, 1.5)),
+)
+"""One line style per curve of a figure (8 kinds, then they repeat)."""
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
+"""One marker per curve of a figure, drawn hollow."""
+PLOT_STYLES: dict[str, dict[str, float]] = {
+    "single": {"width": 3.5, "panel_height": 2.3, "font": 8.0, "columns": 2, "legend_columns": 2},
+    "double": {"width": 7.0, "panel_height": 2.6, "font": 9.0, "columns": 3, "legend_columns": 3},
 }
-QUANTUM_OFFSET_POINTS = 3.5
-"""Sideways shift (points) between quantum curves, so equal values stay visible."""
-_CLASSICAL_COLORS = {
-    "permutation": "C4",
-    "blackpeg": "C5",
-    "knuth": "C6",
-    "random-consistent": "C8",
-    "optimal": "black",
-    "consistent": "olive",
-    "best-classical": "magenta",
+"""Figure sizes: a single journal column (3.5 in wide) or a double one (7 in)."""
+COUNTS = {
+    "to-win": ("queries_to_win", "queries to win (worst case)"),
+    "queries": ("queries", "oracle calls (quantum), guesses (classical)"),
 }
-_BOUND_STYLES = {  # colour, dash pattern, marker: an upper bound points down, a lower up
-    "elouali-upper": ("0.2", (0, (1, 1)), "v"),
-    "elouali-lower": ("0.45", (0, (6, 2)), "^"),
-    "adaptive-T": ("C3", (0, (4, 1.5, 1, 1.5)), "x"),
+"""What the query axis counts: ``to-win`` (quantum oracle calls plus the final guess,
+as classical rows count) or ``queries`` (as the codemaker counted them)."""
+PAPER_RATES = {"non-adaptive": "table1-classical", "adaptive": "table2-blackpeg"}
+"""The paper's classical rate drawn by default in each setting's figure."""
+_TITLES = {
+    "non-adaptive": "Non-adaptive (Li-Luo-Xu Table 1)",
+    "adaptive": "Adaptive (Li-Luo-Xu Table 2)",
 }
-_FORMULA_COLORS = {"table2-blackpeg": "C9", "table2-blackwhite": "C7"}
-_KIND_ORDER = {"quantum": 0, "classical": 1, "bound": 2}
+_FORMULA_LABELS = {
+    "table1-classical": "classical rate (Table 1)",
+    "table1-quantum": "quantum rate k (Table 1)",
+    "table2-blackpeg": "classical rate (Table 2)",
+    "table2-blackwhite": "classical b/w rate (Table 2)",
+    "table2-quantum": "quantum rate √k (Table 2)",
+}
+_GAME_WORDS = {
+    "black": "black pegs",
+    "black-white": "black-white",
+    "black-distinct": "permutation game",
+    "black-white-distinct": "black-white permutation game",
+}
+
+Curve = tuple[str, str]
+"""``(method, game name)``: one curve of a figure."""
 
 
-def _curves(rows: list[dict[str, Any]]) -> list[tuple[str, str, dict[str, Any]]]:
-    """``(method, value key, style)`` for every curve: quantum, classical, bounds, formulas.
+def _game_of_row(row: Mapping[str, Any]) -> str:
+    return game_name(str(row.get("feedback") or "black"), bool(row.get("distinct")))
 
-    Quantum styles carry ``offset`` (points, sideways) besides matplotlib keywords.
+
+def _settings(data: list[dict[str, Any]]) -> list[str]:
+    """Settings with measured rows (or, with none measured, any rows), in paper order."""
+    measured = {row["setting"] for row in data if row.get("kind") in ("quantum", "classical")}
+    present = measured or {row["setting"] for row in data}
+    return [setting for setting in SETTING_ORDER if setting in present]
+
+
+def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str) -> list[Curve]:
+    """The curves a ``setting`` figure draws by default, in legend order.
+
+    Each quantum method of the setting, the ``best-classical`` row of the quantum game
+    (black pegs, repetition) in that setting, and the paper's classical rate
+    (:data:`PAPER_RATES`), where the rows hold them.
     """
-    methods = list(dict.fromkeys(row["method"] for row in rows))
-    kinds = {row["method"]: (row["kind"], row.get("source")) for row in rows}
-    methods.sort(key=lambda m: (_KIND_ORDER.get(kinds[m][0], 3), kinds[m][1] == "asymptotic"))
-    quantum = [method for method in methods if kinds[method][0] == "quantum"]
-    curves = []
-    for method in methods:
-        kind, source = kinds[method]
-        if kind == "quantum":
-            color, marker = _QUANTUM_STYLES.get(method, ("C0", "o"))
-            position = quantum.index(method) - (len(quantum) - 1) / 2
-            style = {
-                "color": color,
-                "marker": marker,
-                "markersize": 7,
-                "linestyle": "-",
-                "label": f"{method} (quantum, measured)",
-                "offset": position * QUANTUM_OFFSET_POINTS,
-            }
-            curves.append((method, "queries", style))
-        elif kind == "classical":
-            color = _CLASSICAL_COLORS.get(method, "C5")
-            worst = {"color": color, "marker": "s", "linestyle": "-"}
-            curves.append((method, "queries", {**worst, "label": f"{method} (worst, measured)"}))
-            mean = {"color": color, "marker": "s", "markerfacecolor": "none", "linestyle": "--"}
-            curves.append((method, "mean_queries", {**mean, "label": f"{method} (mean, measured)"}))
-        elif source == "asymptotic":
-            style = {
-                "color": _FORMULA_COLORS.get(method, "C7"),
-                "linestyle": "-.",
-                "linewidth": 1.0,
-                "marker": "+",
-                "markersize": 5,
-                "label": f"{method} (asymptotic formula)",
-            }
-            curves.append((method, "queries", style))
-        else:
-            color, dashes, marker = _BOUND_STYLES.get(method, ("0.3", ":", "x"))
-            style = {
-                "color": color,
-                "linestyle": dashes,
-                "linewidth": 1.6,
-                "marker": marker,
-                "markersize": 5,
-                "label": f"{method} (paper's count T)"
-                if method == "adaptive-T"
-                else f"{method} (bound)",
-            }
-            curves.append((method, "queries", style))
+    data = [row for row in map(_row_dict, rows) if row.get("setting") == setting]
+    present = {(row["method"], _game_of_row(row)) for row in data}
+    quantum = dict.fromkeys(
+        (row["method"], _game_of_row(row)) for row in data if row.get("kind") == "quantum"
+    )
+    order = {name: index for index, name in enumerate(METHODS)}
+    curves = sorted(quantum, key=lambda curve: order.get(curve[0], len(order)))
+    for curve in (("best-classical", "black"), (PAPER_RATES.get(setting, ""), "black")):
+        if curve in present:
+            curves.append(curve)
     return curves
 
 
-def plot_comparison(
-    rows: Iterable[CompareRow | Mapping[str, Any]], path: str | Path | None = None
-) -> Figure:
-    """Plot queries versus ``n`` (one panel per ``k``) and versus ``k`` (one per ``n``).
+def check_plot_methods(methods: Sequence[str]) -> list[tuple[str, str | None]]:
+    """Check curve names (``NAME`` or ``NAME@GAME``) before any row runs.
 
-    Measured curves have markers: quantum methods each their own colour and marker
-    (circle, triangle up, diamond, triangle down), drawn a few points apart sideways so
-    equal counts (``triples`` and ``adaptive`` at 2) stay visible; classical methods
-    squares, filled for the worst case and hollow, dashed for the mean. Bounds have
-    their own dash patterns and markers (``elouali-upper``: fine dots, a downward
-    triangle; ``elouali-lower``: long dashes, an upward triangle; ``adaptive-T``:
-    dash-dot, ``x``), asymptotic formulas thin dash-dotted lines with ``+``. The query
-    axis is logarithmic (base 2) when the values span more than a factor 10, with a
-    tick at every power of 2 from below the smallest to above the largest value; the
-    size axis is logarithmic when it spans a factor 4 or more. One legend names every
-    curve, quantum first.
+    ``NAME`` is a solve method, a bound or formula name, or ``best-classical``; ``GAME`` a
+    :data:`~mastermind_q.compare.games.GAMES` name.
+
+    Returns:
+        ``(name, game or None)`` for each entry.
+
+    Raises:
+        ValueError: naming the entry that is not a curve name.
+    """
+    from .theory import ASYMPTOTIC_FORMULAS, BOUNDS
+
+    known = {*METHODS, *BOUNDS, *ASYMPTOTIC_FORMULAS, "best-classical"}
+    if isinstance(methods, str) or not methods:
+        raise ValueError(f"plot methods must be a list of names, was {methods!r}")
+    checked = []
+    for entry in methods:
+        if not isinstance(entry, str) or not entry.strip():
+            raise ValueError(
+                f"plot methods must be names like consistent@black-white, was {entry!r}"
+            )
+        name, _, game = entry.strip().partition("@")
+        if name not in known:
+            raise ValueError(
+                f"plot method must be one of {', '.join(sorted(known))} "
+                f"(optionally @GAME); was {entry!r}"
+            )
+        if game:
+            parse_game(game)
+        checked.append((name, game or None))
+    return checked
+
+
+def _chosen_curves(data: list[dict[str, Any]], setting: str, methods: Sequence[str]) -> list[Curve]:
+    """``methods`` as curves: ``NAME`` (every game of it here) or ``NAME@GAME``."""
+    rows = [row for row in data if row.get("setting") == setting]
+    present = list(dict.fromkeys((row["method"], _game_of_row(row)) for row in rows))
+    curves: list[Curve] = []
+    for name, game in check_plot_methods(methods):
+        curves += [c for c in present if c[0] == name and (game is None or c[1] == game)]
+    return list(dict.fromkeys(curves))
+
+
+def _label(method: str, game: str, kind: str) -> str:
+    if kind == "quantum":
+        return f"{method} (quantum)"
+    if method == "best-classical":
+        return f"best classical, {_GAME_WORDS.get(game, game)}"
+    if kind == "formula":
+        return _FORMULA_LABELS.get(method, f"{method} (rate)")
+    if kind == "bound":
+        return f"{method} (bound)" if game == "black" else f"{method} (bound, {_GAME_WORDS[game]})"
+    return method if game == "black" else f"{method} ({_GAME_WORDS.get(game, game)})"
+
+
+def _curve_style(position: int) -> dict[str, Any]:
+    """Colour, line style and marker of a figure's ``position``-th curve.
+
+    Colours repeat after 8 curves, but then with another line style (and marker), so
+    no two of the first 48 curves look alike.
+    """
+    dashes = LINESTYLES[(position + position // len(PALETTE)) % len(LINESTYLES)]
+    return {
+        "color": PALETTE[position % len(PALETTE)],
+        "linestyle": dashes,
+        "marker": MARKERS[position % len(MARKERS)],
+    }
+
+
+def _legend_columns(labels: Sequence[str], width: float, font: float, most: int) -> int:
+    """As many legend columns as fit ``width`` inches (a label about 0.55 em per char)."""
+    widest = max(len(label) for label in labels) * font * 0.55 / 72 + 0.45
+    return max(1, min(most, len(labels), int(width // widest)))
+
+
+def _is_arithmetic(values: Sequence[int]) -> bool:
+    steps = {b - a for a, b in itertools.pairwise(values)}
+    return len(steps) <= 1
+
+
+def _panels(
+    data: list[dict[str, Any]], curves: list[Curve], key: str, against: str | None
+) -> tuple[str, str, list[int], list[int]]:
+    """``(free axis, fixed axis, fixed values with a panel, free values)``."""
+    chosen = set(curves)
+    rows = [r for r in data if (r["method"], _game_of_row(r)) in chosen and r.get(key) is not None]
+    grid_n = sorted({row["n"] for row in rows})
+    grid_k = sorted({row["k"] for row in rows})
+    if against is None:
+        against = "n" if len(grid_n) >= len(grid_k) else "k"
+    free, fixed = ("n", "k") if against == "n" else ("k", "n")
+    free_values = grid_n if free == "n" else grid_k
+    if len(free_values) < 2:
+        raise ValueError(
+            f"a plot against {free} needs two or more values of {free}; the rows hold "
+            f"{free} = {free_values or 'none'}"
+        )
+    panels = []
+    for value in grid_k if fixed == "k" else grid_n:
+        xs = {row[free] for row in rows if row[fixed] == value}
+        if len(xs) >= 2:  # never a panel with one point
+            panels.append(value)
+    return free, fixed, panels, free_values
+
+
+def _draw(
+    target: Figure | SubFigure,
+    data: list[dict[str, Any]],
+    setting: str,
+    curves: list[Curve],
+    *,
+    style: Mapping[str, float],
+    count: str,
+    against: str | None,
+    title: bool,
+) -> None:
+    """Draw the panels, legend and title of one setting on ``target``."""
+    from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
+
+    key, ylabel = COUNTS[count]
+    rows = [row for row in data if row.get("setting") == setting]
+    free, fixed, panels, free_values = _panels(rows, curves, key, against)
+    if not panels:
+        raise ValueError(f"no {setting} panel would hold two or more points")
+    columns = 1 if len(panels) == 1 else min(len(panels), int(style["columns"]))
+    lines = math.ceil(len(panels) / columns)
+    axes = target.subplots(lines, columns, squeeze=False, sharey=True)
+    kinds = {(row["method"], _game_of_row(row)): row["kind"] for row in rows}
+    values = [
+        row[key] for row in rows if (row["method"], _game_of_row(row)) in curves and row.get(key)
+    ]
+    log_y = max(values) / max(min(values), 1e-9) > 10
+    log_x = max(free_values) / min(free_values) >= 8 and not _is_arithmetic(free_values)
+    handles: dict[str, Any] = {}
+    for index, axis in enumerate(axes.flat):
+        if index >= len(panels):
+            axis.set_visible(False)
+            continue
+        value = panels[index]
+        for position, curve in enumerate(curves):
+            points = sorted(
+                (row[free], row[key])
+                for row in rows
+                if (row["method"], _game_of_row(row)) == curve
+                and row[fixed] == value
+                and row.get(key) is not None
+            )
+            if not points:
+                continue
+            kind = kinds[curve]
+            label = _label(*curve, kind)
+            xs, ys = zip(*points)
+            (line,) = axis.plot(
+                xs,
+                ys,
+                **_curve_style(position),
+                markerfacecolor="none",
+                markersize=4.5 if style["font"] < 9 else 5.5,
+                linewidth=0.9 if kind in ("formula", "bound") else 1.3,
+                label=label,
+            )
+            handles.setdefault(label, line)
+        axis.set_title(f"{fixed} = {value}", fontsize=style["font"])
+        axis.set_xlabel(f"{free} ({'positions' if free == 'n' else 'colours'})")
+        if index % columns == 0:
+            axis.set_ylabel(ylabel)
+        if log_y:  # powers of 2 from below the smallest value to above the largest
+            axis.set_yscale("log", base=2)
+            low = math.floor(math.log2(max(min(values), 1e-9)))
+            high = math.ceil(math.log2(max(values)))
+            axis.yaxis.set_major_locator(FixedLocator([2.0**e for e in range(low, high + 1)]))
+            axis.yaxis.set_major_formatter(FuncFormatter(lambda number, _: f"{number:g}"))
+            axis.yaxis.set_minor_locator(NullLocator())
+            axis.set_ylim(2.0**low / 1.15, 2.0**high * 1.15)
+        else:  # whole numbers of queries
+            axis.yaxis.set_major_locator(MaxNLocator(integer=True))
+            axis.set_ylim(bottom=0, top=max(values) * 1.08)
+        if log_x:
+            axis.set_xscale("log", base=2)
+        shown = free_values if len(free_values) <= 8 else free_values[::2]
+        axis.set_xticks(shown, [str(number) for number in shown])
+        axis.xaxis.set_minor_locator(NullLocator())
+        axis.grid(True, which="major", alpha=0.3, linewidth=0.5)
+    labels = [label for label in (_label(*c, kinds[c]) for c in curves) if label in handles]
+    labels = list(dict.fromkeys(labels))
+    target.legend(
+        [handles[label] for label in labels],
+        labels,
+        loc="outside lower center",
+        ncols=_legend_columns(
+            labels, style["width"], style["font"] - 1, int(style["legend_columns"])
+        ),
+        fontsize=style["font"] - 1,
+        frameon=False,
+    )
+    if title:
+        target.suptitle(_TITLES.get(setting, setting), fontsize=style["font"] + 1)
+
+
+def _check(path: str | Path | None, style: str, count: str, against: str | None) -> None:
+    if path is not None:
+        suffix = Path(path).suffix.lower().lstrip(".")
+        if suffix not in ("png", "svg", "pdf"):
+            raise ValueError(f"plot file must end in .png, .svg or .pdf, was {str(path)!r}")
+    if style not in PLOT_STYLES:
+        raise ValueError(f"style must be one of {', '.join(PLOT_STYLES)}, was {style!r}")
+    if count not in COUNTS:
+        raise ValueError(f"count must be one of {', '.join(COUNTS)}, was {count!r}")
+    if against not in (None, "n", "k"):
+        raise ValueError(f"against must be 'n', 'k' or None, was {against!r}")
+
+
+def _rows(rows: Iterable[CompareRow | Mapping[str, Any]]) -> list[dict[str, Any]]:
+    data = [_row_dict(row) for row in rows]
+    data = [row for row in data if row.get("queries") is not None]
+    if not data:
+        raise ValueError("plot_comparison needs at least one row with queries, was given none")
+    for row in data:  # rows written before rows had a game: black pegs, adaptive
+        row.setdefault("setting", "adaptive")
+        row.setdefault("feedback", "black")
+        row.setdefault("distinct", False)
+    return data
+
+
+def plot_comparison(
+    rows: Iterable[CompareRow | Mapping[str, Any]],
+    path: str | Path | None = None,
+    *,
+    setting: str | None = None,
+    methods: Sequence[str] | None = None,
+    style: str = "single",
+    count: str = "to-win",
+    against: str | None = None,
+    title: bool = True,
+) -> Figure:
+    """Plot the rows of one setting: queries against ``n`` (per ``k``) or ``k`` (per ``n``).
+
+    The axis with more values in the grid is the x axis (``against`` fixes it), one
+    panel per value of the other, and a panel that would hold a single point is left
+    out. Curves: :func:`default_curves` (each quantum method, the best classical
+    codebreaker of the quantum game, the paper's rate: at most 8 legend entries), or
+    ``methods``. The query axis is logarithmic (base 2, a tick at every power of 2)
+    when the values span more than a factor 10; the size axis when it spans a factor 8
+    or more and is not evenly spaced. The legend sits below the panels.
+
+    Rows of several settings and no ``setting``: one Figure with one sub-figure per
+    setting, side by side (:func:`plot_settings` makes one figure and one file per
+    setting instead, as ``mastermind-q compare --plot`` does).
 
     Args:
         rows: :class:`CompareRow` objects or their dictionaries (e.g. from ``--json``).
-        path: save the figure there; the format follows the suffix (png, svg or pdf).
+        path: save the figure there; the suffix picks the format (png, svg or pdf).
+        setting: ``"non-adaptive"`` or ``"adaptive"`` (default: the rows' setting).
+        methods: the curves, each ``NAME`` (every game of it in the setting) or
+            ``NAME@GAME`` (e.g. ``best-classical@black-white``); default
+            :func:`default_curves`.
+        style: ``"single"`` (3.5 in wide) or ``"double"`` (7 in), :data:`PLOT_STYLES`.
+        count: ``"to-win"`` (``queries_to_win``, default) or ``"queries"``
+            (:data:`COUNTS`).
+        against: ``"n"`` or ``"k"`` for the x axis (default: the one that varies more).
+        title: put the setting above the panels.
 
     Returns:
         The matplotlib ``Figure`` (made without pyplot, so no window opens).
 
     Raises:
-        ValueError: no rows with values, or a ``path`` suffix other than png, svg, pdf.
+        ValueError: no rows with values, an unknown setting, style, count or method,
+            a ``path`` suffix other than png, svg, pdf, or a grid with a single value of
+            the x axis (nothing to draw a curve through).
+
+    Example:
+        >>> rows = [CompareRow(n, 8, "adaptive", "quantum", 4) for n in (4, 8)]
+        >>> figure = plot_comparison(rows)
+        >>> len(figure.legends[0].get_texts()), len(figure.axes)
+        (1, 1)
     """
-    import math
-
+    from matplotlib import rc_context
     from matplotlib.figure import Figure
-    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
-    from matplotlib.transforms import ScaledTranslation
 
-    data = [_row_dict(row) for row in rows]
-    data = [row for row in data if row.get("queries") is not None]
-    if not data:
-        raise ValueError("plot_comparison needs at least one row with queries, was given none")
-    if path is not None:
-        suffix = Path(path).suffix.lower().lstrip(".")
-        if suffix not in ("png", "svg", "pdf"):
-            raise ValueError(f"plot file must end in .png, .svg or .pdf, was {str(path)!r}")
-    grid_n = sorted({row["n"] for row in data})
-    grid_k = sorted({row["k"] for row in data})
-    columns = max(len(grid_n), len(grid_k))
-    figure = Figure(figsize=(4.0 * columns + 3.2, 7.0), layout="constrained")
-    axes = figure.subplots(2, columns, squeeze=False)
-    curves = _curves(data)
-    values = [row[key] for row in data for key in ("queries", "mean_queries") if row.get(key)]
-    log_y = max(values) / max(min(values), 1e-9) > 10
-    handles: dict[str, Any] = {}
-    for panel_row, (fixed_name, fixed_values, free_name, free_values) in enumerate(
-        (("k", grid_k, "n", grid_n), ("n", grid_n, "k", grid_k))
-    ):
-        for column in range(columns):
-            axis = axes[panel_row][column]
-            if column >= len(fixed_values):
-                axis.set_visible(False)
-                continue
-            fixed = fixed_values[column]
-            for method, key, style in curves:
-                points = sorted(
-                    (row[free_name], row[key])
-                    for row in data
-                    if row["method"] == method
-                    and row[fixed_name] == fixed
-                    and row.get(key) is not None
-                )
-                if not points:
-                    continue
-                xs, ys = zip(*points)
-                options = dict(style)
-                offset = options.pop("offset", 0.0)
-                if offset:  # shifted sideways on the page, not in the data
-                    shift = ScaledTranslation(offset / 72, 0, figure.dpi_scale_trans)
-                    options["transform"] = axis.transData + shift
-                (line,) = axis.plot(xs, ys, **options)
-                handles.setdefault(style["label"], line)
-            axis.set_title(f"{fixed_name} = {fixed}")
-            axis.set_xlabel(f"{free_name} ({'positions' if free_name == 'n' else 'colours'})")
-            axis.set_ylabel("queries")
-            if log_y:  # powers of 2 from below the smallest value to above the largest
-                axis.set_yscale("log", base=2)
-                low = math.floor(math.log2(max(min(values), 1e-9)))
-                high = math.ceil(math.log2(max(values)))
-                axis.yaxis.set_major_locator(FixedLocator([2.0**e for e in range(low, high + 1)]))
-                axis.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
-                axis.set_ylim(2.0**low / 1.15, 2.0**high * 1.15)
-            else:  # a tick at or above the largest value
-                axis.set_ylim(bottom=0, top=max(values) * 1.08)
-            if max(free_values) / min(free_values) >= 4:
-                axis.set_xscale("log", base=2)
-            axis.set_xticks(free_values, [str(value) for value in free_values])
-            axis.xaxis.set_minor_locator(NullLocator())
-            axis.grid(True, which="both", alpha=0.3)
-    labels = [style["label"] for _, _, style in curves if style["label"] in handles]
-    labels = list(dict.fromkeys(labels))  # the order of the curves: quantum first
-    figure.legend(
-        [handles[label] for label in labels], labels, loc="outside right upper", fontsize="small"
-    )
-    figure.suptitle("Mastermind query counts: quantum vs classical (measured) and bounds")
-    if path is not None:
-        figure.savefig(path)
+    _check(path, style, count, against)
+    data = _rows(rows)
+    present = _settings(data)
+    if setting is not None and setting not in SETTING_ORDER:
+        raise ValueError(f"setting must be one of {', '.join(SETTING_ORDER)}, was {setting!r}")
+    chosen = [setting] if setting is not None else present
+    if setting is not None and setting not in {row["setting"] for row in data}:
+        raise ValueError(f"the rows hold no {setting} rows; they hold {', '.join(present)}")
+    sizes = PLOT_STYLES[style]
+    plans = []
+    for name in chosen:
+        curves = (
+            default_curves(data, name) if methods is None else _chosen_curves(data, name, methods)
+        )
+        if not curves:
+            raise ValueError(f"nothing to draw in the {name} setting with methods={methods!r}")
+        key = COUNTS[count][0]
+        _free, _fixed, panels, _values = _panels(
+            [row for row in data if row["setting"] == name], curves, key, against
+        )
+        plans.append((name, curves, max(1, len(panels))))
+    with rc_context({"font.size": sizes["font"], "svg.fonttype": "none", "pdf.fonttype": 42}):
+        width = sizes["width"] * len(plans)
+        most = max(panels for _, _, panels in plans)
+        columns = 1 if most == 1 else min(most, int(sizes["columns"]))
+        height = sizes["panel_height"] * math.ceil(most / columns) + 0.9
+        figure = Figure(figsize=(width, height), layout="constrained")
+        targets = [figure] if len(plans) == 1 else list(figure.subfigures(1, len(plans)))
+        for target, (name, curves, _panels_count) in zip(targets, plans):
+            _draw(
+                target,
+                data,
+                name,
+                curves,
+                style=sizes,
+                count=count,
+                against=against,
+                title=title,
+            )
+        if path is not None:
+            figure.savefig(path, dpi=200)
     return figure
+
+
+def plot_settings(
+    rows: Iterable[CompareRow | Mapping[str, Any]],
+    path: str | Path | None = None,
+    **options: Any,
+) -> dict[str, Figure]:
+    """One figure per setting in ``rows`` (:func:`plot_comparison` each), by setting.
+
+    With ``path`` and rows of several settings, each figure goes to a file named by its
+    setting: ``plot.png`` becomes ``plot-non-adaptive.png`` and ``plot-adaptive.png``;
+    rows of one setting go to ``path`` itself. :func:`setting_paths` gives the names.
+
+    Raises:
+        ValueError: as :func:`plot_comparison`.
+    """
+    data = _rows(rows)
+    settings = _settings(data)
+    methods = options.get("methods")
+    if methods is not None:  # only the settings that hold a chosen curve
+        settings = [name for name in settings if _chosen_curves(data, name, methods)]
+        if not settings:
+            raise ValueError(f"nothing to draw with methods={list(methods)!r}")
+    paths = setting_paths(path, settings) if path is not None else {}
+    return {
+        name: plot_comparison(data, paths.get(name), setting=name, **options) for name in settings
+    }
+
+
+def setting_paths(path: str | Path, settings: Sequence[str]) -> dict[str, Path]:
+    """The file of each setting's figure: ``path`` itself for one setting, else
+    ``STEM-SETTING.SUFFIX`` beside it (``plot-non-adaptive.png``, ``plot-adaptive.png``)."""
+    path = Path(path)
+    if len(settings) == 1:
+        return {settings[0]: path}
+    return {name: path.with_name(f"{path.stem}-{name}{path.suffix}") for name in settings}

@@ -8,9 +8,40 @@ from typing import Any
 
 from ..game import validate_colors, validate_positions
 from ..solving import METHODS
+from .games import BOUND_GAMES, FEEDBACKS, GAMES, SETTING_ORDER, method_games, method_setting
 from .theory import ASYMPTOTIC_FORMULAS, BOUNDS, applicability
 
-__all__ = ["CompareRow", "CompareTask", "Comparison", "ComparisonPlan", "plan_comparison"]
+__all__ = [
+    "ALL_METHODS",
+    "KINDS",
+    "CompareRow",
+    "CompareTask",
+    "Comparison",
+    "ComparisonPlan",
+    "plan_comparison",
+]
+
+KINDS = ("quantum", "classical", "bound", "formula")
+"""Row kinds, in the order a cell lists them: measured quantum and classical rows, proven
+values (``bound``) and asymptotic rates (``formula``)."""
+ALL_METHODS = "all"
+"""``methods="all"`` (``--methods all``): every solve method in every game it plays."""
+_GAME_ORDER = {game: index for index, game in enumerate(GAMES.values())}
+
+
+def _game_of(method: str, feedback: str | None, distinct: bool | None) -> tuple[str, str, bool]:
+    """``(setting, feedback, distinct)`` of ``method``, the method's own game filled in."""
+    if method in BOUND_GAMES:
+        setting, own_feedback, own_distinct = BOUND_GAMES[method]
+    else:
+        info = METHODS.get(method)
+        setting = method_setting(method)
+        own_feedback = info.feedbacks[0] if info is not None else "black"
+        own_distinct = info.distinct if info is not None else False
+    feedback = own_feedback if feedback is None else feedback
+    if feedback not in FEEDBACKS:
+        raise ValueError(f"feedback must be one of {', '.join(FEEDBACKS)}, was {feedback!r}")
+    return (setting, feedback, own_distinct if distinct is None else bool(distinct))
 
 
 @dataclass(frozen=True)
@@ -22,7 +53,8 @@ class CompareRow:
         k: colours.
         method: the ``solve`` method name, or a bound's name (:data:`BOUNDS`,
             :data:`ASYMPTOTIC_FORMULAS`).
-        kind: ``"quantum"``, ``"classical"`` or ``"bound"``.
+        kind: ``"quantum"``, ``"classical"``, ``"bound"`` (a proven value or count) or
+            ``"formula"`` (an asymptotic rate, not a query count).
         queries: quantum: the measured oracle calls (the largest over the samples);
             classical: the worst case measured; bound: its value.
         mean_queries: the mean over the samples (measured rows), ``None`` for bounds.
@@ -45,6 +77,10 @@ class CompareRow:
         best_worst_method: ``best-classical`` rows: the codebreaker with the fewest
             worst-case queries at this ``(n, k)`` (ties: smaller mean, then name).
         best_mean_method: ``best-classical`` rows: the one with the fewest mean queries.
+        setting: ``"non-adaptive"`` or ``"adaptive"`` (:mod:`mastermind_q.compare.games`).
+        feedback: ``"black"`` or ``"black-white"``: the answers the codebreaker got.
+        distinct: ``True`` in the permutation game (no repeated colours).
+            The three are filled in from the method (and its own game) if not given.
         certified_fraction: quantum rows played with ``verify``: the fraction of games
             certified (``queries_to_win`` then includes every repair query); ``None``
             otherwise.
@@ -69,9 +105,20 @@ class CompareRow:
     mean_queries_to_win: float | None = None
     best_worst_method: str | None = None
     best_mean_method: str | None = None
+    setting: str | None = None
+    feedback: str | None = None
+    distinct: bool | None = None
     certified_fraction: float | None = None
 
     def __post_init__(self) -> None:
+        setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)
+        if self.setting is not None and self.setting not in SETTING_ORDER:
+            raise ValueError(
+                f"setting must be one of {', '.join(SETTING_ORDER)}, was {self.setting!r}"
+            )
+        object.__setattr__(self, "setting", self.setting or setting)
+        object.__setattr__(self, "feedback", feedback)
+        object.__setattr__(self, "distinct", distinct)
         extra = 1 if self.kind == "quantum" or self.method == "adaptive-T" else 0
         if self.queries_to_win is None:
             object.__setattr__(self, "queries_to_win", self.queries + extra)
@@ -83,19 +130,55 @@ class CompareRow:
         """Whether the row was measured by playing games (quantum or classical)."""
         return self.source == "measured"
 
+    @property
+    def cell(self) -> tuple[int, int]:
+        """``(n, k)``."""
+        return (self.n, self.k)
+
+    @property
+    def game(self) -> tuple[str, str, bool]:
+        """``(setting, feedback, distinct)``."""
+        return (str(self.setting), str(self.feedback), bool(self.distinct))
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dictionary; the keys of DESIGN.md section 4 plus the fields above."""
-        return asdict(self)
+        """JSON-ready dictionary; the keys of DESIGN.md section 4 plus the fields above.
+
+        The keys start ``n, k, method, kind, setting, feedback, distinct, queries``.
+        """
+        data = asdict(self)
+        first = ("n", "k", "method", "kind", "setting", "feedback", "distinct")
+        return {**{key: data[key] for key in first}, **data}
 
 
 @dataclass(frozen=True)
 class CompareTask:
-    """One row to compute: ``method`` at ``(n, k)``; ``kind`` as in :class:`CompareRow`."""
+    """One row to compute: ``method`` at ``(n, k)`` in one game.
+
+    ``kind`` as in :class:`CompareRow`; ``feedback`` and ``distinct`` the game it is
+    played in (default: the method's own); ``setting`` follows from the method.
+    """
 
     n: int
     k: int
     method: str
     kind: str
+    feedback: str | None = None
+    distinct: bool | None = None
+
+    def __post_init__(self) -> None:
+        _setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)
+        object.__setattr__(self, "feedback", feedback)
+        object.__setattr__(self, "distinct", distinct)
+
+    @property
+    def setting(self) -> str:
+        """``"non-adaptive"`` or ``"adaptive"``."""
+        return method_setting(self.method)
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """``(n, k)``."""
+        return (self.n, self.k)
 
 
 @dataclass(frozen=True)
@@ -118,14 +201,34 @@ class Comparison:
         return {
             "rows": [row.to_dict() for row in self.rows],
             "skipped": [
-                {"n": task.n, "k": task.k, "method": task.method, "reason": reason}
+                {
+                    "n": task.n,
+                    "k": task.k,
+                    "method": task.method,
+                    "setting": task.setting,
+                    "feedback": task.feedback,
+                    "distinct": task.distinct,
+                    "reason": reason,
+                }
                 for task, reason in self.skipped
             ],
         }
 
 
 def _kind(method: str) -> str:
-    return METHODS[method].kind if method in METHODS else "bound"
+    if method in METHODS:
+        return METHODS[method].kind
+    return "formula" if method in ASYMPTOTIC_FORMULAS else "bound"
+
+
+def _task_order(task: CompareTask, position: int) -> tuple[int, int, int, int]:
+    """Within a cell: kind, setting, game, then the order the names were given."""
+    return (
+        KINDS.index(task.kind) if task.kind in KINDS else len(KINDS),
+        SETTING_ORDER.index(task.setting),
+        _GAME_ORDER.get((str(task.feedback), bool(task.distinct)), len(_GAME_ORDER)),
+        position,
+    )
 
 
 def _check_grid(grid_n: list[int], grid_k: list[int], names: int) -> None:
@@ -151,28 +254,37 @@ def plan_comparison(
     positions: Iterable[int],
     colors: Iterable[int],
     *,
-    methods: Iterable[str] | None = None,
+    methods: Iterable[str] | str | None = None,
     bounds: bool = True,
     formulas: bool = True,
+    games: Iterable[str] | None = None,
 ) -> ComparisonPlan:
     """List the rows of the ``positions x colors`` grid, cell by cell.
 
-    Each cell lists its quantum methods, then its classical methods, then the bounds
-    (:data:`BOUNDS`, if ``bounds``) and the asymptotic formulas (if ``formulas``), each
-    row once. Bound or formula names listed in ``methods`` choose those rows instead:
-    then exactly the named ones appear, in the order given. Rows that do not apply
-    (:func:`applicability`) go to ``skipped`` with the reason.
+    Each cell lists its quantum rows, then its classical rows, then the bounds
+    (:data:`BOUNDS`, if ``bounds``) and the asymptotic formulas (if ``formulas``); within
+    a kind, non-adaptive before adaptive, then by game (:data:`~.games.GAMES` order).
+    A solve method gets one row per game it is run in
+    (:func:`~mastermind_q.compare.games.method_games`). Bound or formula names listed in
+    ``methods`` choose those rows instead: then exactly the named ones appear. Rows that
+    do not apply (:func:`applicability`) go to ``skipped`` with the reason.
 
     Args:
         positions: the values of ``n``.
         colors: the values of ``k``.
-        methods: ``solve`` method names to run (default: all of :data:`METHODS`); bound
+        methods: ``solve`` method names to run (default: every method of
+            :data:`~mastermind_q.solving.METHODS`, each in its default games);
+            ``"all"`` (:data:`ALL_METHODS`): every method in every game it plays. Bound
             and formula names listed here replace the default bound and formula rows.
         bounds: add the bound rows (unless ``methods`` names bound or formula rows).
         formulas: add the asymptotic formula rows (likewise).
+        games: run each method in each of these games it can play
+            (:data:`~mastermind_q.compare.games.GAMES` names: ``black``,
+            ``black-white``, ``black-distinct``, ``black-white-distinct``); default:
+            :data:`~mastermind_q.compare.games.DEFAULT_GAMES` (all four with ``"all"``).
 
     Raises:
-        ValueError: an invalid size or unknown method name (named in the message).
+        ValueError: an invalid size or unknown method or game name (named in the message).
         mastermind_q.limits.ResourceLimitError: more rows than
             ``MASTERMIND_Q_MAX_GRID_ROWS``, or ``n`` or ``k`` beyond every codebreaker's
             limit; cells beyond one method's limit are skipped with the reason.
@@ -181,25 +293,43 @@ def plan_comparison(
     grid_k = [validate_colors(k) for k in colors]
     if not grid_n or not grid_k:
         raise ValueError(f"the grid must not be empty, was positions={grid_n}, colors={grid_k}")
+    if isinstance(methods, str):
+        methods = [methods]
     chosen = list(METHODS) if methods is None else list(dict.fromkeys(methods))
+    if ALL_METHODS in chosen:
+        chosen = [*METHODS, *(name for name in chosen if name not in METHODS)]
+        chosen.remove(ALL_METHODS)
+        if games is None:
+            games = list(GAMES)
+    if games is not None:
+        games = list(games)
+        if not games:
+            raise ValueError("games must name at least one game, was empty")
     named_extras = [name for name in chosen if name not in METHODS]
     if named_extras:  # bound or formula rows chosen by name: exactly those
         extra = named_extras
     else:
         extra = [*(BOUNDS if bounds else ()), *(ASYMPTOTIC_FORMULAS if formulas else ())]
-    names = [name for name in chosen if name in METHODS]
-    if not names and not extra:
+    for name in extra:
+        applicability(name, 1, 2)  # an unknown name is an error before anything runs
+    prototypes: list[CompareTask] = []
+    for name in chosen:
+        if name in METHODS:
+            for feedback, distinct in method_games(name, games):
+                prototypes.append(CompareTask(0, 0, name, _kind(name), feedback, distinct))
+    prototypes += [CompareTask(0, 0, name, _kind(name)) for name in extra]
+    if not prototypes:
         raise ValueError("nothing to compare: no methods, bounds or formulas chosen")
-    names.sort(key=lambda name: METHODS[name].kind != "quantum")
-    names += extra
-    _check_grid(grid_n, grid_k, len(names))
+    order = {id(task): _task_order(task, index) for index, task in enumerate(prototypes)}
+    prototypes.sort(key=lambda task: order[id(task)])
+    _check_grid(grid_n, grid_k, len(prototypes))
     tasks: list[CompareTask] = []
     skipped: list[tuple[CompareTask, str]] = []
     for n in grid_n:
         for k in grid_k:
-            for name in names:
-                task = CompareTask(n, k, name, _kind(name))
-                reason = applicability(name, n, k)
+            for proto in prototypes:
+                task = CompareTask(n, k, proto.method, proto.kind, proto.feedback, proto.distinct)
+                reason = applicability(task.method, n, k, distinct=bool(task.distinct))
                 if reason is None:
                     tasks.append(task)
                 else:

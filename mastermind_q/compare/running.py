@@ -74,6 +74,8 @@ def compare(
     seed: int | None = 0,
     workers: int | None = None,
     client: Any = None,
+    games: Iterable[str] | None = None,
+    progress: bool = False,
     verify: bool = False,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
@@ -84,7 +86,8 @@ def compare(
     Args:
         positions: the values of ``n``.
         colors: the values of ``k``.
-        methods: ``solve`` methods (default all), optionally bound names.
+        methods: ``solve`` methods (default: every method, each in its default games;
+            ``"all"``: every method in every game it plays), optionally bound names.
         bounds: add :data:`BOUNDS` rows.
         formulas: add :data:`ASYMPTOTIC_FORMULAS` rows.
         samples: random secrets per classical row (worst and mean over them).
@@ -98,6 +101,10 @@ def compare(
             ``queries_to_win`` then count every repair query, and the rows carry
             ``certified_fraction``. What a quantum codebreaker needs on a noisy device
             (``fake:``, ``ibm:``), honestly counted.
+        games: the games to run each method in (:data:`~.games.GAMES` names), see
+            :func:`plan_comparison`.
+        progress: show the command line's progress bar on stderr
+            (:class:`~mastermind_q.compare.progress.SweepProgress`).
 
     Returns:
         A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
@@ -108,20 +115,42 @@ def compare(
     Example:
         >>> result = compare([3], [3], methods=["blackpeg"], formulas=False, samples=2)
         >>> [row.method for row in result.rows]
-        ['blackpeg', 'elouali-upper', 'elouali-lower', 'adaptive-T', 'best-classical']
+        ['blackpeg', 'best-classical', 'adaptive-T', 'elouali-upper', 'elouali-lower']
     """
-    plan = plan_comparison(positions, colors, methods=methods, bounds=bounds, formulas=formulas)
-    return run_comparison(
-        plan,
-        samples=samples,
-        quantum_samples=quantum_samples,
-        backend=backend,
-        shots=shots,
-        seed=seed,
-        workers=workers,
-        client=client,
-        verify=verify,
+    if not isinstance(progress, bool):
+        raise ValueError(f"progress must be True or False, was {progress!r}")
+    plan = plan_comparison(
+        positions, colors, methods=methods, bounds=bounds, formulas=formulas, games=games
     )
+    settings: dict[str, Any] = {
+        "samples": samples,
+        "quantum_samples": quantum_samples,
+        "backend": backend,
+        "shots": shots,
+        "seed": seed,
+        "workers": workers,
+        "client": client,
+        "verify": verify,
+    }
+    if not progress:
+        return run_comparison(plan, **settings)
+    from ..backends import current_execution_options, execution_options
+    from .progress import SweepProgress
+
+    count = check_comparison(plan, **settings)  # before the bar: a bad call draws nothing
+    parallel = count > 1 or client is not None
+    where = f"{count} workers" if client is None else "Dask"
+    previous = current_execution_options().progress
+
+    with SweepProgress(len(plan.tasks), parallel=parallel, where=where) as bar:
+
+        def on_event(event: Any) -> None:
+            bar.on_event(event)
+            if previous is not None:
+                previous(event)
+
+        with execution_options(progress=on_event):
+            return run_comparison(plan, **settings, **bar.hooks(plan.tasks))
 
 
 def check_comparison(
@@ -260,8 +289,18 @@ def run_comparison(
     else:
         results = executors.serial_results(todo, options)
     first_row, first_skipped = len(outcome.rows), len(outcome.skipped)
-    finished: list[tuple[int, CompareRow]] = []
+    finished: list[tuple[float, CompareRow]] = []
     refused: list[tuple[int, tuple[CompareTask, str]]] = []
+    cells = _CellTracker(plan.tasks)
+
+    def emit_best(cell: tuple[int, int]) -> None:
+        """Add the ``best-classical`` rows of a finished cell, right after its rows."""
+        for row in best_classical_rows([row for _, row in finished if row.cell == cell]):
+            finished.append((cells.best_position(cell), row))
+            outcome.rows.append(row)
+            if on_row is not None:
+                on_row(row)
+
     try:
         with runtime_batch(backend) if batched else contextlib.nullcontext():
             for index, task, row, reason in results:
@@ -270,20 +309,66 @@ def run_comparison(
                     outcome.skipped.append(refused[-1][1])
                     if on_skip is not None:
                         on_skip(task, str(reason))
-                    continue
-                finished.append((index, row))
-                outcome.rows.append(row)
-                if on_row is not None:
-                    on_row(row)
+                else:
+                    finished.append((cells.position(task), row))
+                    outcome.rows.append(row)
+                    if on_row is not None:
+                        on_row(row)
+                if cells.done(task):
+                    emit_best(task.cell)
+            for cell in cells.unfinished():  # tasks given as a subset of the plan
+                emit_best(cell)
     finally:
         results.close()
         outcome.rows[first_row:] = [row for _, row in sorted(finished, key=_first)]
         outcome.skipped[first_skipped:] = [item for _, item in sorted(refused, key=_first)]
-    for row in best_classical_rows(outcome.rows[first_row:]):
-        outcome.rows.append(row)
-        if on_row is not None:
-            on_row(row)
     return outcome
+
+
+class _CellTracker:
+    """Where each row of a plan goes, and when a cell's classical rows are all in.
+
+    Rows sort by their task's place in the plan; a cell's ``best-classical`` rows go
+    right after its last classical task (before its bounds), in the order they come.
+    """
+
+    def __init__(self, tasks: Iterable[CompareTask]) -> None:
+        self._place: dict[CompareTask, int] = {}
+        self._pending: dict[tuple[int, int], int] = {}
+        self._after: dict[tuple[int, int], int] = {}
+        self._emitted: set[tuple[int, int]] = set()
+        self._best_count: dict[tuple[int, int], int] = {}
+        for index, task in enumerate(tasks):
+            self._place.setdefault(task, index)
+            if task.kind == "classical":
+                self._pending[task.cell] = self._pending.get(task.cell, 0) + 1
+                self._after[task.cell] = index
+        self._size = len(self._place) + 1
+
+    def position(self, task: CompareTask) -> float:
+        return float(self._place.get(task, self._size))
+
+    def best_position(self, cell: tuple[int, int]) -> float:
+        count = self._best_count.get(cell, 0) + 1
+        self._best_count[cell] = count
+        return self._after.get(cell, self._size) + count / 1000.0
+
+    def done(self, task: CompareTask) -> bool:
+        """Count ``task`` finished; whether that completes its cell's classical rows."""
+        cell = task.cell
+        if task.kind != "classical" or cell in self._emitted or cell not in self._pending:
+            return False
+        self._pending[cell] -= 1
+        if self._pending[cell] > 0:
+            return False
+        self._emitted.add(cell)
+        return True
+
+    def unfinished(self) -> list[tuple[int, int]]:
+        """Cells with classical tasks that never finished (a subset was run): once each."""
+        cells = [cell for cell in self._pending if cell not in self._emitted]
+        self._emitted.update(cells)
+        return cells
 
 
 def _first(pair: tuple[int, Any]) -> int:
@@ -291,23 +376,25 @@ def _first(pair: tuple[int, Any]) -> int:
 
 
 BEST_CLASSICAL = "best-classical"
-"""Name of the row holding the best classical codebreaker measured at each ``(n, k)``."""
+"""Name of the rows holding the best classical codebreaker measured at each ``(n, k)``,
+one per game (setting, feedback, distinct)."""
 
 
-def best_classical_rows(rows: list[CompareRow]) -> list[CompareRow]:
-    """One ``best-classical`` row per ``(n, k)`` with measured classical rows.
+def best_classical_rows(rows: Iterable[CompareRow]) -> list[CompareRow]:
+    """One ``best-classical`` row per ``(n, k, setting, feedback, distinct)``.
 
-    ``queries`` is the fewest worst-case queries over the classical codebreakers measured
-    there (all games solved), ``mean_queries`` the fewest mean; ``best_worst_method``
-    and ``best_mean_method`` name them (ties: smaller mean or worst, then the name).
-    ``source`` is ``"best"``.
+    Among the measured classical rows of that game only (all games solved):
+    ``queries`` is the fewest worst-case queries, ``mean_queries`` the fewest mean;
+    ``best_worst_method`` and ``best_mean_method`` name the codebreakers (ties: smaller
+    mean or worst, then the name). ``source`` is ``"best"``; the row carries the game.
+    Rows come per cell in the order the games first appear.
     """
-    cells: dict[tuple[int, int], list[CompareRow]] = {}
+    groups: dict[tuple[int, int, str, str, bool], list[CompareRow]] = {}
     for row in rows:
         if row.kind == "classical" and row.source == "measured" and row.solved:
-            cells.setdefault((row.n, row.k), []).append(row)
+            groups.setdefault((row.n, row.k, *row.game), []).append(row)
     best = []
-    for (n, k), candidates in cells.items():
+    for (n, k, setting, feedback, distinct), candidates in groups.items():
         worst = min(candidates, key=lambda r: (r.queries, r.mean_queries, r.method))
         mean = min(candidates, key=lambda r: (r.mean_queries, r.queries, r.method))
         best.append(
@@ -323,7 +410,12 @@ def best_classical_rows(rows: list[CompareRow]) -> list[CompareRow]:
                 solved=True,
                 best_worst_method=worst.method,
                 best_mean_method=mean.method,
-                reference="the fewest queries over the classical codebreakers measured here",
+                reference=(
+                    "the fewest queries over the classical codebreakers measured here in this game"
+                ),
+                setting=setting,
+                feedback=feedback,
+                distinct=distinct,
             )
         )
     return best

@@ -17,6 +17,7 @@ from .theory import (
     _FORMULAS,
     _REFERENCES,
     ASYMPTOTIC_FORMULAS,
+    THEORY_METHODS,
     _elouali_formula,
     applicability,
     bound_value,
@@ -25,8 +26,10 @@ from .theory import (
 
 __all__ = ["DEFAULT_BACKEND", "DEFAULT_SAMPLES", "random_secrets", "run_task"]
 
-DEFAULT_SAMPLES = 20
-"""Random secrets per classical row (worst and mean are taken over them)."""
+DEFAULT_SAMPLES = 10
+"""Random secrets per classical row (worst and mean are taken over them). Ten keeps the
+README's first example (30 cells' worth of rows) at seconds; the recorded tables use
+20 or more (``samples=``, ``--samples``)."""
 DEFAULT_BACKEND = "aer"
 """Backend of the quantum rows: the toolkit's default (Aer; statevector for narrow
 circuits, matrix product state for wide ones). The oracle calls are counted the same
@@ -87,29 +90,34 @@ def run_task(
         ValueError: a row that does not apply, bad sample counts, or a solver refusing
             the size (its message is passed on).
     """
-    reason = applicability(task.method, task.n, task.k)
+    distinct = bool(task.distinct)
+    reason = applicability(task.method, task.n, task.k, distinct=distinct)
     if reason is not None:
         raise ValueError(reason)
     started = time.perf_counter()
-    if task.kind == "bound":
+    if task.kind in ("bound", "formula"):
         source = "asymptotic" if task.method in ASYMPTOTIC_FORMULAS else "theorem"
         return CompareRow(
             n=task.n,
             k=task.k,
             method=task.method,
-            kind="bound",
+            kind=task.kind,
             queries=bound_value(task.method, task.n, task.k),
             source=source,
             formula=_FORMULAS.get(task.method) or _elouali_formula(task.method, task.n, task.k),
             reference=_REFERENCES.get(task.method),
+            setting=task.setting,
+            feedback=task.feedback,
+            distinct=distinct,
         )
     info = method_info(task.method)
-    count = quantum_samples if info.kind == "quantum" else samples
-    secrets = random_secrets(task.n, task.k, count, distinct=info.distinct, seed=seed)
+    quantum = info.kind == "quantum"
+    count = quantum_samples if quantum else samples
+    secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
     results = []
     for index, secret in enumerate(secrets):
         run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
-        if info.kind == "quantum":
+        if quantum:
             result = solve(
                 secret,
                 colors=task.k,
@@ -120,10 +128,16 @@ def run_task(
                 verify=verify,
             )
         else:
-            result = solve(secret, colors=task.k, method=task.method, seed=run_seed)
+            result = solve(
+                secret,
+                colors=task.k,
+                method=task.method,
+                seed=run_seed,
+                feedback=task.feedback,
+                distinct=distinct,
+            )
         results.append(result)
     counts = [result.queries for result in results]
-    quantum = info.kind == "quantum"
     verified: dict[str, Any] = {}
     if quantum and verify:
         verified = {
@@ -134,6 +148,9 @@ def run_task(
         counts = [result.quantum_queries for result in results]
     probabilities = [r.success_probability for r in results if r.success_probability is not None]
     iterations = [r.iterations for r in results if r.iterations is not None]
+    theory = None
+    if quantum and task.method in THEORY_METHODS:
+        theory = theoretical_queries(task.method, task.n, task.k)
     return CompareRow(
         n=task.n,
         k=task.k,
@@ -142,7 +159,7 @@ def run_task(
         queries=max(counts),
         mean_queries=sum(counts) / len(counts),
         source="measured",
-        theory=theoretical_queries(task.method, task.n, task.k) if quantum else None,
+        theory=theory,
         iterations=max(iterations) if iterations else None,
         samples=len(results),
         solved=all(result.solved for result in results),
@@ -150,5 +167,8 @@ def run_task(
         seconds=round(time.perf_counter() - started, 3),
         formula=_FORMULAS.get(task.method),
         reference=_REFERENCES.get(task.method),
+        setting=task.setting,
+        feedback=task.feedback,
+        distinct=distinct,
         **verified,
     )

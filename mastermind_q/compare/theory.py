@@ -11,11 +11,14 @@ __all__ = [
     "ASYMPTOTIC_FORMULAS",
     "BOUNDS",
     "ENUMERATION_LIMITS",
+    "THEORY_METHODS",
     "applicability",
     "bound_value",
     "theoretical_queries",
 ]
 
+THEORY_METHODS = ("nonadaptive", "triples", "two-color", "adaptive")
+"""Quantum methods whose exact oracle-call count :func:`theoretical_queries` knows."""
 ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
 """Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
 
@@ -28,8 +31,15 @@ CELL_LIMITS = {"consistent": 256}
 (about a second per game at ``16 x 16``, more under load); larger cells are skipped."""
 BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T")
 """Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
-ASYMPTOTIC_FORMULAS = ("table2-blackpeg", "table2-blackwhite")
-"""Names of the asymptotic-rate rows (``kind="bound"``, ``source="asymptotic"``)."""
+ASYMPTOTIC_FORMULAS = (
+    "table1-classical",
+    "table1-quantum",
+    "table2-blackpeg",
+    "table2-blackwhite",
+    "table2-quantum",
+)
+"""Names of the asymptotic-rate rows (``kind="formula"``, ``source="asymptotic"``): the
+rates of Li-Luo-Xu Tables 1 and 2 with every hidden constant set to 1."""
 
 _LLX = "Li-Luo-Xu"
 _ELOUALI = "El Ouali et al., Games 9(1):2 (2018)"
@@ -45,6 +55,11 @@ _REFERENCES = {
     "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
     "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
+    "static": "classical non-adaptive codebreaker (one batch of queries, then the answer)",
+    "hunziker-meyer": f"{_LLX}, Appendix A, Algorithm 5 (Hunziker-Meyer [HM02])",
+    "table1-classical": f"{_LLX}, Table 1 (non-adaptive, classical; [Chv83], [DDST16], [BCS18])",
+    "table1-quantum": f"{_LLX}, Table 1 (non-adaptive, quantum; Theorem 1, Fact 1)",
+    "table2-quantum": f"{_LLX}, Table 2 (adaptive, quantum; Theorem 3, Fact 2)",
     "table2-blackpeg": f"{_LLX}, Table 2 (adaptive, black-peg; [Mar22], [MS20])",
     "table2-blackwhite": f"{_LLX}, Table 2 (adaptive, black-white; [Mar22], [MS20])",
 }
@@ -54,6 +69,12 @@ _FORMULAS = {
     "two-color": "1",
     "adaptive": "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    "table1-classical": (
+        "Theta(n log k / max(log(n/k), 1)) for k <= n, O(k log k) for k > n, "
+        "with constants 1, log base 2"
+    ),
+    "table1-quantum": "Theta(k) with constant 1",
+    "table2-quantum": "Theta(sqrt k) with constant 1",
     "table2-blackpeg": "Theta(n log k / log n + k) with constants 1, log base 2",
     "table2-blackwhite": "Theta(n log k / log n + k/n) with constants 1, log base 2",
 }
@@ -107,6 +128,9 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
       ``(n-2)ceil(log2 n) + k + 1`` (``k > n``);
     * ``elouali-lower``: ``n`` (``k = n``), ``k`` (``k > n``);
     * ``adaptive-T``: ``T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)``;
+    * ``table1-classical``: ``n log2 k / max(1, log2(n/k))`` for ``k <= n``, ``k log2 k``
+      (the best known upper bound) for ``k > n``;
+    * ``table1-quantum``: ``k``; ``table2-quantum``: ``sqrt(k)``;
     * ``table2-blackpeg``: ``n log2 k / max(1, log2 n) + k``;
     * ``table2-blackwhite``: ``n log2 k / max(1, log2 n) + k/n``.
 
@@ -131,6 +155,14 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
         return (n - 2) * log_n + k + 1
     if name == "adaptive-T":
         return _grover_iterations(k)
+    if name == "table1-classical":
+        if k <= n:
+            return _clean_number(n * math.log2(k) / max(1.0, math.log2(n / k)))
+        return _clean_number(k * math.log2(k))
+    if name == "table1-quantum":
+        return k
+    if name == "table2-quantum":
+        return _clean_number(math.sqrt(k))
     if name in ASYMPTOTIC_FORMULAS:
         leading = n * math.log2(k) / max(1.0, math.log2(n))
         return _clean_number(leading + (k if name == "table2-blackpeg" else k / n))
@@ -138,11 +170,14 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
     raise ValueError(f"bound must be one of {valid}; was {name!r}")
 
 
-def applicability(method: str, num_positions: int, num_colors: int) -> str | None:
+def applicability(
+    method: str, num_positions: int, num_colors: int, *, distinct: bool = False
+) -> str | None:
     """``None`` if ``method`` (a solve method or a bound) applies at ``(n, k)``, else why not.
 
     Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``two-color`` needs
-    ``k = 2``; ``permutation`` and the El Ouali et al. bounds need ``k >= n``;
+    ``k = 2``; ``permutation``, the El Ouali et al. bounds and every method played
+    with ``distinct`` (the permutation game) need ``k >= n``;
     ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
     :data:`ENUMERATION_LIMITS`; ``consistent`` needs ``n k <=`` :data:`CELL_LIMITS`;
     every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`).
@@ -161,16 +196,18 @@ def applicability(method: str, num_positions: int, num_colors: int) -> str | Non
         return f"two-color needs colors == 2, was {k}"
     if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:
         return f"{method} needs colors >= positions ({n}), was {k}"
+    if distinct and k < n:
+        return f"{method} in the permutation game needs colors >= positions ({n}), was {k}"
     from ..limits import ResourceLimitError, check_code_space
 
     limit = ENUMERATION_LIMITS.get(method)
     try:
         if limit is not None:  # k^n compared by its logarithm, never printed in full
-            check_code_space(method, n, k, limit)
+            check_code_space(method, n, k, limit, distinct=distinct)
         if method in METHODS:
             from ..solving import check_request
 
-            check_request(method, n, k)
+            check_request(method, n, k, distinct=distinct)
     except ResourceLimitError as error:
         return str(error)
     cells = CELL_LIMITS.get(method)

@@ -1,0 +1,234 @@
+"""Sphinx configuration of the mastermind_q documentation site.
+
+Build it from the repository root (no network needed)::
+
+    python -m sphinx -W -b html docs docs/_build/html
+
+The API reference (``docs/api/``) is generated here, at every build, from the
+package itself: one page per module, so a new module or a new public function shows up
+without editing the docs. Every public object is documented once, under the shortest
+public name it is exported by (``mastermind_q.solve``, ``mastermind_q.circuits.
+black_peg_oracle``, ``mastermind_q.compare.compare``); references to its defining
+module's name (type hints, docstrings) resolve to that entry.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import pkgutil
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(ROOT))  # document this checkout, not an installed copy
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import mastermind_q  # noqa: E402
+
+project = "mastermind_q"
+author = "The mastermind_q developers"
+copyright = "the mastermind_q developers, Apache-2.0"
+release = mastermind_q.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "sphinx.ext.viewcode",
+    "sphinx_autodoc_typehints",
+    "sphinxarg.ext",
+    "myst_nb",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+templates_path: list[str] = []
+
+# -- HTML: the Qiskit ecosystem theme, nothing fetched at build time ---------------
+html_theme = "qiskit-ecosystem"
+html_title = f"mastermind_q {release}"
+html_theme_options = {"sidebar_qiskit_ecosystem_member": False}
+html_static_path: list[str] = []
+html_last_updated_fmt = None
+
+# -- autodoc, napoleon, type hints ------------------------------------------------
+autodoc_default_options = {"members": True, "member-order": "bysource"}
+autodoc_typehints = "description"  # sphinx-autodoc-typehints puts them in the fields
+autodoc_preserve_defaults = True
+autodoc_mock_imports: list[str] = []
+autosummary_generate = False
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+napoleon_attr_annotations = True
+napoleon_use_ivar = True  # Attributes: fields, not entries that clash with autodoc's
+typehints_use_signature = False
+typehints_use_signature_return = False
+always_document_param_types = False
+typehints_defaults = None
+python_use_unqualified_type_names = True
+# An annotation naming a TYPE_CHECKING-only import is shown as written, not an error
+# (the import direction rule keeps such imports common); docstring problems still fail.
+suppress_warnings = [
+    "sphinx_autodoc_typehints.forward_reference",
+    "sphinx_autodoc_typehints.guarded_import",
+]
+
+# -- MyST and the notebooks ---------------------------------------------------------
+myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist"]
+myst_heading_anchors = 3
+nb_execution_mode = "cache"  # executed once, re-run when a notebook changes
+nb_execution_raise_on_error = True  # a failing cell fails the build
+nb_execution_show_tb = True
+nb_execution_timeout = 600
+nb_merge_streams = True
+
+# No intersphinx: the build never reaches the network.
+
+# -- the generated API reference ----------------------------------------------------
+API = DOCS / "api"
+SKIPPED_MODULES = ("__main__",)
+
+
+def _modules() -> list[ModuleType]:
+    """Every module of the package, in import-path order (``__main__`` skipped)."""
+    names = [mastermind_q.__name__]
+    for info in pkgutil.walk_packages(mastermind_q.__path__, mastermind_q.__name__ + "."):
+        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+            names.append(info.name)
+    return [importlib.import_module(name) for name in sorted(names)]
+
+
+def _is_package(module: ModuleType) -> bool:
+    return hasattr(module, "__path__")
+
+
+def _public(module: ModuleType) -> dict[str, Any]:
+    """The names autodoc documents for ``module``: ``__all__``, else what it defines."""
+    exported = getattr(module, "__all__", None)
+    if exported is not None:
+        return {name: getattr(module, name) for name in exported}
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__
+    }
+
+
+def _documentable(value: Any) -> bool:
+    """Functions and classes (objects with a home module); data is left where it is."""
+    return (inspect.isfunction(value) or inspect.isclass(value)) and hasattr(value, "__qualname__")
+
+
+def _canonical(modules: list[ModuleType]) -> dict[int, tuple[str, str, Any]]:
+    """id(object) -> (module, name, object): its shortest public path, the home on a tie."""
+    places: dict[int, list[tuple[int, int, str, str, Any]]] = {}
+    module_names = {module.__name__ for module in modules}
+    for module in modules:
+        for name, value in _public(module).items():
+            # ``mastermind_q.cli.main`` is a module: its function ``main`` stays there
+            if _documentable(value) and f"{module.__name__}.{name}" not in module_names:
+                home = 0 if value.__module__ == module.__name__ else 1
+                depth = module.__name__.count(".")
+                places.setdefault(id(value), []).append((depth, home, module.__name__, name, value))
+    return {key: min(found, key=lambda p: p[:3])[2:] for key, found in places.items()}
+
+
+def _title(text: str, mark: str = "=") -> str:
+    return f"{text}\n{mark * len(text)}\n"
+
+
+def _page(module: ModuleType, children: list[str], canonical: dict) -> str:
+    name = module.__name__
+    elsewhere = sorted(
+        member
+        for member, value in _public(module).items()
+        if _documentable(value) and canonical.get(id(value), (name,))[0] != name
+    )
+    lines = [_title(f"``{name}``"), f".. automodule:: {name}", "   :members:"]
+    if elsewhere:
+        lines.append(f"   :exclude-members: {', '.join(elsewhere)}")
+    if elsewhere:
+        lines += ["", "Also available here, documented under their public names:", ""]
+        for member in elsewhere:
+            place, public, _ = canonical[id(_public(module)[member])]
+            lines.append(f"* :py:obj:`{place}.{public}`")
+    if children:
+        lines += ["", ".. toctree::", "   :maxdepth: 1", ""]
+        lines += [f"   {child}" for child in children]
+    return "\n".join(lines) + "\n"
+
+
+def _write(path: Path, text: str) -> None:
+    """Write only when the text changes (so unchanged pages are not rebuilt)."""
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def _generate_api() -> dict[str, str]:
+    """Write ``docs/api/*.rst``; return the defining path -> public path of moved objects."""
+    modules = _modules()
+    canonical = _canonical(modules)
+    API.mkdir(exist_ok=True)
+    names = [module.__name__ for module in modules]
+    wanted = {"index.rst"}
+    for module in modules:
+        children = [
+            other
+            for other in names
+            if other.rpartition(".")[0] == module.__name__ and module is not mastermind_q
+        ]
+        _write(API / f"{module.__name__}.rst", _page(module, children, canonical))
+        wanted.add(f"{module.__name__}.rst")
+    top = [name for name in names if name.count(".") == 1]
+    index = [
+        _title("API reference"),
+        "Generated from the docstrings. Every public function and class is documented",
+        "once, under the name it is imported by: ``mastermind_q.solve``,",
+        "``mastermind_q.Codemaker``, ``mastermind_q.circuits.black_peg_oracle``,",
+        "``mastermind_q.compare.compare``; the module that defines it lists it too.",
+        "",
+        ".. toctree::",
+        "   :maxdepth: 1",
+        "",
+        "   mastermind_q",
+        *[f"   {name}" for name in top],
+    ]
+    _write(API / "index.rst", "\n".join(index) + "\n")
+    for stale in API.glob("*.rst"):
+        if stale.name not in wanted:
+            stale.unlink()
+    aliases = {}
+    for module_name, public, value in canonical.values():
+        defined = f"{value.__module__}.{value.__qualname__}"
+        if defined != f"{module_name}.{public}":
+            aliases[defined] = f"{module_name}.{public}"
+    return aliases
+
+
+ALIASES = _generate_api()
+
+
+def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Point a reference to an object's defining path at its public entry."""
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    for defined, public in ALIASES.items():
+        if target == defined or target.startswith(defined + "."):
+            domain = env.get_domain("py")
+            new = public + target[len(defined) :]
+            return domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], new, node, contnode
+            )
+    return None
+
+
+def setup(app: Any) -> None:
+    app.connect("missing-reference", _resolve_alias)

@@ -1,0 +1,89 @@
+"""The scripts in ``examples/`` run as a user runs them, and do what they say.
+
+Each script runs once in its own subprocess (``python examples/NAME.py FOLDER``, the
+three side by side), from a temporary folder that also receives its output files; the
+repository root goes first on ``PYTHONPATH`` so this checkout's package is imported.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+SCRIPTS = ("solve_and_draw.py", "compare_and_plot.py", "fake_device_verify.py")
+
+
+def _run(script: str, folder: Path) -> subprocess.CompletedProcess:
+    folder.mkdir()
+    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, str(EXAMPLES / script), str(folder / "out")],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Script name -> (its completed process, its output folder)."""
+    base = tmp_path_factory.mktemp("examples")
+    with ThreadPoolExecutor(max_workers=len(SCRIPTS)) as pool:
+        futures = {name: pool.submit(_run, name, base / Path(name).stem) for name in SCRIPTS}
+        return {name: (f.result(), base / Path(name).stem / "out") for name, f in futures.items()}
+
+
+def test_every_example_is_tested():
+    assert sorted(path.name for path in EXAMPLES.glob("*.py")) == sorted(SCRIPTS)
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_example_runs_cleanly(runs, name):
+    process, _ = runs[name]
+    assert process.returncode == 0, process.stderr
+    assert process.stderr == "", process.stderr
+
+
+def test_solve_and_draw(runs):
+    process, out = runs["solve_and_draw.py"]
+    assert "found (2, 0, 3, 1) (solved: True) with 3 queries" in process.stdout
+    assert (out / "find_two_color.png").read_bytes().startswith(b"\x89PNG")
+    text = (out / "find_two_color.txt").read_text(encoding="utf-8")
+    assert text.startswith("find-two-color: FindTwoColorPosition (Algorithm 2), n = 4, k = 4")
+    assert "B_s" in text
+
+
+def test_compare_and_plot(runs):
+    process, out = runs["compare_and_plot.py"]
+    assert "best-classical" in process.stdout and "nonadaptive" in process.stdout
+    assert (out / "comparison.png").read_bytes().startswith(b"\x89PNG")
+    lines = (out / "comparison.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("n,k,method,kind,queries,")
+    quantum = [line.split(",") for line in lines[1:] if ",quantum," in line]
+    theory = {"nonadaptive": {4: "3", 8: "7"}, "triples": {4: "2", 8: "5"}}
+    theory["adaptive"] = {4: "2", 8: "4"}
+    assert len(quantum) == 3 * 2 * 3  # three n, two k, three quantum methods
+    for n, k, method, _kind, queries, *_ in quantum:
+        assert queries == theory[method][int(k)], (n, k, method, queries)
+
+
+def test_fake_device_verify(runs):
+    process, _ = runs["fake_device_verify.py"]
+    lines = process.stdout.splitlines()
+    assert lines[0] == "found (1, 0, 1), solved True, certified True"
+    match = re.fullmatch(r"(\d+) queries: (\d+) quantum \+ (\d+) classical", lines[1])
+    assert match, lines[1]
+    total, quantum, classical = map(int, match.groups())
+    assert quantum == 1 and classical >= 1 and total == quantum + classical
+    assert lines[2].startswith("per-position confidence from the shots: ")
