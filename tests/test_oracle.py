@@ -332,7 +332,7 @@ def test_line_touches_the_score_register_only_between_line_neighbours(n, k):
     neighbours ``score[l], score[l+1]``, and every other CX on the score register comes
     from the position's own flag (one score qubit per position)."""
     circuit = black_peg_oracle((0,) * n, k, construction="line")
-    score = list(circuit.qregs[1])
+    (score,) = [list(register) for register in circuit.qregs if register.name == "score"]
     slot = {qubit: index for index, qubit in enumerate(score)}
     entries: dict[object, set[int]] = {}
     for item in circuit.data:
