@@ -763,3 +763,46 @@ def test_curve_styles_stay_distinct_past_the_palette():
 def test_rows_refuse_an_unknown_game(options, fragment):
     with pytest.raises(ValueError, match=fragment):
         cmp.CompareRow(4, 4, "blackpeg", "classical", 8, **options)
+
+
+# -- verified quantum rows ---------------------------------------------------------------
+def test_verified_rows_count_the_certifying_query_and_carry_certified_fraction():
+    """On noiseless Aer every decoded code is right: one certifying query, certified."""
+    plain = cmp.compare([2], [3], methods=["nonadaptive"], bounds=False, formulas=False)
+    checked = cmp.compare(
+        [2], [3], methods=["nonadaptive"], bounds=False, formulas=False, verify=True
+    )
+    (before,), (after,) = plain.rows, checked.rows
+    assert before.certified_fraction is None
+    assert after.certified_fraction == 1.0
+    assert after.queries == before.queries  # the oracle calls
+    assert after.queries_to_win == before.queries_to_win == before.queries + 1
+    assert after.to_dict()["certified_fraction"] == 1.0
+
+
+def test_verify_must_be_a_bool():
+    with pytest.raises(ValueError, match="verify must be True or False, was 'yes'"):
+        cmp.compare([2], [3], methods=["nonadaptive"], verify="yes")
+
+
+@pytest.mark.slow
+def test_verified_rows_on_fake_torino_count_every_repair_query(capsys):
+    """The Must-show command of issue 19: verified worst and mean queries_to_win and
+    certified_fraction on every quantum row; every repair query counted."""
+    from mastermind_q import cli
+
+    argv = ["compare", "--positions", "2:5", "--colors", "4", "--backend", "fake:torino"]
+    argv += ["--verify", "--quantum-samples", "5", "--json"]
+    assert cli.main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    quantum = [row for row in rows if row["kind"] == "quantum"]
+    assert {row["n"] for row in quantum} == {2, 3, 4, 5}
+    for row in quantum:
+        assert 0 <= row["certified_fraction"] <= 1
+        assert row["samples"] == 5
+        # at least the certifying query on top of the oracle calls, worst >= mean
+        assert row["queries_to_win"] >= row["queries"] + 1
+        assert row["queries_to_win"] >= row["mean_queries_to_win"] >= row["mean_queries"] + 1
+    for row in rows:
+        if row["kind"] != "quantum":
+            assert row["certified_fraction"] is None

@@ -359,3 +359,42 @@ def test_oracles_record_their_sizes_and_nothing_else():
     assert oracle_sizes(maker.oracle()) == (3, 3, 2)
     assert oracle_sizes(maker.oracle().inverse()) == (3, 3, 2)
     assert oracle_sizes(QuantumCircuit(2)) is None
+
+
+# -- the layout-aware line construction ---------------------------------------------------
+@pytest.mark.parametrize(("n", "k"), [(3, 2), (5, 4), (8, 8), (16, 4)])
+def test_line_touches_the_score_register_only_between_line_neighbours(n, k):
+    """``line``: outside the QFT (``cp``), every CX with two score qubits joins line
+    neighbours ``score[l], score[l+1]``, and every other CX on the score register comes
+    from the position's own flag (one score qubit per position)."""
+    circuit = black_peg_oracle((0,) * n, k, construction="line")
+    (score,) = [list(register) for register in circuit.qregs if register.name == "score"]
+    slot = {qubit: index for index, qubit in enumerate(score)}
+    entries: dict[object, set[int]] = {}
+    for item in circuit.data:
+        if item.operation.name != "cx":
+            continue
+        control, target = item.qubits
+        if control in slot and target in slot:
+            assert abs(slot[control] - slot[target]) == 1
+        elif target in slot:
+            entries.setdefault(control, set()).add(slot[target])
+        else:
+            assert control not in slot  # the score register never controls a flag
+    assert len(entries) == n  # one flag per position
+    assert all(len(slots) == 1 for slots in entries.values())
+
+
+@pytest.mark.slow
+def test_line_beats_the_other_constructions_at_k_8_on_heavy_hex():
+    """Routed onto Torino at level 3 (seeds 1-3), ``line`` needs the fewest two-qubit
+    gates at n = k = 8 (``benchmarks/RESULTS.md``, "A layout-aware oracle")."""
+    benchmark = _benchmark_module()
+    secret = (3, 1, 4, 1, 5, 2, 6, 0)
+    counts = {
+        name: benchmark.routed_counts(
+            black_peg_oracle(secret, 8, construction=name), "fake:torino", (1, 2, 3)
+        )[0]
+        for name in CONSTRUCTIONS
+    }
+    assert min(counts, key=counts.get) == "line", counts

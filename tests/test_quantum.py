@@ -406,16 +406,17 @@ def test_auto_on_torino_picks_gray_at_four_colours():
 
 
 def test_auto_measures_every_construction_on_the_device(monkeypatch):
-    """The choice is the fewest median two-qubit gates (ties: depth) among all
-    constructions transpiled for the device; a forced construction skips the choice."""
-    from mastermind_q.backends import execution_options, transpile_for
-    from mastermind_q.circuits.oracle import CONSTRUCTIONS, black_peg_oracle
+    """The choice is the fewest median two-qubit gates (ties: depth) among the
+    candidate constructions transpiled for the device; a forced construction skips the
+    choice."""
+    from mastermind_q.backends import execution_options, oracle_choice, transpile_for
+    from mastermind_q.circuits.oracle import black_peg_oracle
     from mastermind_q.quantum import running
 
-    running._choose_construction.cache_clear()
+    oracle_choice._choose_cached.cache_clear()
     chosen = running.choose_oracle_construction("fake:torino", 3, 4, optimization_level=1)
     measured = {}
-    for construction in CONSTRUCTIONS:
+    for construction in oracle_choice.auto_candidates("heron", 4):
         circuit = black_peg_oracle((0, 0, 0), 4, construction=construction)
         runs = [
             transpile_for(

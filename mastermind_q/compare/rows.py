@@ -81,6 +81,9 @@ class CompareRow:
         feedback: ``"black"`` or ``"black-white"``: the answers the codebreaker got.
         distinct: ``True`` in the permutation game (no repeated colours).
             The three are filled in from the method (and its own game) if not given.
+        certified_fraction: quantum rows played with ``verify``: the fraction of games
+            certified (``queries_to_win`` then includes every repair query); ``None``
+            otherwise.
     """
 
     n: int
@@ -105,6 +108,7 @@ class CompareRow:
     setting: str | None = None
     feedback: str | None = None
     distinct: bool | None = None
+    certified_fraction: float | None = None
 
     def __post_init__(self) -> None:
         setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)

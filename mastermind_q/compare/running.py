@@ -94,6 +94,7 @@ def compare(
     client: Any = None,
     games: Iterable[str] | None = None,
     progress: bool = False,
+    verify: bool = False,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
 
@@ -114,6 +115,10 @@ def compare(
         seed: master seed for secrets and runs.
         workers: run the rows in this many local processes (default 1: here).
         client: a ``dask.distributed.Client``: run the rows on its cluster.
+        verify: play the quantum games verified (:func:`run_task`): their
+            ``queries_to_win`` then count every repair query, and the rows carry
+            ``certified_fraction``. What a quantum codebreaker needs on a noisy device
+            (``fake:``, ``ibm:``), honestly counted.
         games: the games to run each method in (:data:`~.games.GAMES` names), see
             :func:`plan_comparison`.
         progress: show the command line's progress bar on stderr
@@ -143,6 +148,7 @@ def compare(
         "seed": seed,
         "workers": workers,
         "client": client,
+        "verify": verify,
     }
     if not progress:
         return run_comparison(plan, **settings)
@@ -176,6 +182,7 @@ def check_comparison(
     workers: int | None = None,
     client: Any = None,
     scheduler: str | None = None,
+    verify: bool = False,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
 
@@ -200,6 +207,8 @@ def check_comparison(
 
     check_samples(_check_count(samples, "samples"), "samples")
     check_samples(_check_count(quantum_samples, "quantum_samples"), "quantum_samples")
+    if not isinstance(verify, bool):
+        raise ValueError(f"verify must be True or False, was {verify!r}")
     if shots is not None:
         check_shots(shots)
     validate_seed(seed)
@@ -241,6 +250,7 @@ def run_comparison(
     on_skip: Callable[[CompareTask, str], None] | None = None,
     workers: int | None = None,
     client: Any = None,
+    verify: bool = False,
 ) -> Comparison:
     """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
@@ -256,7 +266,7 @@ def run_comparison(
 
     Args:
         plan: from :func:`plan_comparison`.
-        samples, quantum_samples, backend, shots, seed: as in :func:`compare`.
+        samples, quantum_samples, backend, shots, seed, verify: as in :func:`compare`.
         into: the :class:`Comparison` to fill (default a new one holding
             ``plan.skipped``). Rows land in it as they finish, so a caller interrupted
             mid-sweep (``KeyboardInterrupt``) keeps every finished row.
@@ -290,6 +300,7 @@ def run_comparison(
         seed=seed,
         workers=workers,
         client=client,
+        verify=verify,
     )
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
     batched = uses_runtime(backend) and any(task.kind == "quantum" for task in plan.tasks)
@@ -300,6 +311,7 @@ def run_comparison(
         "backend": backend,
         "shots": shots,
         "seed": seed,
+        "verify": verify,
     }
     if client is not None:
         results = executors.dask_results(list(todo), options, client=client)
