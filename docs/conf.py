@@ -26,6 +26,8 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))  # document this checkout, not an installed copy
+# ... and run the notebooks against it too (their kernels inherit this environment)
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import mastermind_q  # noqa: E402
@@ -48,6 +50,7 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+smartquotes = False  # keep "--option" and quotes as typed (the CLI reference above all)
 templates_path: list[str] = []
 
 # -- HTML: the Qiskit ecosystem theme, nothing fetched at build time ---------------
@@ -79,6 +82,22 @@ suppress_warnings = [
     "sphinx_autodoc_typehints.forward_reference",
     "sphinx_autodoc_typehints.guarded_import",
 ]
+
+
+def _whole_line_summary(self: Any) -> tuple[str, list[str]]:
+    """Napoleon reads ``Summary: detail`` in a property docstring as ``type: text``.
+
+    The package's types come from annotations; its property and data docstrings start
+    with a summary that may hold a colon, so the whole first line stays text.
+    """
+    lines = [self._lines.next(), *self._dedent(self._consume_to_end())]
+    return "", self.__class__(lines, self._config).lines()
+
+
+from sphinx.ext.napoleon import docstring as _napoleon  # noqa: E402
+
+if hasattr(_napoleon.GoogleDocstring, "_consume_inline_attribute"):
+    _napoleon.GoogleDocstring._consume_inline_attribute = _whole_line_summary
 
 # -- MyST and the notebooks ---------------------------------------------------------
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist"]
@@ -230,5 +249,24 @@ def _resolve_alias(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def _examples_as_code(app: Any, doctree: Any) -> None:
+    """Show each command's ``examples:`` epilog (from ``--help``) as a shell block.
+
+    reStructuredText reads ``examples:`` and its indented lines as a definition list,
+    which runs the command lines together.
+    """
+    from docutils import nodes
+
+    for term in list(doctree.findall(nodes.term)):
+        item = term.parent
+        listing = item.parent
+        if term.astext().strip() != "examples:" or len(listing.children) != 1:
+            continue
+        text = item.next_node(nodes.definition).astext()
+        block = nodes.literal_block(text, text, language="bash")
+        listing.replace_self([nodes.rubric(text="Examples"), block])
+
+
 def setup(app: Any) -> None:
     app.connect("missing-reference", _resolve_alias)
+    app.connect("doctree-read", _examples_as_code)

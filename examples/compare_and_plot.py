@@ -8,7 +8,8 @@ For n = 3, 4, 5 positions and k = 4, 8 colours, runs the quantum codebreakers
 (``nonadaptive``, ``triples``, ``adaptive``) through the codemaker on Aer and the
 classical ``permutation`` (El Ouali et al.) and ``blackpeg`` codebreakers on 10 seeded
 secrets each, prints the table (with the theorem bounds), and writes
-``comparison.png`` and ``comparison.csv`` into OUTPUT_FOLDER (default: the current
+``comparison.png`` (queries to win against n, the non-adaptive and the adaptive
+setting side by side) and ``comparison.csv`` into OUTPUT_FOLDER (default: the current
 folder).
 """
 

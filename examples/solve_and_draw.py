@@ -1,4 +1,4 @@
-"""Solve a secret with a quantum codebreaker, then draw the circuit it runs.
+"""Solve a secret with a quantum codebreaker, then draw the circuits it ran.
 
 Usage::
 
@@ -6,10 +6,10 @@ Usage::
 
 Solves the secret ``2,0,3,1`` (n = 4 positions, k = 4 colours) with the non-adaptive
 solver of Li, Luo and Xu (Algorithm 1: ``k - 1 = 3`` oracle queries, each one
-FindTwoColorPosition circuit, Algorithm 2) on Aer, prints what the codemaker counted,
-and writes one of those circuits as ``find_two_color.png`` and ``find_two_color.txt``
-into OUTPUT_FOLDER (default: the current folder). The oracle ``B_s`` is drawn as a
-labelled box.
+FindTwoColorPosition circuit, Algorithm 2) on Aer and prints what the codemaker
+counted. Then it writes the circuits the codebreaker handed to the codemaker
+(``result.circuits``: the oracle ``B_s`` is the codemaker's opaque box) into
+OUTPUT_FOLDER (default: the current folder): the first as a PNG image, each as text.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import mastermind_q as mq
-from mastermind_q.drawing import build_circuit, caption, write_drawing
+from mastermind_q.drawing import write_drawing
 
 
 def main(folder: Path) -> None:
@@ -26,13 +26,12 @@ def main(folder: Path) -> None:
     result = mq.solve(secret, colors=colors, method="nonadaptive", backend="aer", seed=1)
     print(f"found {result.found} (solved: {result.solved}) with {result.queries} queries")
 
-    # The first query of the plan asks the colour pair (0, 1).
-    options = {"num_positions": len(secret), "colors": colors, "secret": secret}
-    circuit = build_circuit("find-two-color", pair=(0, 1), **options)
-    title = caption("find-two-color", pair=(0, 1), **options)
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("find_two_color.png", "find_two_color.txt"):
-        print("wrote", write_drawing(circuit, folder / name, title=title))
+    for number, circuit in enumerate(result.circuits, start=1):
+        title = f"{circuit.name}: query {number} of {result.queries}, n = 4, k = 4"
+        suffixes = (".png", ".txt") if number == 1 else (".txt",)
+        for suffix in suffixes:
+            print("wrote", write_drawing(circuit, folder / f"{circuit.name}{suffix}", title=title))
 
 
 if __name__ == "__main__":

@@ -499,23 +499,16 @@ CASE_NAMES = list(_cases(Path("/fuzz")))
 FAST_CASES = frozenset(
     {
         "solve-unknown-method",
-        "solve-colors-text",
         "solve-secret-out-of-range",
         "solve-random-trillion",
         "solve-adversary-huge",
-        "solve-billion-colors-adaptive",
-        "solve-optimal-large",
         "solve-statevector-31-qubits",
         "solve-shots-10e30",
-        "solve-seed-2e64",
-        "draw-million-positions",
         "draw-missing-folder",
         "resources-adaptive-gates",
         "compare-grid-100-million",
         "compare-csv-missing-folder",
-        "jobs-fetch-bad-id",
         "jobs-fetch-deep",
-        "no-command",
         "unknown-option",
     }
 )

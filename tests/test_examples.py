@@ -7,6 +7,7 @@ repository root goes first on ``PYTHONPATH`` so this checkout's package is impor
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 import subprocess
@@ -58,24 +59,26 @@ def test_example_runs_cleanly(runs, name):
 def test_solve_and_draw(runs):
     process, out = runs["solve_and_draw.py"]
     assert "found (2, 0, 3, 1) (solved: True) with 3 queries" in process.stdout
-    assert (out / "find_two_color.png").read_bytes().startswith(b"\x89PNG")
-    text = (out / "find_two_color.txt").read_text(encoding="utf-8")
-    assert text.startswith("find-two-color: FindTwoColorPosition (Algorithm 2), n = 4, k = 4")
-    assert "B_s" in text
+    assert (out / "find_two_color_0_1.png").read_bytes().startswith(b"\x89PNG")
+    for number, color in enumerate((1, 2, 3), start=1):  # the pairs (0, c) of Algorithm 1
+        text = (out / f"find_two_color_0_{color}.txt").read_text(encoding="utf-8")
+        assert text.startswith(f"find_two_color_0_{color}: query {number} of 3, n = 4, k = 4")
+        assert "B_s" in text
 
 
 def test_compare_and_plot(runs):
     process, out = runs["compare_and_plot.py"]
     assert "best-classical" in process.stdout and "nonadaptive" in process.stdout
     assert (out / "comparison.png").read_bytes().startswith(b"\x89PNG")
-    lines = (out / "comparison.csv").read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("n,k,method,kind,queries,")
-    quantum = [line.split(",") for line in lines[1:] if ",quantum," in line]
+    with open(out / "comparison.csv", encoding="utf-8", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    quantum = [row for row in rows if row["kind"] == "quantum"]
     theory = {"nonadaptive": {4: "3", 8: "7"}, "triples": {4: "2", 8: "5"}}
     theory["adaptive"] = {4: "2", 8: "4"}
     assert len(quantum) == 3 * 2 * 3  # three n, two k, three quantum methods
-    for n, k, method, _kind, queries, *_ in quantum:
-        assert queries == theory[method][int(k)], (n, k, method, queries)
+    for row in quantum:
+        assert row["queries"] == theory[row["method"]][int(row["k"])], row
+    assert {row["method"] for row in rows} >= {"permutation", "blackpeg", "best-classical"}
 
 
 def test_fake_device_verify(runs):
