@@ -9,6 +9,9 @@ The public API:
 * :mod:`mastermind_q.circuits` -- the circuit builders (oracle, algorithms);
 * :mod:`mastermind_q.classical` -- classical codebreakers and the adversary.
 
+The names above are imported on first use (PEP 562), so ``import mastermind_q`` is
+cheap: the command line installs its signal handlers before Qiskit is imported.
+
 Example:
     >>> import mastermind_q as mq
     >>> mq.solve((2, 0, 3, 1), colors=4, method="permutation").solved
@@ -17,9 +20,13 @@ Example:
 
 from __future__ import annotations
 
-from .codemaker import Codemaker
-from .game import SolveResult, black, black_white
-from .solving import METHODS, play, solve
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .codemaker import Codemaker
+    from .game import SolveResult, black, black_white
+    from .solving import METHODS, play, solve
 
 __all__ = [
     "METHODS",
@@ -32,3 +39,27 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_LAZY = {
+    "Codemaker": "codemaker",
+    "SolveResult": "game",
+    "black": "game",
+    "black_white": "game",
+    "METHODS": "solving",
+    "play": "solving",
+    "solve": "solving",
+}
+"""Public name -> the module defining it, imported on first use."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

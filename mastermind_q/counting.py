@@ -10,8 +10,9 @@ is counted is exactly what runs. The forms it counts:
   applications of the base gate, now controlled;
 * ``AnnotatedOperation`` (``power`` / ``inverse`` / ``control`` with
   ``annotated=True``): the base operation's applications times ``|p|`` for every
-  integer power modifier ``p``;
-* ``box``: its body;
+  integer power modifier ``p`` (see :func:`oracle_power` for the types accepted);
+* ``box``: its body (on the codemaker's run path the body is inlined, since Aer has no
+  ``box`` instruction);
 * custom gates and sub-circuits (``to_gate``, ``to_instruction``, ``repeat``, a user's
   ``Gate`` subclass, a library operation built around another operation): their
   definitions, recursively.
@@ -23,7 +24,10 @@ oracle is inside:
 * an ``if_else`` or ``switch`` branch (whether it runs is decided at run time; the
   walk refuses rather than charge a bound, so every accepted count is exact);
 * a ``for_loop`` whose body can ``break`` or ``continue``;
-* a power modifier that is not an integer (``B_s^(1/2)`` is not a number of queries);
+* a power modifier that is not an integer (``B_s^(1/2)`` is not a number of queries),
+  or not of a plain numeric type (an ``int`` subclass could say one thing to the count
+  and another to the simulator);
+* a ``for_loop`` whose index set is not a ``range`` or a tuple;
 * an operation whose definition cannot be built;
 * a ``QuantumCircuit`` subclass, a control-flow subclass or an unknown modifier around
   it (their own code would see the real oracle while the codemaker rebuilds them).
@@ -46,10 +50,11 @@ Example:
 
 from __future__ import annotations
 
-import numbers
+import math
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from qiskit.circuit import (
     AnnotatedOperation,
     BoxOp,
@@ -69,15 +74,25 @@ from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier,
 __all__ = [
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
+    "ORACLE_NAMES",
+    "PARITY_ORACLE_INVERSE_NAME",
+    "PARITY_ORACLE_NAME",
     "OracleCountError",
     "OracleWalk",
     "count_oracle_calls",
+    "oracle_power",
 ]
 
 ORACLE_NAME = "B_s"
 """Name (and label) of the black-peg oracle gate handed out by a codemaker."""
 ORACLE_INVERSE_NAME = f"{ORACLE_NAME}_dg"
 """Name of its inverse, as produced by ``Gate.inverse()``."""
+PARITY_ORACLE_NAME = "O_h"
+"""Name of the parity oracle ``O_h|x>|b> = |x>|b xor (d_H(x, s) mod 2)>`` (Hunziker-Meyer)."""
+PARITY_ORACLE_INVERSE_NAME = f"{PARITY_ORACLE_NAME}_dg"
+"""Name of its inverse (the same map: ``O_h`` is its own inverse)."""
+ORACLE_NAMES = (ORACLE_NAME, ORACLE_INVERSE_NAME, PARITY_ORACLE_NAME, PARITY_ORACLE_INVERSE_NAME)
+"""Every name an oracle gate handed out by a codemaker carries."""
 
 _LOOP_EXITS = ("break_loop", "continue_loop")
 _PLAIN_INSTRUCTIONS = ("measure", "reset", "barrier", "delay", "store")
@@ -92,12 +107,68 @@ class OracleCountError(ValueError):
     """The oracle applications in a circuit cannot be counted (the message says why)."""
 
 
-def _is_integer(value: Any) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, numbers.Integral):
-        return True
-    return isinstance(value, numbers.Real) and float(value).is_integer()
+class _Inline:
+    """A replacement that is a circuit to inline in place of the instruction (a box)."""
+
+    def __init__(self, body: QuantumCircuit) -> None:
+        self.body = body
+
+
+_NUMPY_INTEGERS = frozenset(
+    (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)
+)
+_NUMPY_FLOATS = frozenset((np.float16, np.float32, np.float64))
+
+
+def oracle_power(value: Any) -> int:
+    """The exponent of a power modifier around the oracle, as a built-in ``int``.
+
+    Accepted, by exact type (no subclasses: an ``int`` subclass could answer ``1`` to
+    the count and ``0`` to the simulator): a built-in ``int``; a built-in ``float``
+    with an integral value (``2.0``); a numpy integer scalar, or a numpy float scalar
+    with an integral value. ``bool`` and everything else are refused.
+
+    Args:
+        value: the modifier's ``power``.
+
+    Returns:
+        ``value`` as a built-in ``int`` (the applications are ``abs`` of it).
+
+    Raises:
+        OracleCountError: ``value`` is not one of the accepted types, or not integral.
+
+    Example:
+        >>> oracle_power(2.0), oracle_power(-3)
+        (2, -3)
+    """
+    kind = type(value)
+    if kind is int:
+        return value
+    if kind in _NUMPY_INTEGERS:
+        return int(value)
+    if kind is float or kind in _NUMPY_FLOATS:
+        number = float(value)
+        if math.isfinite(number) and number.is_integer():
+            return int(number)
+        raise OracleCountError(
+            f"the oracle raised to the power {value!r}: only integer powers are a "
+            "number of oracle applications"
+        )
+    raise OracleCountError(
+        f"the oracle's power must be a built-in int (or an integral float), was "
+        f"{value!r} of type {kind.__name__}"
+    )
+
+
+def _plain_int(value: Any, what: str) -> int:
+    """``value`` as a built-in ``int`` (exact ``int`` or numpy integer type only)."""
+    if type(value) is int:
+        return value
+    if type(value) in _NUMPY_INTEGERS:
+        return int(value)
+    raise OracleCountError(
+        f"{what} must be a built-in int, was {value!r} of type {type(value).__name__}"
+    )
 
 
 def _may_hold_operations(operation: Operation) -> bool:
@@ -151,13 +222,13 @@ class OracleWalk:
     def circuit(self, circuit: QuantumCircuit) -> tuple[int, QuantumCircuit]:
         """``(applications, circuit to run)``; the circuit is ``circuit`` if unchanged."""
         total = 0
-        replaced: list[tuple[int, Operation]] = []
+        replaced: list[tuple[int, Operation | _Inline]] = []
         for index, instruction in enumerate(circuit.data):
             calls, replacement = self.operation(instruction.operation)
             total += calls
             if replacement is not None:
                 replaced.append((index, replacement))
-        if total and type(circuit) is not QuantumCircuit:
+        if (total or replaced) and type(circuit) is not QuantumCircuit:
             # Its methods would see the real oracle while the circuit is rebuilt.
             raise OracleCountError(
                 f"the oracle inside a {type(circuit).__name__} (a QuantumCircuit subclass): "
@@ -168,12 +239,21 @@ class OracleWalk:
         rebuilt = circuit.copy_empty_like()
         replacements = dict(replaced)
         for index, instruction in enumerate(circuit.data):
-            if index in replacements:
-                instruction = instruction.replace(operation=replacements[index])
+            replacement = replacements.get(index)
+            if isinstance(replacement, _Inline):
+                rebuilt.compose(
+                    replacement.body,
+                    qubits=list(instruction.qubits),
+                    clbits=list(instruction.clbits),
+                    inplace=True,
+                )
+                continue
+            if replacement is not None:
+                instruction = instruction.replace(operation=replacement)
             rebuilt._append(instruction)
         return total, rebuilt
 
-    def operation(self, operation: Operation) -> tuple[int, Operation | None]:
+    def operation(self, operation: Operation) -> tuple[int, Any]:
         """``(applications, replacement or None)`` of one operation."""
         target = self._match(operation)
         if target is not None:
@@ -196,13 +276,13 @@ class OracleWalk:
             return self._annotated(operation)
         if isinstance(operation, ControlledGate):
             calls, base = self.operation(operation.base_gate)
-            if calls:
+            if calls or base is not None:
                 if base is None:
                     return calls, None
                 return calls, base.control(
-                    operation.num_ctrl_qubits,
+                    _plain_int(operation.num_ctrl_qubits, "a controlled gate's num_ctrl_qubits"),
                     label=operation.label,
-                    ctrl_state=operation.ctrl_state,
+                    ctrl_state=_plain_int(operation.ctrl_state, "a controlled gate's ctrl_state"),
                 )
             # A library controlled gate is defined from its base gate; only a user's
             # subclass (or a hand-built definition) could hide more in its definition.
@@ -223,7 +303,7 @@ class OracleWalk:
         if definition is None:
             return 0, None
         calls, rebuilt = self.circuit(definition)
-        if not calls or rebuilt is definition:
+        if rebuilt is definition:
             return calls, None
         kind = Gate if isinstance(operation, Gate) else Instruction
         if kind is Gate:
@@ -238,29 +318,49 @@ class OracleWalk:
 
     def _annotated(self, operation: AnnotatedOperation) -> tuple[int, Operation | None]:
         calls, base = self.operation(operation.base_op)
-        if not calls:
+        if not calls and base is None:
             return 0, None
         factor = 1
-        for modifier in operation.modifiers:
-            if type(modifier) not in (ControlModifier, InverseModifier, PowerModifier):
+        # Read once, checked, and rebuilt as fresh objects: the operation that runs
+        # shares no modifier with the caller's circuit.
+        modifiers: list[Any] = []
+        for modifier in list(operation.modifiers):
+            kind = type(modifier)
+            if kind is PowerModifier:
+                power = oracle_power(modifier.power)
+                factor *= abs(power)
+                modifiers.append(PowerModifier(power))
+            elif kind is InverseModifier:
+                modifiers.append(InverseModifier())
+            elif kind is ControlModifier:
+                state = modifier.ctrl_state
+                modifiers.append(
+                    ControlModifier(
+                        _plain_int(
+                            modifier.num_ctrl_qubits, "a control modifier's num_ctrl_qubits"
+                        ),
+                        None
+                        if state is None
+                        else _plain_int(state, "a control modifier's ctrl_state"),
+                    )
+                )
+            else:
                 raise OracleCountError(
                     f"the oracle annotated with an unknown modifier {modifier!r}"
                 )
-            if isinstance(modifier, PowerModifier):
-                if not _is_integer(modifier.power):
-                    raise OracleCountError(
-                        f"the oracle raised to the power {modifier.power!r}: only integer "
-                        "powers are a number of oracle applications"
-                    )
-                factor *= abs(int(modifier.power))
         if base is None:
             return calls * factor, None
-        return calls * factor, AnnotatedOperation(base, list(operation.modifiers))
+        return calls * factor, AnnotatedOperation(base, modifiers)
 
-    def _control_flow(self, operation: ControlFlowOp) -> tuple[int, Operation | None]:
+    def _control_flow(self, operation: ControlFlowOp) -> tuple[int, Any]:
         results = [self.circuit(block) for block in operation.blocks]
         calls = [count for count, _ in results]
-        if not any(calls):
+        if self._replace and type(operation) is BoxOp:
+            # Aer has no ``box``: what runs is its body, inlined.
+            return calls[0], _Inline(results[0][1])
+        if not any(calls) and all(
+            rebuilt is block for (_, rebuilt), block in zip(results, operation.blocks)
+        ):
             return 0, None
         name = operation.name
         if type(operation) not in (ForLoopOp, BoxOp, WhileLoopOp, IfElseOp, SwitchCaseOp):
@@ -274,7 +374,19 @@ class OracleWalk:
                     "a for_loop holding the oracle can break or continue: how many "
                     "iterations run is decided at run time, so the oracle cannot be counted"
                 )
-            total = len(operation.params[0]) * calls[0]
+            indexset = operation.params[0]
+            if type(indexset) not in (range, tuple):
+                raise OracleCountError(
+                    "a for_loop holding the oracle must loop over a range or a tuple, was "
+                    f"{type(indexset).__name__}"
+                )
+            try:
+                iterations = len(indexset)
+            except OverflowError:  # a range longer than sys.maxsize
+                raise OracleCountError(
+                    f"a for_loop holding the oracle over {indexset!r}: too many iterations"
+                ) from None
+            total = iterations * calls[0]
         elif isinstance(operation, BoxOp):
             total = calls[0]
         elif isinstance(operation, WhileLoopOp):
@@ -294,7 +406,7 @@ class OracleWalk:
 
 
 def _by_name(operation: Operation) -> Operation | None:
-    return operation if operation.name in (ORACLE_NAME, ORACLE_INVERSE_NAME) else None
+    return operation if operation.name in ORACLE_NAMES else None
 
 
 def count_oracle_calls(circuit: QuantumCircuit) -> int:

@@ -57,6 +57,7 @@ from typing import Any
 __all__ = [
     "DEFAULT_JOBS_DIR",
     "JOBS_DIR_VARIABLE",
+    "AmbiguousJobIdError",
     "JobNotFinishedError",
     "JobRecord",
     "JobRecordNotFoundError",
@@ -65,6 +66,7 @@ __all__ = [
     "jobs_directory",
     "list_records",
     "read_record",
+    "resolve_job_id",
     "scan_records",
     "write_record",
 ]
@@ -398,20 +400,22 @@ def write_record(record: JobRecord, directory: str | os.PathLike[str] | None = N
 
 
 def _load(path: Path) -> JobRecord:
-    """Read and check one record file; every failure is a ``ValueError`` naming ``path``."""
+    """Read and check one record file; every failure is a ``ValueError`` naming ``path``.
+
+    The file is read with :func:`mastermind_q.files.load_json`: only a regular file,
+    opened without blocking (a FIFO or a device is refused, never read), at most
+    :data:`MAX_RECORD_BYTES`.
+    """
+    from .files import DataFileError, load_json
+
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise ValueError(f"larger than {MAX_RECORD_BYTES} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_json(path, max_bytes=MAX_RECORD_BYTES)
+    except DataFileError as error:
+        raise ValueError(f"job record {error}") from None
+    try:
         return JobRecord.from_dict(data)
     except RecursionError:
         raise ValueError(f"job record {path} is nested too deeply to be a record") from None
-    except json.JSONDecodeError as error:
-        raise ValueError(f"job record {path} is not valid JSON: {error}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"job record {path} is not UTF-8 text") from None
-    except OSError as error:
-        raise ValueError(f"job record {path} cannot be read: {error.strerror or error}") from None
     except ValueError as error:
         from .limits import ResourceLimitError
 
@@ -432,9 +436,45 @@ def read_record(job_id: str, directory: str | os.PathLike[str] | None = None) ->
     if folder.exists() and not folder.is_dir():
         raise JobsDirectoryError(f"job record directory {folder} is not a folder")
     path = folder / f"{_check_job_id(job_id)}.json"
-    if not path.is_file():
+    if not path.exists():
         raise JobRecordNotFoundError(f"no job record for job id {job_id!r} in {folder}")
     return _load(path)
+
+
+class AmbiguousJobIdError(ValueError):
+    """A job id prefix that matches more than one record."""
+
+
+def resolve_job_id(prefix: str, directory: str | os.PathLike[str] | None = None) -> str:
+    """The job id of the one record whose id is ``prefix`` or starts with it.
+
+    Only file names are looked at (no record is read). An exact id wins over longer
+    ids it prefixes.
+
+    Raises:
+        ValueError: ``prefix`` is not made of job id characters.
+        JobRecordNotFoundError: no record matches (the message names the directory).
+        AmbiguousJobIdError: several records match (the message lists them, up to 5).
+    """
+    _check_job_id(prefix)
+    folder = jobs_directory(directory)
+    if folder.exists() and not folder.is_dir():
+        raise JobsDirectoryError(f"job record directory {folder} is not a folder")
+    if (folder / f"{prefix}.json").exists():
+        return prefix
+    matches = sorted(
+        path.stem
+        for path in (folder.glob(f"{prefix}*.json") if folder.is_dir() else ())
+        if path.stem.startswith(prefix) and _JOB_ID.match(path.stem)
+    )
+    if not matches:
+        raise JobRecordNotFoundError(f"no job record for job id {prefix!r} in {folder}")
+    if len(matches) > 1:
+        shown = ", ".join(matches[:5]) + (", ..." if len(matches) > 5 else "")
+        raise AmbiguousJobIdError(
+            f"job id prefix {prefix!r} matches {len(matches)} records: {shown}; give more of it"
+        )
+    return matches[0]
 
 
 def scan_records(

@@ -28,8 +28,22 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_CLASSICAL_WORK``       100,000,000     guesses times ``n`` of a classical game
                                                           (the permutation solver at n = k = 1000
                                                           is about 10^7 and takes 1.3 s)
+``MASTERMIND_Q_MAX_STATIC_CODES``         1,024           ``k^n`` of the exact static minimum
+                                                          (``static_minimum``), black pegs with
+                                                          ``k = 2`` or ``n = 2`` (n = 9: 78 s)
+``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``   81              the same for every other game
+                                                          (``3 x 4``: 4 s, ``3 x 5``: over 10 min)
+``MASTERMIND_Q_MAX_STATIC_PLAY_BITS``     128             ``n log2 k`` of a ``static`` game on a
+                                                          random query set (its CP-SAT
+                                                          certificate; n = 128, k = 2: 9 s)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
+                                                          (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
+``MASTERMIND_Q_MAX_SAMPLES``              100,000         random secrets per ``compare`` row
+``MASTERMIND_Q_MAX_WORKERS``              64              local worker processes of ``compare``
+``MASTERMIND_Q_MAX_COMPARE_WORK``         10^10           ``compare``'s classical work: samples
+                                                          x guesses x ``n``, summed over rows
+                                                          (about 20 minutes on one core)
 ========================================  ==============  ========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
@@ -68,13 +82,19 @@ __all__ = [
     "check_circuit_gates",
     "check_classical",
     "check_code_space",
+    "check_compare_work",
     "check_grid_rows",
     "check_grid_values",
     "check_quantum_size",
+    "check_samples",
     "check_shots",
     "check_statevector",
+    "check_static_play",
+    "check_static_search",
+    "check_workers",
     "limit",
     "statevector_bytes",
+    "take_grid_values",
 ]
 
 STATEVECTOR_BYTES_PER_AMPLITUDE = 16
@@ -117,8 +137,19 @@ LIMITS: dict[str, Limit] = {
         ),
         Limit("max_classical_colors", "MASTERMIND_Q_MAX_CLASSICAL_COLORS", 100_000, "colors"),
         Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
+        Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
+        Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
+        Limit("max_static_play_bits", "MASTERMIND_Q_MAX_STATIC_PLAY_BITS", 128, "bits"),
         Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
         Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
+        Limit("max_samples", "MASTERMIND_Q_MAX_SAMPLES", 100_000, "samples per row"),
+        Limit("max_workers", "MASTERMIND_Q_MAX_WORKERS", 64, "worker processes"),
+        Limit(
+            "max_compare_work",
+            "MASTERMIND_Q_MAX_COMPARE_WORK",
+            10_000_000_000,
+            "samples x guesses x n",
+        ),
     )
 }
 """Every limit by name."""
@@ -218,8 +249,8 @@ def statevector_bytes(num_qubits: int) -> int:
 
 
 def _size(num_bytes: float) -> str:
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
-        if num_bytes < 1024 or unit == "PiB":
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"):
+        if num_bytes < 1024 or unit == "EiB":
             return f"{num_bytes:.0f} {unit}" if unit == "B" else f"{num_bytes:.1f} {unit}"
         num_bytes /= 1024
     raise AssertionError  # pragma: no cover
@@ -235,8 +266,9 @@ def check_statevector(num_qubits: int, *, what: str = "a statevector") -> None:
         ResourceLimitError: naming the qubits, the bytes needed and the memory available.
     """
     q = _integer(num_qubits, "qubits")
-    if q > 200:  # no machine has 2^200 bytes; avoid building the number
-        needed = f"2^{q + 4} B"
+    per_amplitude = STATEVECTOR_BYTES_PER_AMPLITUDE * STATEVECTOR_SAFETY_FACTOR
+    if q >= 60:  # 32 B x 2^60 = 32 EiB: beyond any machine; powers of two from here
+        needed = f"2^{q} x {per_amplitude} B"
     else:
         needed_bytes = statevector_bytes(q) * STATEVECTOR_SAFETY_FACTOR
         if needed_bytes <= limit("max_memory"):
@@ -307,6 +339,7 @@ def check_code_space(
     *,
     distinct: bool = False,
     limit_name: str = "the limit",
+    hint: str = "",
 ) -> None:
     """Refuse an enumerating codebreaker when its code space exceeds ``max_codes``.
 
@@ -321,10 +354,11 @@ def check_code_space(
         max_codes: the largest code space allowed.
         distinct: count injections only (the permutation game).
         limit_name: how the message names ``max_codes`` (e.g. ``KNUTH_MAX_CODES``).
+        hint: appended to the message (e.g. how to raise the limit).
 
     Raises:
-        ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n`` as
-            a power and its order of magnitude).
+        ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n``
+            exactly up to ``2^64``, beyond as a power of ten).
     """
     n, k = int(num_positions), int(num_colors)
     distinct = distinct and k >= n
@@ -334,18 +368,64 @@ def check_code_space(
     else:
         log2_codes = n * math.log2(k)
         space = f"k^n = {k}^{n}"
-    if log2_codes <= math.log2(max_codes) + 1:  # small enough to count exactly
+    suffix = f"; {hint}" if hint else ""
+    if log2_codes <= 64:  # small enough to count exactly
         count = math.perm(k, n) if distinct else k**n
         if count <= max_codes:
             return
         raise ResourceLimitError(
-            f"{method} enumerates all codes; {space} = {count}, more than {limit_name}={max_codes}"
+            f"{method} enumerates all codes; {space} = {count}, more than "
+            f"{limit_name}={max_codes}{suffix}"
         )
     magnitude = int(log2_codes * math.log10(2))
     raise ResourceLimitError(
         f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
-        f"{limit_name}={max_codes}"
+        f"{limit_name}={max_codes}{suffix}"
     )
+
+
+def check_static_play(num_positions: int, num_colors: int) -> None:
+    """Refuse a static game whose random query set could not be decoded in time.
+
+    Beyond the exact minimum the static codebreaker certifies its decoding with CP-SAT
+    (no second consistent code); the proof grows fast with ``n log2 k``, which must not
+    exceed ``MASTERMIND_Q_MAX_STATIC_PLAY_BITS``.
+
+    Raises:
+        ResourceLimitError: naming ``n``, ``k`` and ``n log2 k``.
+    """
+    bits = int(num_positions) * math.log2(int(num_colors))
+    if bits > limit("max_static_play_bits"):
+        raise _refuse(
+            "max_static_play_bits",
+            f"static at n={num_positions}, k={num_colors} decodes n log2 k = {bits:.0f} bits",
+        )
+
+
+def check_static_search(num_positions: int, num_colors: int, feedback: str = "black") -> None:
+    """Refuse an exact static minimum (:func:`mastermind_q.classical.static_minimum`) whose
+    code space ``k^n`` is beyond its limit.
+
+    Black pegs with ``k = 2`` (the hypercube) or ``n = 2`` have dedicated models and
+    go to ``MASTERMIND_Q_MAX_STATIC_CODES``; every other game (and black-white
+    feedback) to ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``. ``k^n`` is compared by its
+    logarithm first, so a huge count is never computed.
+
+    Raises:
+        ResourceLimitError: naming ``n``, ``k``, the code count and the limit.
+    """
+    n, k = int(num_positions), int(num_colors)
+    structured = feedback == "black" and (k == 2 or n == 2)
+    name = "max_static_codes" if structured else "max_static_other_codes"
+    most = limit(name)
+    log2_codes = n * math.log2(k)
+    if log2_codes <= math.log2(most) + 1 and k**n <= most:
+        return
+    if log2_codes < 64:
+        size = f"{k}^{n} = {k**n}"
+    else:
+        size = f"{k}^{n} (about 10^{int(log2_codes * math.log10(2))})"
+    raise _refuse(name, f"the exact static minimum ({feedback}) at n={n}, k={k} has {size} codes")
 
 
 def check_grid_values(count: int, name: str) -> None:
@@ -366,3 +446,73 @@ def check_grid_rows(count: int) -> None:
     """
     if count > limit("max_grid_rows"):
         raise _refuse("max_grid_rows", f"the grid has {count} rows")
+
+
+def take_grid_values(values: Any, name: str) -> list[Any]:
+    """The values of one ``compare`` grid axis, read no further than the limit.
+
+    An iterator (``itertools.count(1)``) or a huge ``range`` is never materialised:
+    at most ``MASTERMIND_Q_MAX_GRID_VALUES + 1`` items are taken.
+
+    Raises:
+        ValueError: ``values`` is not an iterable of values (a string, a number).
+        ResourceLimitError: more than ``MASTERMIND_Q_MAX_GRID_VALUES`` values.
+    """
+    import itertools
+
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{name} must be a list of integers, was {values!r}")
+    try:
+        iterator = iter(values)
+    except TypeError:
+        raise ValueError(
+            f"{name} must be a list of integers, was {type(values).__name__} {values!r}"
+        ) from None
+    most = limit("max_grid_values")
+    taken = list(itertools.islice(iterator, most + 1))
+    if len(taken) > most:
+        size = len(values) if isinstance(values, range) else None
+        count = f"{size} values" if size is not None else f"{most + 1} or more values"
+        raise _refuse("max_grid_values", f"{name} lists {count}")
+    return taken
+
+
+def check_samples(samples: int, name: str = "samples") -> int:
+    """Refuse more random secrets per row than ``MASTERMIND_Q_MAX_SAMPLES``.
+
+    Raises:
+        ResourceLimitError: naming the value.
+    """
+    if samples > limit("max_samples"):
+        raise _refuse("max_samples", f"{name} {samples} per row is too many")
+    return samples
+
+
+def check_workers(workers: int) -> int:
+    """Refuse more local worker processes than ``MASTERMIND_Q_MAX_WORKERS``.
+
+    Raises:
+        ResourceLimitError: naming the value.
+    """
+    if workers > limit("max_workers"):
+        raise _refuse("max_workers", f"workers {workers} is too many processes")
+    return workers
+
+
+def check_compare_work(total: int, *, rows: int, samples: int) -> None:
+    """Refuse a comparison whose classical rows add up to more than the work limit.
+
+    Args:
+        total: samples x guesses x ``n``, summed over the classical rows.
+        rows: the classical rows (for the message).
+        samples: the samples per row (for the message).
+
+    Raises:
+        ResourceLimitError: above ``MASTERMIND_Q_MAX_COMPARE_WORK``.
+    """
+    if total > limit("max_compare_work"):
+        raise _refuse(
+            "max_compare_work",
+            f"the comparison's {rows} classical rows x {samples} samples need about "
+            f"{total:.1e} steps (guesses x n per game)",
+        )

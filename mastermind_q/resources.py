@@ -107,6 +107,8 @@ class ResourceReport:
         circuits: how many circuits the name stands for.
         target: ``basis`` or ``fake:NAME``.
         optimization_level: the preset pass manager level used.
+        compile_setting: ``level/layout/routing``
+            (:attr:`~mastermind_q.backends.transpiling.CompileSetting.label`).
         oracle_construction: the oracle's construction counted.
         logical: :class:`CircuitCounts` of the logical view.
         transpiled: :class:`CircuitCounts` after transpiling to ``target``.
@@ -121,6 +123,7 @@ class ResourceReport:
     oracle_construction: str
     logical: CircuitCounts
     transpiled: CircuitCounts
+    compile_setting: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (``logical`` and ``transpiled`` as nested dicts)."""
@@ -241,12 +244,12 @@ def named_circuits(
 
 
 def _solver_construction(
-    name: str, num_positions: int, colors: int, device: str | None, level: int
+    name: str, num_positions: int, colors: int, device: str | None, level: int | None
 ) -> str:
     """The oracle construction a solver would run on ``device`` (``None``: no device)."""
     from .backends import current_execution_options
-    from .circuits.oracle import DEFAULT_CONSTRUCTION
-    from .quantum import choose_oracle_construction
+    from .backends.oracle_choice import choose_construction
+    from .circuits.oracle import DEFAULT_CONSTRUCTION, _score_width
 
     if name not in NAMES:
         raise ValueError(
@@ -262,8 +265,12 @@ def _solver_construction(
         from .circuits.two_colors import two_color_score_qubits
 
         score_qubits = two_color_score_qubits(num_positions)
-    return choose_oracle_construction(
-        device, num_positions, colors, score_qubits=score_qubits, optimization_level=level
+    return choose_construction(
+        device,
+        num_positions,
+        colors,
+        _score_width(num_positions, score_qubits),
+        optimization_level=level,
     )
 
 
@@ -275,7 +282,7 @@ def circuit_resources(
     target: str = "basis",
     secret: Sequence[int] | None = None,
     pair: tuple[int, int] = (0, 1),
-    optimization_level: int = 1,
+    optimization_level: int | None = None,
     seed: int = 0,
     construction: str | None = None,
 ) -> ResourceReport:
@@ -291,7 +298,10 @@ def circuit_resources(
         secret: the oracle's secret (default
             :func:`~mastermind_q.drawing.default_secret`; counts hardly depend on it).
         pair: ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``.
-        optimization_level: preset pass manager level 0-3.
+        optimization_level: preset pass manager level 0-3; ``None`` (default): the
+            device's measured compile setting
+            (:func:`~mastermind_q.backends.transpiling.compile_setting`), level 1 on
+            ``basis``.
         seed: ``seed_transpiler`` for device targets (reproducible layouts).
         construction: the oracle's construction. Default: the one the solvers would
             run (:attr:`~mastermind_q.backends.ExecutionOptions.oracle_construction`;
@@ -310,7 +320,8 @@ def circuit_resources(
         >>> report.transpiled.two_qubit_gates > 0
         True
     """
-    from .backends import ExecutionOptions, backend_kind, transpile_for
+    from .backends import ExecutionOptions, backend_kind, resolve_backend, transpile_for
+    from .backends.transpiling import compile_setting
     from .codemaker import count_oracle_calls
 
     ExecutionOptions(optimization_level=optimization_level)  # validates the level
@@ -321,10 +332,12 @@ def circuit_resources(
         on_device = True
     else:
         raise ValueError(f"target must be 'basis' or 'fake:NAME', was {target!r}")
+    setting = compile_setting(resolve_backend(target) if on_device else None, optimization_level)
     if construction is None:
         construction = _solver_construction(
             name, num_positions, colors, target if on_device else None, optimization_level
         )
+    optimization_level = setting.optimization_level
     circuits = named_circuits(
         name,
         num_positions=num_positions,
@@ -350,7 +363,7 @@ def circuit_resources(
         compiled = transpile_for(
             circuits,
             target,
-            optimization_level=optimization_level,
+            setting=setting,
             seed=seed,
             qubits_initially_zero=initially_zero,
         )
@@ -361,6 +374,7 @@ def circuit_resources(
         circuits=len(circuits),
         target=target,
         optimization_level=optimization_level,
+        compile_setting=setting.label,
         oracle_construction=construction,
         logical=count_circuits(logical, oracle_calls=calls),
         transpiled=count_circuits(compiled, oracle_calls=calls, active_only=on_device),

@@ -115,6 +115,12 @@ METHODS: dict[str, MethodInfo] = {
             summary="Li-Luo-Xu Algorithm 4: n synchronous exact Grover searches, 2T queries",
         ),
         MethodInfo(
+            "hunziker-meyer",
+            "quantum",
+            "mastermind_q.quantum:solve_hunziker_meyer",
+            summary="Li-Luo-Xu Appendix A, Algorithm 5 (Hunziker-Meyer): T parity queries (k > 4)",
+        ),
+        MethodInfo(
             "permutation",
             "classical",
             "mastermind_q.classical.permutation:solve_permutation",
@@ -151,6 +157,13 @@ METHODS: dict[str, MethodInfo] = {
             games=(False, True),
         ),
         MethodInfo(
+            "static",
+            "classical",
+            "mastermind_q.classical.static:solve_static",
+            summary="non-adaptive: one batch of queries (a minimum resolving set), then the guess",
+            feedbacks=("black", "black-white"),
+        ),
+        MethodInfo(
             "consistent",
             "classical",
             "mastermind_q.classical.consistent:solve_consistent",
@@ -184,6 +197,10 @@ def _classical_guesses(method: str, n: int, k: int) -> int:
         from .classical.baselines import blackpeg_query_bound
 
         return blackpeg_query_bound(n, k)
+    if method == "static":
+        from .classical.static import random_query_count
+
+        return random_query_count(n, k) + 1
     return n + k  # every colour and every position once: the least any method asks
 
 
@@ -224,6 +241,10 @@ def check_request(
             check_quantum_size(n, k)
         return
     check_classical(method, n, k, 0)  # n and k first: the bounds below loop over them
+    if method == "static":
+        from .limits import check_static_play
+
+        check_static_play(n, k)
     if method in ("knuth", "random-consistent"):
         from .classical import baselines
 
@@ -373,8 +394,9 @@ def solve(
         secret: the code to find, colours ``0..colors-1``.
         colors: the number of colours ``k``.
         method: one of :data:`METHODS` -- quantum ``nonadaptive``, ``triples``,
-            ``two-color``, ``adaptive``; classical ``permutation``, ``knuth``,
-            ``blackpeg``, ``random-consistent``, ``optimal``, ``consistent``.
+            ``two-color``, ``adaptive``, ``hunziker-meyer``; classical ``permutation``,
+            ``knuth``, ``blackpeg``, ``random-consistent``, ``optimal``, ``consistent``,
+            ``static``.
         backend: quantum methods: ``aer`` (default), ``aer-statevector``, ``aer-mps``,
             ``fake:NAME`` or ``ibm:NAME``.
         shots: shots per circuit on sampling backends.
@@ -384,8 +406,8 @@ def solve(
             also requires the certificate, and ``quantum_queries`` /
             ``classical_queries`` split ``queries``.
         feedback: the game's feedback, ``"black"`` or ``"black-white"`` (default: the
-            method's own, black pegs for all but ``knuth``); ``optimal`` and
-            ``consistent`` play both.
+            method's own, black pegs for all but ``knuth``); ``optimal``,
+            ``consistent`` and ``static`` play both.
         distinct: the permutation game, no repeated colours and ``k >= n`` (default:
             the method's own, ``True`` for ``permutation`` only).
 

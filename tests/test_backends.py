@@ -91,7 +91,7 @@ def test_execution_options_nest_and_reset():
         with execution_options(record=True) as inner:
             assert (inner.optimization_level, inner.record) == (3, True)
         assert backends.current_execution_options().record is False
-    assert backends.current_execution_options().optimization_level == 1
+    assert backends.current_execution_options().optimization_level is None  # the device decides
 
 
 @pytest.mark.parametrize(
@@ -273,3 +273,49 @@ def test_every_quantum_method_on_a_fake_backend(method, secret, colors):
     assert len(result.circuit_success_probabilities) == result.queries // (
         2 if method == "adaptive" else 1
     )
+
+
+# -- compile settings per device --------------------------------------------------------
+def test_compile_setting_per_device_family_and_override():
+    from mastermind_q.backends.transpiling import (
+        DEFAULT_OPTIMIZATION_LEVEL,
+        DEVICE_COMPILE_SETTINGS,
+        CompileSetting,
+        compile_setting,
+        device_family,
+    )
+
+    torino = backends.resolve_backend("fake:torino")
+    sherbrooke = backends.resolve_backend("fake:sherbrooke")
+    manila = backends.resolve_backend("fake:manila")
+    assert device_family(torino) == "heron"
+    assert device_family(sherbrooke) == "eagle"
+    assert device_family(manila) == "other"
+    assert compile_setting(torino) == DEVICE_COMPILE_SETTINGS["heron"]
+    assert compile_setting(sherbrooke) == DEVICE_COMPILE_SETTINGS["eagle"]
+    assert compile_setting(manila) == CompileSetting(DEFAULT_OPTIMIZATION_LEVEL)
+    assert compile_setting(None) == CompileSetting(1)
+    assert compile_setting(torino, 1) == CompileSetting(1)  # --optimization-level wins
+    assert CompileSetting(3, "sabre", "sabre").label == "3/sabre/sabre"
+    assert CompileSetting(1).label == "1/default/default"
+    with pytest.raises(ValueError, match="optimization_level must be one of 0, 1, 2, 3, was 5"):
+        compile_setting(torino, 5)
+
+
+def test_transpile_for_uses_the_device_setting_unless_a_level_is_given():
+    from mastermind_q.backends.transpiling import compile_setting
+
+    circuit = QuantumCircuit(3)
+    circuit.h(0)
+    circuit.cx(0, 1)
+    circuit.cx(0, 2)
+    circuit.cx(1, 2)
+    device = backends.resolve_backend("fake:manila")
+    default = backends.transpile_for([circuit], device, seed=1)[0]
+    explicit = compile_setting(device).pass_manager(target=device.target, seed_transpiler=1)
+    assert default == explicit.run(circuit)
+    with execution_options(optimization_level=0):
+        level0 = backends.transpile_for([circuit], device, seed=1)[0]
+    assert level0 == compile_setting(device, 0).pass_manager(
+        target=device.target, seed_transpiler=1
+    ).run(circuit)

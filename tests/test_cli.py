@@ -870,3 +870,37 @@ def test_solve_oracle_flag(capsys, monkeypatch):
     with pytest.raises(SystemExit) as info:
         cli.main([*argv, "--oracle", "best"])
     assert info.value.code == 2 and "--oracle" in capsys.readouterr().err
+
+
+# -- issue 16: confidence is summarised, the full list stays in --json --------------------
+def test_confidence_is_summarised_in_the_human_output():
+    from mastermind_q.cli.solve import confidence_summary
+
+    assert confidence_summary([1.0] * 1024) == "confidence min 1.000 (all 1024 positions >= 0.9)"
+    low = [1.0] * 1024
+    for index in range(0, 24, 2):
+        low[index] = 0.5
+    line = confidence_summary(low)
+    assert line.startswith("confidence min 0.500; below 0.9 at positions 0, 2, 4")
+    assert line.endswith(", ... (12 of 1024)") and len(line) < 120
+
+
+def test_solve_prints_one_confidence_line_and_json_keeps_the_list(capsys):
+    argv = ["solve", "--method", "two-color", "--colors", "2", "--secret", "1,0,1,1,0,0,1,0"]
+    assert cli.main([*argv, "--backend", "aer-statevector"]) == 0
+    out = capsys.readouterr().out
+    [line] = [line for line in out.splitlines() if line.startswith("confidence")]
+    assert line == "confidence min 1.000 (all 8 positions >= 0.9)"
+    assert cli.main([*argv, "--backend", "aer-statevector", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["position_confidence"] == [pytest.approx(1.0)] * 8
+
+
+def test_a_bad_pair_names_the_pair_option(capsys):
+    for pair, fragment in (
+        ("0,9", "c2 (the second colour) must be a colour in 0..3, was 9"),
+        ("9,0", "c1 (the first colour) must be a colour"),
+    ):
+        argv = ["draw", "find-two-color", "--positions", "3", "--colors", "4", "--pair", pair]
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"error: --pair: {fragment}" in err and err.count("\n") == 1

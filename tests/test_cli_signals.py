@@ -171,3 +171,59 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
     ]  # fmt: skip
     _, alive = psutil.wait_procs(workers, timeout=PROMPT)
     assert not alive, f"workers left running: {alive}"
+
+
+# -- issue 16: a CP-SAT solve, start-up, and the worker before the first row ---------------
+@pytest.mark.slow
+def test_ctrl_c_stops_a_consistent_solve_within_2_s():
+    """CP-SAT ignored SIGINT (its own handler stopped one solve and the game went on)."""
+    run = _Run("solve", "--method", "consistent", "--distinct", "--colors", "64", "--random", "64")
+    time.sleep(6.0)  # imports, then well into the game (n = 64 takes minutes)
+    assert run.process.poll() is None
+    started = time.monotonic()
+    code, _, err = run.stop(signal.SIGINT)
+    assert time.monotonic() - started < 2.0
+    assert code == 130 and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == "mastermind-q solve: interrupted"
+
+
+def test_a_signal_during_start_up_is_one_line_and_no_traceback():
+    """While Qiskit and the commands are imported: the signal is sent as soon as Qiskit's
+    extension is mapped into the process (the handler went in before that import), long
+    before the command runs (Python's own start-up, before any of our code, is not
+    covered)."""
+    import psutil
+
+    run = _Run("solve", "--method", "consistent", "--distinct", "--colors", "64", "--random", "64")
+    process = psutil.Process(run.process.pid)
+    deadline = time.monotonic() + START
+    while time.monotonic() < deadline and run.process.poll() is None:
+        try:
+            if any("qiskit" in item.path for item in process.memory_maps()):
+                break
+        except (psutil.Error, OSError):  # pragma: no cover - a map read mid-change
+            pass
+        time.sleep(0.005)
+    code, _, err = run.stop(signal.SIGINT)
+    assert code == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip() == "mastermind-q: interrupted"  # the start-up handler's line
+
+
+def test_the_simulation_worker_does_not_outlive_an_interrupted_compare():
+    import psutil
+
+    run = _Run(
+        "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
+        "--backend", "aer-statevector", "--no-bounds", "--no-formulas",
+    )  # fmt: skip
+    deadline = time.monotonic() + START
+    children: list = []
+    while time.monotonic() < deadline and not children and run.process.poll() is None:
+        children = psutil.Process(run.process.pid).children(recursive=True)
+        time.sleep(0.02)
+    assert children, "no simulation worker was started"
+    code, _, err = run.stop(signal.SIGINT)  # before the first row (n = 20 takes minutes)
+    assert code == 130 and "Traceback" not in err
+    _, alive = psutil.wait_procs(children, timeout=1.0)
+    assert not alive, f"the worker outlived its parent: {alive}"

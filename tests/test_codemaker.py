@@ -311,3 +311,247 @@ def test_solve_reports_algorithmic_queries_and_executions(capsys):
     assert cli.main([*argv, "--shots", "10", "--seed", "1", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert (payload["queries"], payload["oracle_executions"]) == (1, 10)
+
+
+# -- the issue-16 audit: what is counted is what runs ---------------------------------
+def _score(outcome, width, score_qubits):
+    """The score register's value in the (single) outcome of a measured circuit."""
+    [key] = outcome
+    bits = key[::-1]  # clbit 0 first
+    start = width - score_qubits
+    return int(bits[start:width][::-1], 2)
+
+
+def _one_black_input(circuit):
+    """Prepare x = (1, 1) against secret (0, 1): B_s(x) = 1 (k = 2, one qubit a position)."""
+    circuit.x([0, 1])
+
+
+class _Free(int):
+    """An int that says 0 when asked for int(): the audit's first cheat."""
+
+    def __int__(self):
+        return 0
+
+
+def test_a_power_that_is_not_a_builtin_int_is_refused():
+    maker = Codemaker((0, 1), 2)
+    oracle = maker.oracle()
+    width = oracle.num_qubits
+    for power in (_Free(1), True, "1", 1 + 0j):
+        circuit = QuantumCircuit(width)
+        circuit.append(AnnotatedOperation(oracle, PowerModifier(power)), range(width))
+        circuit.measure_all()
+        with pytest.raises(OracleCountError, match="power"):
+            maker.run(circuit, backend="aer", shots=8, seed=0)
+        with pytest.raises(OracleCountError, match="power"):
+            maker.charge(circuit)
+    assert maker.queries == 0
+
+
+def test_changing_the_callers_modifier_during_a_run_changes_nothing():
+    """The audit's second cheat: PowerModifier.power changed between two transpiles."""
+    from mastermind_q.backends import execution_options
+
+    maker = Codemaker((0, 1), 2)
+    oracle = maker.oracle(score_qubits=4)
+    width = oracle.num_qubits
+    modifier = PowerModifier(1)
+    circuits = []
+    for _ in range(2):
+        circuit = QuantumCircuit(width)
+        _one_black_input(circuit)
+        circuit.append(AnnotatedOperation(oracle, modifier), range(width))
+        circuit.measure_all()
+        circuits.append(circuit)
+
+    def cheat(_event):
+        modifier.power = 7
+
+    with execution_options(progress=cheat):
+        outcomes = maker.run(circuits, backend="aer", shots=8, seed=0)
+    assert modifier.power == 7  # the cheat ran
+    assert [_score(outcome, width, 4) for outcome in outcomes] == [1, 1]
+    assert maker.queries == 2
+
+
+def test_box_is_counted_and_runs_its_body():
+    maker = Codemaker((0, 1), 2)
+    oracle = maker.oracle(score_qubits=3)
+    width = oracle.num_qubits
+    circuit = QuantumCircuit(width)
+    _one_black_input(circuit)
+    with circuit.box():
+        circuit.append(oracle, range(width))
+        with circuit.box():
+            circuit.append(oracle, range(width))
+    circuit.measure_all()
+    for backend in ("aer", "aer-statevector"):
+        [outcome] = maker.run(circuit, backend=backend, shots=8, seed=0)
+        assert _score(outcome, width, 3) == 2
+    assert maker.queries == 4
+
+
+# -- property: for random nestings of the countable forms, charged == applied --------
+# The game: secret (0, 1), k = 2, input x = (1, 1), so B_s(x) = 1 and every application
+# of B_s adds 1 to a 6-qubit score register (B_s^dagger subtracts 1). Control qubits are
+# prepared in |1>, so every controlled application happens. The model below computes,
+# independently of the codemaker, how many applications a tree is (charged) and their
+# signed sum (what the score register shows, mod 64).
+_SCORE_QUBITS = 6
+_CONTROLS = 2
+
+
+def _operation_trees(depth: int):
+    from hypothesis import strategies as st
+
+    leaf = st.sampled_from([("oracle",), ("oracle_dg",)])
+    if depth == 0:
+        return leaf
+    inner = _operation_trees(depth - 1)
+    return st.one_of(
+        leaf,
+        st.tuples(st.just("inverse"), inner),
+        st.tuples(st.just("power"), st.integers(-2, 3), inner),
+        st.tuples(st.just("control"), inner),
+        st.tuples(st.just("repeat"), st.integers(1, 3), inner),
+        st.tuples(st.just("gate"), st.lists(inner, min_size=1, max_size=3)),
+    )
+
+
+def _statements(depth: int):
+    from hypothesis import strategies as st
+
+    tree = _operation_trees(3)
+    if depth == 0:
+        return st.lists(st.tuples(st.just("apply"), tree), min_size=1, max_size=3)
+    return st.lists(
+        st.one_of(
+            st.tuples(st.just("apply"), tree),
+            st.tuples(st.just("for"), st.integers(0, 3), _statements(depth - 1)),
+            st.tuples(st.just("box"), _statements(depth - 1)),
+        ),
+        min_size=1,
+        max_size=3,
+    )
+
+
+def _build(tree, oracle, controls):
+    """(operation on controls + oracle qubits, controls used, charged, net)."""
+    from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier
+
+    kind = tree[0]
+    if kind == "oracle":
+        return oracle, 0, 1, 1
+    if kind == "oracle_dg":
+        return oracle.inverse(), 0, 1, -1
+    if kind == "inverse":
+        operation, used, charged, net = _build(tree[1], oracle, controls)
+        return AnnotatedOperation(operation, InverseModifier()), used, charged, -net
+    if kind == "power":
+        power = tree[1]
+        operation, used, charged, net = _build(tree[2], oracle, controls)
+        return (
+            AnnotatedOperation(operation, PowerModifier(power)),
+            used,
+            abs(power) * charged,
+            power * net,
+        )
+    if kind == "control":
+        operation, used, charged, net = _build(tree[1], oracle, controls)
+        if used >= controls:  # no control qubit left: apply it uncontrolled
+            return operation, used, charged, net
+        return AnnotatedOperation(operation, ControlModifier(1)), used + 1, charged, net
+    if kind == "repeat":
+        count = tree[1]
+        operation, used, charged, net = _build(tree[2], oracle, controls)
+        body = QuantumCircuit(operation.num_qubits)
+        for _ in range(count):
+            body.append(operation, range(operation.num_qubits))
+        return body.to_instruction(label="repeat"), used, count * charged, count * net
+    children = [_build(child, oracle, controls) for child in tree[1]]
+    used = max(child[1] for child in children)
+    width = oracle.num_qubits + used
+    body = QuantumCircuit(width)
+    for operation, child_used, _, _ in children:
+        body.append(operation, range(used - child_used, width))
+    gate = body.to_instruction(label="sub")
+    return gate, used, sum(child[2] for child in children), sum(child[3] for child in children)
+
+
+def _emit(circuit, statements, oracle):
+    """Append ``statements`` to ``circuit``; ``(charged, net)`` of what was appended."""
+    charged = net = 0
+    width = circuit.num_qubits
+    for statement in statements:
+        if statement[0] == "apply":
+            operation, used, calls, signed = _build(statement[1], oracle, _CONTROLS)
+            circuit.append(operation, range(_CONTROLS - used, width))
+        elif statement[0] == "box":
+            body = QuantumCircuit(width)
+            calls, signed = _emit(body, statement[1], oracle)
+            circuit.box(body, list(range(width)), [])
+        else:
+            _, count, inner = statement
+            body = QuantumCircuit(width)
+            calls, signed = _emit(body, inner, oracle)
+            circuit.for_loop(range(count), None, body, list(range(width)), [])
+            calls, signed = count * calls, count * signed
+        charged += calls
+        net += signed
+    return charged, net
+
+
+@pytest.mark.parametrize(
+    "examples", [5, pytest.param(25, marks=pytest.mark.slow)], ids=["quick", "25"]
+)
+def test_charged_equals_applied_for_random_nestings(examples):
+    """Hypothesis: random nestings (control, inverse, power, repeat, sub-circuit gates,
+    for_loop, box) are charged exactly what the score register shows was applied."""
+    from hypothesis import HealthCheck, given, settings
+    from qiskit import ClassicalRegister
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(_statements(1))
+    def check(statements):
+        maker = Codemaker((0, 1), 2)
+        oracle = maker.oracle(score_qubits=_SCORE_QUBITS)
+        circuit = QuantumCircuit(_CONTROLS + oracle.num_qubits)
+        circuit.x(range(_CONTROLS + 2))  # controls |1>, x = (1, 1)
+        charged, net = _emit(circuit, statements, oracle)
+        score = ClassicalRegister(_SCORE_QUBITS, "score")
+        circuit.add_register(score)
+        circuit.measure(range(_CONTROLS + 2, _CONTROLS + 2 + _SCORE_QUBITS), score)
+        [outcome] = maker.run(circuit, backend="aer-statevector")
+        [(key, probability)] = outcome.items()
+        assert probability == pytest.approx(1.0)
+        assert maker.queries == charged
+        assert int(key, 2) == net % 2**_SCORE_QUBITS
+
+    check()
+
+
+@pytest.mark.parametrize("distinct", ["yes", 1, None, "False"])
+def test_distinct_must_be_a_bool(distinct):
+    with pytest.raises(ValueError, match="distinct must be True or False"):
+        Codemaker((0, 1), 2, distinct=distinct)
+
+
+def test_long_codes_are_answered_like_short_ones():
+    """From 64 positions on the answer is counted with numpy: same values."""
+    import random
+
+    from mastermind_q.game import black
+
+    rng = random.Random(3)
+    for n in (63, 64, 200):
+        secret = [rng.randrange(5) for _ in range(n)]
+        maker = Codemaker(secret, 5)
+        for _ in range(5):
+            guess = [rng.randrange(5) for _ in range(n)]
+            assert maker.black(guess) == black(secret, guess)

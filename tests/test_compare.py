@@ -12,6 +12,7 @@ import pytest
 
 from mastermind_q import compare as cmp
 from mastermind_q.game import black
+from mastermind_q.limits import ResourceLimitError
 from mastermind_q.solving import METHODS, MethodInfo
 
 
@@ -535,6 +536,47 @@ def test_best_classical_is_the_minimum_of_its_own_game():
         assert row.to_dict()["queries_to_win"] == row.queries + extra
 
 
+# -- issue 16: every size of a comparison is checked before any work ----------------------
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"samples": 10**12}, "samples 1000000000000 per row is too many"),
+        ({"quantum_samples": 10**9}, "quantum_samples 1000000000 per row"),
+        ({"workers": 10_000}, "workers 10000 is too many processes"),
+        ({"client": "tcp://127.0.0.1:9"}, "client must be a dask.distributed.Client"),
+    ],
+)
+def test_compare_refuses_sizes_and_clients_before_any_row(kwargs, match):
+    with pytest.raises(ValueError, match=match) as caught:
+        cmp.compare([3], [3], methods=["blackpeg"], formulas=False, **kwargs)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "positions",
+    [range(1, 10**8), itertools.count(1), (n for n in itertools.count(1))],
+    ids=["huge-range", "count", "generator"],
+)
+def test_unbounded_or_huge_grids_are_refused_without_being_read(positions):
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_GRID_VALUES"):
+        cmp.compare(positions, [4])
+    assert time.monotonic() - start < 2
+
+
+def test_a_grid_axis_that_is_not_a_list_is_a_value_error():
+    for value in ("3", 3, None):
+        with pytest.raises(ValueError, match="positions must be a list of integers"):
+            cmp.plan_comparison(value, [3])
+
+
+def test_a_comparison_beyond_the_work_limit_is_refused_before_any_row():
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_COMPARE_WORK"):
+        cmp.compare(range(900, 1001), [1000], methods=["permutation"], samples=1000)
+
+
 def test_best_classical_rows_sit_beside_their_cell(brute):
     streamed = []
     plan = cmp.plan_comparison([2, 3], [3], methods=[brute, "knuth", "blackpeg"], formulas=False)
@@ -721,3 +763,46 @@ def test_curve_styles_stay_distinct_past_the_palette():
 def test_rows_refuse_an_unknown_game(options, fragment):
     with pytest.raises(ValueError, match=fragment):
         cmp.CompareRow(4, 4, "blackpeg", "classical", 8, **options)
+
+
+# -- verified quantum rows ---------------------------------------------------------------
+def test_verified_rows_count_the_certifying_query_and_carry_certified_fraction():
+    """On noiseless Aer every decoded code is right: one certifying query, certified."""
+    plain = cmp.compare([2], [3], methods=["nonadaptive"], bounds=False, formulas=False)
+    checked = cmp.compare(
+        [2], [3], methods=["nonadaptive"], bounds=False, formulas=False, verify=True
+    )
+    (before,), (after,) = plain.rows, checked.rows
+    assert before.certified_fraction is None
+    assert after.certified_fraction == 1.0
+    assert after.queries == before.queries  # the oracle calls
+    assert after.queries_to_win == before.queries_to_win == before.queries + 1
+    assert after.to_dict()["certified_fraction"] == 1.0
+
+
+def test_verify_must_be_a_bool():
+    with pytest.raises(ValueError, match="verify must be True or False, was 'yes'"):
+        cmp.compare([2], [3], methods=["nonadaptive"], verify="yes")
+
+
+@pytest.mark.slow
+def test_verified_rows_on_fake_torino_count_every_repair_query(capsys):
+    """The Must-show command of issue 19: verified worst and mean queries_to_win and
+    certified_fraction on every quantum row; every repair query counted."""
+    from mastermind_q import cli
+
+    argv = ["compare", "--positions", "2:5", "--colors", "4", "--backend", "fake:torino"]
+    argv += ["--verify", "--quantum-samples", "5", "--json"]
+    assert cli.main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    quantum = [row for row in rows if row["kind"] == "quantum"]
+    assert {row["n"] for row in quantum} == {2, 3, 4, 5}
+    for row in quantum:
+        assert 0 <= row["certified_fraction"] <= 1
+        assert row["samples"] == 5
+        # at least the certifying query on top of the oracle calls, worst >= mean
+        assert row["queries_to_win"] >= row["queries"] + 1
+        assert row["queries_to_win"] >= row["mean_queries_to_win"] >= row["mean_queries"] + 1
+    for row in rows:
+        if row["kind"] != "quantum":
+            assert row["certified_fraction"] is None

@@ -174,3 +174,22 @@ def test_subclasses_that_would_see_the_real_oracle_are_refused():
     circuit.append(Loop(range(2), None, on(2, named_oracle())), [0, 1])
     with pytest.raises(OracleCountError, match="of type Loop"):
         count_oracle_calls(circuit)
+
+
+def test_a_for_loop_over_anything_but_a_range_or_tuple_is_refused():
+    oracle = named_oracle()
+    loop = ForLoopOp((0, 1), None, on(2, oracle))
+    loop.params[0] = [0, 1, 2]  # a list set by hand: len() is not what a simulator loops
+    forged = QuantumCircuit(2)
+    forged.append(loop, [0, 1])
+    with pytest.raises(OracleCountError, match="range or a tuple"):
+        count_oracle_calls(forged)
+
+
+@pytest.mark.parametrize("power", [True, "2", 2.5, float("inf"), 1 + 0j])
+def test_powers_that_are_not_plain_integers_are_refused(power):
+    from qiskit.circuit import AnnotatedOperation, PowerModifier
+
+    circuit = on(2, AnnotatedOperation(named_oracle(), PowerModifier(power)))
+    with pytest.raises(OracleCountError, match="power"):
+        count_oracle_calls(circuit)

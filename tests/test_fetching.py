@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mastermind_q import backends, solve
@@ -118,3 +120,74 @@ def test_fake_backend_job_round_trip(method, secret, colors, tmp_path):
     )
     assert decoded.record.engine == "qiskit-ibm-runtime local mode"
     assert decoded.to_dict()["job_id"] == job_id
+
+
+# -- issue 16: damaged counts and mitigation fields are one-line errors -------------------
+def test_all_zero_counts_are_a_one_line_error():
+    plan = nonadaptive_plan(3)
+    counts = [{key: 0 for key in circuit} for circuit in _answer_counts((0, 1, 2), plan)]
+    with pytest.raises(ValueError, match="has no shots counted") as caught:
+        decode_record(_record().finished_with(counts))
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("mitigation", "match"),
+    [
+        ("yes", "must be an object with method 'mthree'"),
+        ({"method": "other"}, "must be an object with method 'mthree'"),
+        ({"method": "mthree"}, "'calibrated_qubits' must be"),
+        (
+            {"method": "mthree", "calibrated_qubits": [0, 1, 2], "measured_qubits": 5},
+            "'measured_qubits' must list",
+        ),
+        (
+            {"method": "mthree", "calibrated_qubits": [0, 1, 2], "measured_qubits": [["a"]]},
+            "'measured_qubits' must hold lists",
+        ),
+        (
+            {"method": "mthree", "calibrated_qubits": [0, 1], "measured_qubits": [[0, 1]]},
+            "do not have 2 bits",
+        ),
+    ],
+)
+def test_a_damaged_mitigation_field_is_a_one_line_error(mitigation, match):
+    secret = (0, 1, 2)
+    plan = nonadaptive_plan(3)
+    registers = ["result"] * (len(plan) - 1) + ["cal", "cal"]
+    counts = [*_answer_counts(secret, plan[:-1]), {"000": 9, "001": 1}, {"111": 9, "110": 1}]
+    record = _record(registers=registers, mitigation=mitigation)
+    record = record.finished_with(counts)
+    with pytest.raises(ValueError, match=match) as caught:
+        decode_record(record)
+    assert "\n" not in str(caught.value)
+
+
+def test_fetch_accepts_a_unique_prefix_and_names_an_ambiguous_one(tmp_path):
+    from mastermind_q.jobs import AmbiguousJobIdError, JobRecordNotFoundError
+
+    secret = (0, 1, 2)
+    plan = nonadaptive_plan(3)
+    for job_id in ("d4kq-1", "d4kq-2", "zz9"):
+        write_record(_record(job_id=job_id).finished_with(_answer_counts(secret, plan)), tmp_path)
+    assert fetch_job("zz", tmp_path).record.job_id == "zz9"
+    assert fetch_job("d4kq-2", tmp_path, secret=secret).solved is True
+    with pytest.raises(AmbiguousJobIdError, match=r"'d4kq' matches 2 records: d4kq-1, d4kq-2"):
+        fetch_job("d4kq", tmp_path)
+    with pytest.raises(JobRecordNotFoundError, match="no job record for job id 'q'"):
+        fetch_job("q", tmp_path)
+
+
+def test_cli_jobs_fetch_with_a_prefix(tmp_path, capsys):
+    from mastermind_q import cli
+
+    plan = nonadaptive_plan(3)
+    for job_id in ("abc-1", "abd-1"):
+        write_record(
+            _record(job_id=job_id).finished_with(_answer_counts((0, 1, 2), plan)), tmp_path
+        )
+    assert cli.main(["jobs", "fetch", "abc", "--jobs-dir", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["job_id"] == "abc-1"
+    assert cli.main(["jobs", "fetch", "ab", "--jobs-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "matches 2 records: abc-1, abd-1" in err

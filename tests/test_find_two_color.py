@@ -177,3 +177,14 @@ def test_cost_formula_outside_the_oracle(n, k):
     assert ops["measure"] == n
     assert count_oracle_calls(circuit) == 1
     assert circuit.num_qubits == oracle.num_qubits
+
+
+def test_an_oracle_that_is_not_a_gate_or_of_other_sizes_is_refused():
+    from mastermind_q import Codemaker
+
+    for oracle in ("gate", 5, None):
+        with pytest.raises(ValueError, match="oracle must be a Gate or QuantumCircuit"):
+            find_two_color_circuit(oracle, 0, 1, num_positions=3, colors=3)
+    other = Codemaker((0, 1, 2), 4).oracle()
+    with pytest.raises(ValueError, match="built for k = 4, but this circuit needs k = 3"):
+        find_two_color_circuit(other, 0, 1, num_positions=3, colors=3)

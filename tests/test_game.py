@@ -133,3 +133,18 @@ def test_numpy_one_dimensional_codes_are_sequences():
     assert validate_code(range(3), 3) == (0, 1, 2)
     with pytest.raises(ValueError, match="must be a sequence"):
         validate_code(np.zeros((2, 2), dtype=int), 2)
+
+
+def test_the_fast_validation_path_refuses_what_the_slow_one_does():
+    import numpy as np
+
+    from mastermind_q.game import validate_code
+
+    assert validate_code(np.arange(4), 4, distinct=True) == (0, 1, 2, 3)
+    assert validate_code(list(range(1000)), 1000, positions=1000, distinct=True)[-1] == 999
+    with pytest.raises(ValueError, match="must not repeat colours, repeats \\[3\\]"):
+        validate_code([3, 0, 3], 4, distinct=True)
+    with pytest.raises(ValueError, match=r"code\[1\]"):
+        validate_code([0, True], 2)
+    with pytest.raises(ValueError, match=r"code\[2\] must be a colour in 0..3, was 4"):
+        validate_code([0, 1, 4], 4)

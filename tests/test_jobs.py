@@ -238,3 +238,25 @@ def test_ibm_run_checks_the_record_directory_before_submitting(tmp_path, monkeyp
             metadata=None,
             options=ExecutionOptions(jobs_dir=blocked),
         )
+
+
+# -- issue 16: nothing reads from a FIFO, a device or an oversized file -------------------
+def test_listing_skips_fifos_devices_and_oversized_files_without_reading_them(tmp_path):
+    import os
+    import time
+
+    write_record(_record(job_id="good"), tmp_path)
+    os.symlink("/dev/zero", tmp_path / "zero.json")
+    os.mkfifo(tmp_path / "fifo.json")
+    with open(tmp_path / "big.json", "wb") as handle:
+        handle.truncate(jobs.MAX_RECORD_BYTES + 1)  # sparse
+    start = time.monotonic()
+    records, skipped = jobs.scan_records(tmp_path)
+    assert time.monotonic() - start < 2
+    assert [record.job_id for record in records] == ["good"]
+    reasons = dict((path.name, reason) for path, reason in skipped)
+    assert "not a regular file (a character device)" in reasons["zero.json"]
+    assert "not a regular file (a FIFO)" in reasons["fifo.json"]
+    assert "more than" in reasons["big.json"]
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_record("fifo", tmp_path)

@@ -56,7 +56,7 @@ def test_statevector_is_checked_against_memory(monkeypatch):
     check_statevector(25)  # 16 B x 2^25 x 2 = 1 GiB
     with pytest.raises(ResourceLimitError, match=r"26 qubits needs 2\.0 GiB .* 1\.0 GiB"):
         check_statevector(26)
-    with pytest.raises(ResourceLimitError, match="1000 qubits needs 2\\^1004 B"):
+    with pytest.raises(ResourceLimitError, match="1000 qubits needs 2\\^1000 x 32 B"):
         check_statevector(1000)
 
 
@@ -177,3 +177,20 @@ def test_compare_skips_a_cell_beyond_one_method_with_the_limit():
     assert [task.method for task in plan.tasks] == ["blackpeg"]
     ((task, reason),) = plan.skipped
     assert task.method == "nonadaptive" and "MASTERMIND_Q_MAX_QUANTUM_COLORS" in reason
+
+
+def test_code_space_messages_are_exact_when_small_and_never_print_huge_numbers():
+    with pytest.raises(ResourceLimitError, match=r"k\^n = 6\^5 = 7776, more than") as caught:
+        check_code_space("optimal", 5, 6, 256)
+    assert "about" not in str(caught.value)
+    with pytest.raises(ResourceLimitError, match=r"k\^n = 100000\^10000 \(about 10\^50000\)"):
+        check_code_space("optimal", 10_000, 100_000, 256, hint="raise it")
+    with pytest.raises(ResourceLimitError, match=r"2\^9223372036854775808"):
+        check_code_space("optimal", 2**63, 2, 256)
+
+
+def test_statevector_beyond_exbibytes_reads_as_a_power_of_two():
+    with pytest.raises(ResourceLimitError, match=r"needs 2\^88 x 32 B"):
+        check_statevector(88)
+    with pytest.raises(ResourceLimitError, match=r"needs 16.0 EiB"):
+        check_statevector(59)

@@ -157,7 +157,7 @@ def test_too_large_is_refused_before_any_work(monkeypatch):
     monkeypatch.setattr(optimal, "_compute", no_work)
     with pytest.raises(ValueError, match=r"OPTIMAL_MAX_CODES\[\('black-white', False\)\]=1296"):
         optimal_worst_case(5, 6, feedback="black-white")
-    with pytest.raises(ValueError, match=r"5040 codes") as caught:
+    with pytest.raises(ValueError, match=r"7!/0! = 5040, more than") as caught:
         optimal_worst_case(7, 7, distinct=True)
     assert "\n" not in str(caught.value)
     with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES"):
@@ -235,3 +235,129 @@ def test_inconsistent_answers_are_reported():
 
     with pytest.raises(ValueError, match="inconsistent"):
         solve_optimal(Liar((0, 1), colors=3))
+
+
+# -- issue 16: sizes before work, and a cache that cannot hang or corrupt a run ------------
+@pytest.mark.parametrize(("n", "k"), [(2**63, 2), (10_000, 100_000), (5, 6)])
+def test_huge_games_are_refused_from_their_logarithm(n, k):
+    with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES") as caught:
+        optimal_worst_case(n, k)
+    assert "to try more, assign mastermind_q.classical.optimal.OPTIMAL_MAX_CODES" in str(
+        caught.value
+    )
+    assert len(str(caught.value)) < 400
+
+
+def test_optimal_worst_case_is_importable_from_classical():
+    from mastermind_q.classical import optimal_worst_case as exported
+
+    assert exported is optimal_worst_case
+
+
+def _cache_file():
+    (path,) = cache_directory().glob("*.json")
+    return path
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        '"hello"',
+        "null",
+        '{"version": 1, "n": 2, "k": 3, "feedback": "black", "distinct": false, '
+        '"worst": Infinity, "total": 1, "tree": {"g": 0}}',
+        "[" * 100_000 + "]" * 100_000,
+        "{" + '"a":{' * 50_000 + "}" * 50_001,
+        "\xff\xfe",
+    ],
+    ids=["list", "string", "null", "infinity", "deep-list", "deep-object", "not-utf8"],
+)
+def test_malformed_caches_are_ignored_and_recomputed(text):
+    first = optimal_strategy(2, 3)
+    path = _cache_file()
+    path.write_bytes(text.encode("latin-1"))
+    optimal._STRATEGIES.clear()
+    assert optimal_strategy(2, 3) == first
+    assert json.loads(path.read_text()) == first.to_dict()  # rewritten
+
+
+def _wrong_fields(data):
+    """Variants of a valid cache with one field of the wrong type or value."""
+    for key, value in [
+        ("worst", "3"),
+        ("worst", 3.0),
+        ("worst", True),
+        ("total", None),
+        ("n", 3),
+        ("feedback", "black-white"),
+        ("distinct", 0),
+        ("version", "1"),
+        ("tree", []),
+        ("tree", {"g": -1}),
+        ("tree", {"g": 1.5}),
+        ("tree", {"g": 10**30}),
+        ("tree", {"g": 0, "c": []}),
+        ("tree", {"g": 0, "c": {"x": {"g": 0}}}),
+        ("tree", {"g": 0, "extra": 1}),
+    ]:
+        changed = dict(data)
+        changed[key] = value
+        yield changed
+    missing = dict(data)
+    del missing["tree"]
+    yield missing
+
+
+def test_caches_with_wrong_field_types_are_recomputed(monkeypatch):
+    first = optimal_strategy(2, 3)
+    path = _cache_file()
+    good = first.to_dict()
+    computed = []
+    real = optimal._compute
+    monkeypatch.setattr(optimal, "_compute", lambda *a, **k: computed.append(1) or real(*a, **k))
+    for variant in _wrong_fields(good):
+        path.write_text(json.dumps(variant))
+        optimal._STRATEGIES.clear()
+        assert optimal_strategy(2, 3) == first, variant
+    assert len(computed) == len(list(_wrong_fields(good)))
+
+
+def test_a_tree_that_loops_forever_on_a_secret_is_rejected_quickly():
+    first = optimal_strategy(2, 3)
+    path = _cache_file()
+    data = first.to_dict()
+    node = {"g": 0}
+    for _ in range(40):  # a chain of useless guesses, longer than the code space
+        node = {"g": 0, "c": {"1": node}}
+    data["tree"] = node
+    path.write_text(json.dumps(data))
+    optimal._STRATEGIES.clear()
+    assert optimal_strategy(2, 3) == first
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "oversized", "group-writable"])
+def test_cache_files_that_are_not_safe_are_not_read(kind, monkeypatch):
+    import os
+
+    first = optimal_strategy(2, 3)
+    path = _cache_file()
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev-zero":
+        os.symlink("/dev/zero", path)
+    elif kind == "oversized":
+        with open(path, "wb") as handle:
+            handle.truncate(optimal.CACHE_MAX_BYTES + 1)  # sparse: no disk used
+    else:
+        path.write_text(json.dumps(first.to_dict()))
+        path.chmod(0o666)
+    optimal._STRATEGIES.clear()
+    assert optimal_strategy(2, 3) == first  # recomputed, and nothing hung
+
+
+def test_cache_directory_is_created_private(fresh_cache):
+    optimal_strategy(2, 3)
+    assert (fresh_cache.stat().st_mode & 0o777) == 0o700
+    assert (_cache_file().stat().st_mode & 0o077) == 0

@@ -323,3 +323,78 @@ def test_gray_beats_the_peer_after_routing_on_heavy_hex(n, k):
         black_peg_oracle(secret, k, construction="gray"), "fake:torino", seeds
     )
     assert gray[0] < peer[0] and gray[1] < peer[1], (gray, peer)
+
+
+# -- issue 16: builders get the command line's limits; bad values are refused ------------
+def test_builders_refuse_sizes_beyond_the_limits_before_building():
+    import time
+
+    from mastermind_q.limits import ResourceLimitError
+
+    start = time.monotonic()
+    with pytest.raises(ResourceLimitError, match="positions 5000 for quantum circuits"):
+        black_peg_oracle([0] * 5000, 4)
+    with pytest.raises(ResourceLimitError, match="positions 5000"):
+        black_peg_oracle_gate([0] * 5000, 4)
+    assert time.monotonic() - start < 2
+
+
+def test_position_qubits_and_two_color_count_refuse_bad_values():
+    from mastermind_q.circuits.layout import position_qubits
+
+    assert position_qubits(1, 4) == [2, 3]
+    for position in (-1, 1.0, True, "0"):
+        with pytest.raises(ValueError, match="position must be a non-negative integer"):
+            position_qubits(position, 4)
+    with pytest.raises(ValueError, match="c2 must differ from c1, both were 1"):
+        two_color_count((0, 1), 1, 1, (0, 1))
+
+
+def test_oracles_record_their_sizes_and_nothing_else():
+    from mastermind_q.circuits.layout import oracle_sizes
+
+    assert oracle_sizes(black_peg_oracle((1, 0, 2), 3)) == (3, 3, 2)
+    assert oracle_sizes(black_peg_oracle_gate((1, 0, 2), 3, score_qubits=4)) == (3, 3, 4)
+    maker = Codemaker((1, 0, 2), 3)
+    assert oracle_sizes(maker.oracle()) == (3, 3, 2)
+    assert oracle_sizes(maker.oracle().inverse()) == (3, 3, 2)
+    assert oracle_sizes(QuantumCircuit(2)) is None
+
+
+# -- the layout-aware line construction ---------------------------------------------------
+@pytest.mark.parametrize(("n", "k"), [(3, 2), (5, 4), (8, 8), (16, 4)])
+def test_line_touches_the_score_register_only_between_line_neighbours(n, k):
+    """``line``: outside the QFT (``cp``), every CX with two score qubits joins line
+    neighbours ``score[l], score[l+1]``, and every other CX on the score register comes
+    from the position's own flag (one score qubit per position)."""
+    circuit = black_peg_oracle((0,) * n, k, construction="line")
+    (score,) = [list(register) for register in circuit.qregs if register.name == "score"]
+    slot = {qubit: index for index, qubit in enumerate(score)}
+    entries: dict[object, set[int]] = {}
+    for item in circuit.data:
+        if item.operation.name != "cx":
+            continue
+        control, target = item.qubits
+        if control in slot and target in slot:
+            assert abs(slot[control] - slot[target]) == 1
+        elif target in slot:
+            entries.setdefault(control, set()).add(slot[target])
+        else:
+            assert control not in slot  # the score register never controls a flag
+    assert len(entries) == n  # one flag per position
+    assert all(len(slots) == 1 for slots in entries.values())
+
+
+@pytest.mark.slow
+def test_line_beats_the_other_constructions_at_k_8_on_heavy_hex():
+    """Routed onto Torino at level 3 (seeds 1-3), ``line`` needs the fewest two-qubit
+    gates at n = k = 8 (``benchmarks/RESULTS.md``, "A layout-aware oracle")."""
+    benchmark = _benchmark_module()
+    secret = (3, 1, 4, 1, 5, 2, 6, 0)
+    counts = {
+        name: benchmark.routed_counts(
+            black_peg_oracle(secret, 8, construction=name), "fake:torino", (1, 2, 3)
+        )[0]
+        for name in CONSTRUCTIONS
+    }
+    assert min(counts, key=counts.get) == "line", counts

@@ -406,16 +406,17 @@ def test_auto_on_torino_picks_gray_at_four_colours():
 
 
 def test_auto_measures_every_construction_on_the_device(monkeypatch):
-    """The choice is the fewest median two-qubit gates (ties: depth) among all
-    constructions transpiled for the device; a forced construction skips the choice."""
-    from mastermind_q.backends import execution_options, transpile_for
-    from mastermind_q.circuits.oracle import CONSTRUCTIONS, black_peg_oracle
+    """The choice is the fewest median two-qubit gates (ties: depth) among the
+    candidate constructions transpiled for the device; a forced construction skips the
+    choice."""
+    from mastermind_q.backends import execution_options, oracle_choice, transpile_for
+    from mastermind_q.circuits.oracle import black_peg_oracle
     from mastermind_q.quantum import running
 
-    running._choose_construction.cache_clear()
+    oracle_choice._choose_cached.cache_clear()
     chosen = running.choose_oracle_construction("fake:torino", 3, 4, optimization_level=1)
     measured = {}
-    for construction in CONSTRUCTIONS:
+    for construction in oracle_choice.auto_candidates("heron", 4):
         circuit = black_peg_oracle((0, 0, 0), 4, construction=construction)
         runs = [
             transpile_for(
@@ -463,3 +464,22 @@ def test_auto_reports_the_narrowest_construction_when_none_fits():
     # n = 3, k = 4: gray 8 qubits, increment 9, fourier 10; fake:manila has 5
     with pytest.raises(CircuitTooWideError, match=r"needs 8 qubits, but backend 'fake:manila'"):
         choose_oracle_construction("fake:manila", 3, 4)
+
+
+@pytest.mark.parametrize(
+    ("counts", "match"),
+    [
+        (["a", "b"], r"counts\[0\] must be a dict"),
+        ("0101", "counts must be a list of dicts"),
+        ([{"011": 0}, {"110": 0}], r"counts\[0\] has no weight"),
+        ([{"011": 1}, {}], r"counts\[1\] has no weight"),
+        ([{"011": "9"}, {"110": 1}], "must be a number"),
+        ([{"011": float("nan")}, {"110": 1}], "must be finite"),
+        ([{3: 1}, {"110": 1}], "not a bitstring"),
+    ],
+)
+def test_decode_counts_refuses_malformed_counts_with_value_errors(counts, match):
+    from mastermind_q.quantum import decode_counts
+
+    with pytest.raises(ValueError, match=match):
+        decode_counts("triples", counts, num_positions=3, colors=4)

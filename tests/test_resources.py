@@ -150,3 +150,22 @@ def test_device_counts_use_the_construction_the_solvers_run():
     assert forced.oracle_construction == "increment"
     gray = circuit_resources("oracle", num_positions=3, colors=4, construction="gray")
     assert gray.logical.qubits == 3 * 2 + 2  # no ancillas at k = 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "level_one"), [(5, 567), (8, 1260)])
+def test_device_default_cuts_the_two_qubit_gates_on_torino(n, level_one):
+    """Issue 19: by default ``resources nonadaptive --colors 4 --target fake:torino``
+    needs at most 0.85x the two-qubit gates of level 1 (567 at n = 5, 1260 at n = 8)."""
+    default = circuit_resources("nonadaptive", num_positions=n, colors=4, target="fake:torino")
+    old = circuit_resources(  # before issue 19: level 1, auto chose gray here
+        "nonadaptive",
+        num_positions=n,
+        colors=4,
+        target="fake:torino",
+        optimization_level=1,
+        construction="gray",
+    )
+    assert old.transpiled.two_qubit_gates == level_one
+    assert default.compile_setting == "3/sabre/sabre"
+    assert default.transpiled.two_qubit_gates <= 0.85 * level_one

@@ -215,3 +215,84 @@ def test_workers_that_cannot_start_are_one_error_not_a_hang(tmp_path):
     )
     assert run.returncode != 0
     assert "WorkersFailedError" in run.stderr and "__main__" in run.stderr
+
+
+# -- issue 16: schedulers that are not tcp, or that answer garbage, are one line ----------
+@pytest.mark.parametrize(
+    "address", ["tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "inproc://x", "tcp://host:99999"]
+)
+def test_only_tcp_schedulers_are_accepted(address):
+    pytest.importorskip("distributed")
+    with pytest.raises(ValueError, match="scheduler must be an address like tcp://host:8786"):
+        connect(address, timeout=1)
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [b"\xff" * 64, b"HTTP/1.1 400 Bad Request\r\n\r\n", b"\x10\x00\x00\x00\x00\x00\x00\x00"],
+    ids=["huge-length", "http", "truncated"],
+)
+def test_a_server_that_answers_garbage_is_one_error_and_no_allocation(garbage):
+    """The audit's 3 EiB frame: refused from the first 8 bytes, nothing allocated."""
+    import socket
+    import threading
+
+    pytest.importorskip("distributed")
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+
+    def answer():
+        connection, _ = server.accept()
+        with connection:
+            connection.sendall(garbage)
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(ValueError) as caught:
+            connect(f"tcp://127.0.0.1:{port}", timeout=2)
+    finally:
+        server.close()
+        thread.join(timeout=5)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "does not speak the Dask protocol" in message or "no Dask scheduler" in message
+
+
+def test_a_server_that_says_nothing_times_out_in_one_line():
+    import socket
+
+    pytest.importorskip("distributed")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(1)
+        port = server.getsockname()[1]
+        with pytest.raises(ValueError, match=r"no Dask scheduler answered .* within 0\.5 s"):
+            connect(f"tcp://127.0.0.1:{port}", timeout=0.5)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--samples", "1000000000"],
+        ["--positions", "900:1000", "--colors", "1000", "--methods", "permutation"],
+        ["--methods", ""],
+        ["--methods", ",,"],
+        ["--scheduler", "tls://127.0.0.1:8786"],
+        ["--scheduler", "ucx://127.0.0.1:8786"],
+        ["--workers", "10000"],
+    ],
+    ids=["samples", "work", "methods-empty", "methods-commas", "tls", "ucx", "workers"],
+)
+def test_cli_compare_refuses_in_one_line(arguments, capsys):
+    from mastermind_q import cli
+
+    argv = ["compare", "--positions", "3", "--colors", "3", *arguments]
+    if "permutation" in arguments:
+        argv = ["compare", *arguments, "--samples", "1000"]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1, captured.err

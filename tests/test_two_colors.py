@@ -153,3 +153,13 @@ def test_cost_formula_outside_the_oracle(n):
     assert ops["measure"] == n
     assert count_oracle_calls(circuit) == 1
     assert circuit.num_qubits == oracle.num_qubits >= n + m
+
+
+def test_an_oracle_for_more_colours_or_not_a_gate_is_refused():
+    wide = Codemaker((1, 3, 0), 4).oracle()
+    with pytest.raises(ValueError, match="built for k = 4, but this circuit needs k = 2"):
+        two_color_circuit(wide, num_positions=3)
+    with pytest.raises(ValueError, match="built for k = 4"):
+        two_color_circuit(black_peg_oracle_gate((1, 3, 0), 4), num_positions=3)
+    with pytest.raises(ValueError, match="oracle must be a Gate or QuantumCircuit"):
+        two_color_circuit("gate", num_positions=3)

@@ -10,9 +10,10 @@ Backend names (DESIGN.md section 4):
 
 Execution. Circuits are transpiled with Qiskit's preset pass managers
 (:func:`~qiskit.transpiler.generate_preset_pass_manager`, optimisation level
-:attr:`ExecutionOptions.optimization_level`) for the target -- Aer's basis, or the
-device's :class:`~qiskit.transpiler.Target` -- and run as one SamplerV2 job of one PUB
-per circuit:
+:attr:`ExecutionOptions.optimization_level`; by default the setting measured best for
+the device family, :func:`~.transpiling.compile_setting`) for the target -- Aer's
+basis, or the device's :class:`~qiskit.transpiler.Target` -- and run as one SamplerV2
+job of one PUB per circuit:
 
 * Aer: :class:`qiskit_aer.primitives.SamplerV2`;
 * ``ibm:NAME``: qiskit-ibm-runtime's client-side

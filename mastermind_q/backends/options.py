@@ -27,7 +27,7 @@ DEFAULT_SHOTS = 1024
 DD_SEQUENCES = ("XX", "XpXm", "XY4")
 """Dynamical decoupling sequences (the runtime sampler's ``sequence_type`` values)."""
 
-ORACLE_CONSTRUCTIONS = ("auto", "fourier", "increment", "gray")
+ORACLE_CONSTRUCTIONS = ("auto", "fourier", "increment", "gray", "line")
 """Values of :attr:`ExecutionOptions.oracle_construction`: ``"auto"`` or one of
 :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` (a test keeps the two in step)."""
 
@@ -90,7 +90,9 @@ class ExecutionOptions:
     """Execution settings the solvers do not pass through (see :func:`execution_options`).
 
     Attributes:
-        optimization_level: preset pass manager level, 0-3 (default 1).
+        optimization_level: preset pass manager level, 0-3, or ``None`` (default): the
+            device's measured compile setting
+            (:func:`~mastermind_q.backends.transpiling.compile_setting`; level 1 on Aer).
         record: write a job record for ``fake:`` jobs too (``ibm:`` jobs always get one).
         jobs_dir: job record directory (default: :func:`mastermind_q.jobs.jobs_directory`).
         fake_mode: ``"aer"`` (fast path) or ``"runtime"`` (qiskit-ibm-runtime local mode).
@@ -125,7 +127,7 @@ class ExecutionOptions:
             readout error: its counts are returned unchanged.
     """
 
-    optimization_level: int = 1
+    optimization_level: int | None = None
     record: bool = False
     jobs_dir: str | Path | None = None
     fake_mode: str = "aer"
@@ -139,7 +141,9 @@ class ExecutionOptions:
 
     def __post_init__(self) -> None:
         level = self.optimization_level
-        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 3:
+        if level is not None and (
+            isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 3
+        ):
             raise ValueError(f"optimization_level must be one of 0, 1, 2, 3, was {level!r}")
         if self.fake_mode not in FAKE_MODES:
             raise ValueError(

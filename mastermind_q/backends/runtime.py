@@ -19,7 +19,7 @@ from .mitigation import (
 from .names import BackendUnavailableError, backend_kind, ibm_service, resolve_backend
 from .noisy import apply_dynamical_decoupling, run_fast_fake
 from .options import ExecutionOptions, JobInterrupted, ProgressEvent, current_execution_options
-from .transpiling import _check_width, transpile_for
+from .transpiling import _check_width, compile_setting, transpile_for
 from .worker import run_simulation
 
 if TYPE_CHECKING:
@@ -234,7 +234,9 @@ def _run_device_job(
                 metadata={**dict(metadata or {}), **settings},
                 shots=shots,
                 seed=seed,
-                optimization_level=options.optimization_level,
+                optimization_level=compile_setting(
+                    device, options.optimization_level
+                ).optimization_level,
                 registers=registers,
                 circuit_names=names,
                 batch_id=None if opened is None else opened.batch_id,

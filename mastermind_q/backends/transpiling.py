@@ -1,9 +1,17 @@
-"""Transpiling for a backend: Aer's basis, or a device's :class:`~qiskit.transpiler.Target`."""
+"""Transpiling for a backend: Aer's basis, or a device's :class:`~qiskit.transpiler.Target`.
+
+Devices are compiled with a :class:`CompileSetting` chosen per device family by
+measurement (:data:`DEVICE_COMPILE_SETTINGS`, ``benchmarks/devices.py``); an explicit
+optimisation level (``--optimization-level``,
+:attr:`~mastermind_q.backends.ExecutionOptions.optimization_level`) overrides it with
+that level's preset pass manager. Aer targets use level 1 unless told otherwise.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from qiskit import QuantumCircuit
 
@@ -16,6 +24,11 @@ if TYPE_CHECKING:
 __all__ = [
     "AER_BASIS",
     "AER_MPS_BASIS",
+    "DEFAULT_OPTIMIZATION_LEVEL",
+    "DEVICE_COMPILE_SETTINGS",
+    "CompileSetting",
+    "compile_setting",
+    "device_family",
     "transpile_for",
 ]
 
@@ -24,6 +37,101 @@ AER_BASIS = ("cx", "rz", "sx", "x", "h", "p", "u")
 AER_MPS_BASIS = (*AER_BASIS, "cp", "ccx", "swap")
 """Basis for Aer's matrix product state method: it applies ``cp``, ``ccx`` and ``swap``
 natively, so keeping them saves gates (a ``cp`` would otherwise become 2 ``cx`` + 3 ``p``)."""
+
+
+DEFAULT_OPTIMIZATION_LEVEL = 1
+"""The preset level on Aer targets (and devices of no measured family) by default."""
+
+
+@dataclasses.dataclass(frozen=True)
+class CompileSetting:
+    """How a device is compiled: a preset pass manager level and its layout and routing.
+
+    Attributes:
+        optimization_level: 0-3.
+        layout_method: the preset pass manager's ``layout_method`` (``None``: the
+            level's default, ``sabre`` at levels 1-3).
+        routing_method: ``routing_method`` (``None``: the level's default, ``sabre``).
+    """
+
+    optimization_level: int
+    layout_method: str | None = None
+    routing_method: str | None = None
+
+    @property
+    def label(self) -> str:
+        """``level/layout/routing``, e.g. ``3/sabre/sabre`` (``default`` for ``None``)."""
+        layout = self.layout_method or "default"
+        routing = self.routing_method or "default"
+        return f"{self.optimization_level}/{layout}/{routing}"
+
+    def pass_manager(self, **options: Any) -> Any:
+        """:func:`~qiskit.transpiler.generate_preset_pass_manager` for this setting."""
+        from qiskit.transpiler import generate_preset_pass_manager
+
+        return generate_preset_pass_manager(
+            optimization_level=self.optimization_level,
+            layout_method=self.layout_method,
+            routing_method=self.routing_method,
+            **options,
+        )
+
+
+DEVICE_COMPILE_SETTINGS: dict[str, CompileSetting] = {
+    "heron": CompileSetting(3, "sabre", "sabre"),
+    "eagle": CompileSetting(3, "sabre", "sabre"),
+}
+"""The default compile setting per device family (:func:`device_family`).
+
+The rule: among the measured settings (``benchmarks/devices.py``: levels 1-3, layout
+``sabre``/``dense``/``trivial``, routing ``sabre``/``basic``, best of 3 seeds), the one
+with the highest geometric-mean success of FindTwoColorPosition over the measured sizes
+(k = 4, n = 5 and 8, transpiler seeds 1-3, the fast ``fake:`` noisy path); exact ties go
+to the higher success per second of compile. Success per second of compile alone was
+measured too, and rewards the fastest pass manager whatever it costs in success (on
+Torino ``1/trivial/sabre``: 1.66x the two-qubit gates, success 0.016 at n = 8), while
+compile times of 0.02-0.3 s per circuit are small against any run. Measured: level 3
+with Sabre layout and routing on both heavy-hex families (Torino: success 0.502 /
+0.088 at n = 5 / 8 against 0.150 / 0.029 at level 1; ``resources nonadaptive`` 419 /
+884 two-qubit gates against 567 / 1260); ``benchmarks/RESULTS.md`` ("Compile settings
+per device") has the tables. Families not listed use the preset level
+:data:`DEFAULT_OPTIMIZATION_LEVEL`.
+"""
+
+
+def device_family(device: Any) -> str:
+    """``"heron"`` (native ``cz``), ``"eagle"`` (native ``ecr``) or ``"other"``.
+
+    The family is read from the device target's two-qubit basis gate: IBM's Heron
+    processors (Torino, Fez, ...) use ``cz``, Eagle processors (Sherbrooke, Brisbane,
+    ...) ``ecr``; both are heavy-hex.
+    """
+    names = set(device.target.operation_names)
+    if "cz" in names:
+        return "heron"
+    if "ecr" in names:
+        return "eagle"
+    return "other"
+
+
+def compile_setting(device: Any | None, optimization_level: int | None = None) -> CompileSetting:
+    """The :class:`CompileSetting` for ``device`` (``None``: an Aer target).
+
+    An explicit ``optimization_level`` wins (that level's preset defaults); otherwise the
+    device family's measured setting (:data:`DEVICE_COMPILE_SETTINGS`), or level
+    :data:`DEFAULT_OPTIMIZATION_LEVEL` for Aer and unmeasured families.
+
+    Raises:
+        ValueError: a level outside 0-3.
+    """
+    if optimization_level is not None:
+        ExecutionOptions(optimization_level=optimization_level)  # validates the level
+        return CompileSetting(optimization_level)
+    if device is None:
+        return CompileSetting(DEFAULT_OPTIMIZATION_LEVEL)
+    return DEVICE_COMPILE_SETTINGS.get(
+        device_family(device), CompileSetting(DEFAULT_OPTIMIZATION_LEVEL)
+    )
 
 
 def _check_width(circuits: Sequence[QuantumCircuit], name: str, backend: BackendV2) -> None:
@@ -44,6 +152,7 @@ def transpile_for(
     seed: int | None = None,
     qubits_initially_zero: bool = True,
     progress: Callable[[ProgressEvent], None] | None = None,
+    setting: CompileSetting | None = None,
 ) -> list[QuantumCircuit]:
     """Transpile ``circuits`` with a preset pass manager for ``backend``.
 
@@ -53,35 +162,36 @@ def transpile_for(
     Args:
         circuits: the circuits.
         backend: a backend name or a Qiskit backend.
-        optimization_level: 0-3 (default: the current :class:`ExecutionOptions`).
+        optimization_level: 0-3 (default: the current :class:`ExecutionOptions`; when
+            that is ``None`` too, :func:`compile_setting` picks the device's measured
+            setting, level 1 on Aer).
         seed: ``seed_transpiler`` (device targets).
         qubits_initially_zero: ``False`` for a block (e.g. the oracle alone) whose
             inputs are not ``|0>``: synthesis may then not borrow idle qubits as clean
             ancillas.
         progress: called once per transpiled circuit.
+        setting: compile with this :class:`CompileSetting` (overrides
+            ``optimization_level``).
 
     Raises:
         CircuitTooWideError: a circuit is wider than the device.
     """
-    from qiskit.transpiler import generate_preset_pass_manager
-
     options = current_execution_options()
     level = options.optimization_level if optimization_level is None else optimization_level
-    ExecutionOptions(optimization_level=level)  # validates the level
     circuits = list(circuits)
     if isinstance(backend, str) and backend_kind(backend) == "aer":
         width = max((circuit.num_qubits for circuit in circuits), default=1)
         mps = aer_method(backend, width) == "matrix_product_state"
-        manager = generate_preset_pass_manager(
-            optimization_level=level,
+        chosen = setting or compile_setting(None, level)
+        manager = chosen.pass_manager(
             basis_gates=list(AER_MPS_BASIS if mps else AER_BASIS),
             qubits_initially_zero=qubits_initially_zero,
         )
     else:
         device = resolve_backend(backend) if isinstance(backend, str) else backend
         _check_width(circuits, backend if isinstance(backend, str) else device.name, device)
-        manager = generate_preset_pass_manager(
-            optimization_level=level,
+        chosen = setting or compile_setting(device, level)
+        manager = chosen.pass_manager(
             target=device.target,
             seed_transpiler=seed,
             qubits_initially_zero=qubits_initially_zero,

@@ -104,8 +104,17 @@ class _Worker:
     def __init__(self) -> None:
         request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
+        # Before any heavy import: ignore SIGINT (the parent decides) and die with the
+        # parent (Linux), so a Ctrl-C during the worker's start-up cannot leave it
+        # importing Qiskit for seconds after the parent is gone.
+        # (Importing any mastermind_q module imports the backends package, i.e. Qiskit:
+        # the start is inlined, standard library only.)
         code = (
-            f"import sys; sys.path.insert(0, {_PACKAGE_ROOT!r}); "
+            "import ctypes, os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+            "parent = int(sys.argv[3]); linux = sys.platform.startswith('linux'); "
+            "parent and linux and ctypes.CDLL(None).prctl(1, signal.SIGKILL); "
+            "parent and linux and os.getppid() != parent and os._exit(0); "
+            f"sys.path.insert(0, {_PACKAGE_ROOT!r}); "
             "from mastermind_q.backends.worker import _serve; _serve()"
         )
         die_with_parent = threading.current_thread() is threading.main_thread()
@@ -215,7 +224,7 @@ def _serve() -> None:
     """The worker's loop: run requests until the request pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     request_fd, reply_fd, parent = (int(value) for value in sys.argv[1:4])
-    _die_with_parent(parent)
+    _die_with_parent(parent)  # again, in case _serve is started another way
     requests = Connection(request_fd, writable=False)
     replies = Connection(reply_fd, readable=False)
 

@@ -141,7 +141,8 @@ def find_two_color_circuit(
 
     Raises:
         ValueError: invalid ``n``, ``k``, colours, ``c1 == c2``, a score register that
-            cannot count to ``n``, or an oracle with too few qubits.
+            cannot count to ``n``, an oracle that is not a gate or circuit, or whose
+            width is not that of a black-peg oracle for ``n``, ``k``, ``m``.
 
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 (Lemma 1).
 
@@ -167,12 +168,15 @@ def find_two_color_circuit(
         raise ValueError(
             f"score_qubits must be an integer m with 2^m >= n + 1 = {n + 1}, was {m!r}"
         )
-    width = oracle.num_qubits
+    from .layout import check_oracle_operation
+
+    width = check_oracle_operation(oracle)
     if width < n * q + m:
         raise ValueError(
             f"oracle must act on at least n*q + m = {n * q + m} qubits "
             f"(n = {n}, q = {q}, m = {m}), has {width}"
         )
+    check_oracle_operation(oracle, n, k, m)  # e.g. an oracle built for more colours
     registers = layout_registers(n, k, num_qubits=width, score_width=m)
     score = registers[n]
     circuit = QuantumCircuit(*registers, name=f"find_two_color_{c1}_{c2}")

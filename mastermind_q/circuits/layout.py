@@ -28,8 +28,10 @@ from ..game import validate_colors, validate_positions
 __all__ = [
     "ANCILLA_REGISTER",
     "SCORE_REGISTER",
+    "check_oracle_operation",
     "color_qubits",
     "layout_registers",
+    "oracle_sizes",
     "position_qubit_list",
     "position_qubits",
     "position_register_name",
@@ -57,7 +59,13 @@ def score_qubits(positions: int) -> int:
 
 
 def position_qubits(position: int, colors: int) -> list[int]:
-    """Qubit indices of colour register ``position`` (little-endian)."""
+    """Qubit indices of colour register ``position`` (little-endian).
+
+    Raises:
+        ValueError: ``position`` is not a non-negative integer, or ``colors`` is invalid.
+    """
+    if isinstance(position, bool) or not isinstance(position, int) or position < 0:
+        raise ValueError(f"position must be a non-negative integer, was {position!r}")
     q = color_qubits(colors)
     return list(range(position * q, (position + 1) * q))
 
@@ -66,6 +74,68 @@ def score_qubit_indices(positions: int, colors: int) -> list[int]:
     """Qubit indices of the score register (little-endian), right after the colours."""
     start = validate_positions(positions) * color_qubits(colors)
     return list(range(start, start + score_qubits(positions)))
+
+
+def oracle_sizes(oracle: object) -> tuple[int, int, int] | None:
+    """``(n, k, m)`` an oracle was built for, if it says so; ``None`` for other gates.
+
+    :meth:`Codemaker.oracle() <mastermind_q.codemaker.Codemaker.oracle>`,
+    :func:`~mastermind_q.circuits.black_peg_oracle` (circuit ``metadata``) and
+    :func:`~mastermind_q.circuits.black_peg_oracle_gate` record them (sizes only,
+    nothing about the secret); a user's own gate implementing the map need not.
+    """
+    if hasattr(oracle, "metadata") and isinstance(getattr(oracle, "metadata", None), dict):
+        sizes = oracle.metadata.get("oracle_sizes")  # type: ignore[attr-defined]
+    else:
+        sizes = getattr(oracle, "oracle_sizes", None)
+    if (
+        isinstance(sizes, (tuple, list))
+        and len(sizes) == 3
+        and all(type(size) is int for size in sizes)
+    ):
+        return (sizes[0], sizes[1], sizes[2])
+    return None
+
+
+def check_oracle_operation(
+    oracle: object,
+    num_positions: int | None = None,
+    colors: int | None = None,
+    score_qubits: int | None = None,
+) -> int:
+    """The width of ``oracle``: a circuit or an operation, built for these sizes.
+
+    Args:
+        oracle: the oracle a builder was given.
+        num_positions: ``n`` the builder works with (checked if the oracle records it).
+        colors: ``k`` (idem).
+        score_qubits: ``m`` (idem; ``None``: not checked).
+
+    Raises:
+        ValueError: ``oracle`` is not a gate or circuit (a string, a number, ...), or
+            it records sizes other than the builder's (e.g. a ``k = 4`` oracle given to
+            a ``k = 2`` builder).
+    """
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Operation
+
+    if not isinstance(oracle, (QuantumCircuit, Operation)):
+        text = repr(oracle)
+        text = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(
+            f"oracle must be a Gate or QuantumCircuit (e.g. Codemaker.oracle()), was "
+            f"{type(oracle).__name__} {text}"
+        )
+    sizes = oracle_sizes(oracle)
+    if sizes is not None:
+        wanted = (num_positions, colors, score_qubits)
+        for label, built, given in zip(("n", "k", "score_qubits"), sizes, wanted):
+            if given is not None and built != given:
+                raise ValueError(
+                    f"the oracle was built for {label} = {built}, but this circuit needs "
+                    f"{label} = {given} (oracle sizes n, k, m = {sizes})"
+                )
+    return int(oracle.num_qubits)
 
 
 def position_register_name(position: int) -> str:

@@ -14,7 +14,7 @@ qubits, little-endian, ``m = max(1, ceil(log2(n+1)))`` unless a wider one is ask
 for; work ancillas come last and are returned to ``|0>``. Colour values ``>= k`` on a
 register never match.
 
-Three adder constructions (the ``construction`` option):
+Four adder constructions (the ``construction`` option):
 
 * ``"fourier"`` (default, fewer gates): the score register is taken to the Fourier
   basis by a swap-free QFT, each position's equality flag ``[x_i = s_i]`` is computed
@@ -30,6 +30,14 @@ Three adder constructions (the ``construction`` option):
   gates aimed at the score qubit; no ancillas for ``k <= 4`` (one AND ancilla set per
   position above). Nothing is a hub: each position only needs its own qubits next to
   the score register, which is what routing on sparse couplings rewards.
+* ``"line"`` (layout-aware, for heavy-hex devices): the Fourier adder with every
+  two-qubit gate on the score register between *neighbours of a line*
+  ``score[0] - score[1] - ... - score[m-1]``. The score register is kept in a
+  difference basis (slot ``l`` holds ``y_l XOR y_{l+1}`` or ``y_l XOR y_{l-1}``
+  around an entry slot ``j`` holding ``y_j``), so one CX from the position's flag into
+  slot ``j`` and a CX ladder outwards along the line put ``f_i XOR y_l`` on every slot
+  ``l``: ``2m`` CX per position, each position its own flag ancilla (it can sit beside
+  any slot; the entry slots run along the line as ``i`` grows, ``j_i = floor(i m / n)``).
 
 Reference: Li, Luo, Xu, "Winning Mastermind Overwhelmingly on Quantum Computers":
 the oracle ``B_s`` is the input of Algorithms 1-4; the two-colour oracle is Lemma 2
@@ -51,6 +59,7 @@ from qiskit.circuit import Gate, Instruction, QuantumCircuit, Qubit
 from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ..game import black, validate_code, validate_colors, validate_positions
+from ..limits import check_circuit_gates, check_quantum_size
 from .layout import color_qubits, layout_registers, position_qubit_list
 from .layout import score_qubits as minimum_score_qubits
 
@@ -66,7 +75,7 @@ __all__ = [
     "two_color_oracle",
 ]
 
-CONSTRUCTIONS = ("fourier", "increment", "gray")
+CONSTRUCTIONS = ("fourier", "increment", "gray", "line")
 """Allowed values of ``construction`` in :func:`black_peg_oracle`."""
 
 DEFAULT_CONSTRUCTION = "fourier"
@@ -129,6 +138,11 @@ def _gray_and_set(q: int) -> int:
     return 0 if q <= 2 else _and_gate_count(q - 1)
 
 
+def _line_entries(num_positions: int, m: int) -> list[int]:
+    """Entry slot of each position in the ``line`` construction: ``floor(i m / n)``."""
+    return [(i * m) // num_positions for i in range(num_positions)]
+
+
 def _fourier_flag_sets(num_positions: int, q: int) -> int:
     """Flag (+ work) ancilla sets alive at once in the Fourier construction."""
     return 0 if q == 1 else min(num_positions, 2)
@@ -153,6 +167,9 @@ def black_peg_oracle_cost(
     * ``gray``: CX ``= 2m(m-1) + n G`` with ``G = 2m`` for ``q = 1``, ``G = 4m + 2``
       for ``q = 2`` and ``G = 4m + 2 + 2 A(q-1)`` for ``q >= 3``; ancillas ``= 0`` for
       ``q <= 2``, ``n a(q-1)`` for ``q >= 3``.
+    * ``line``: CX ``= 2m(m-1) + n (2 A(q) + 2m) + 2(m-1) + 2 j_{n-1}`` with
+      ``j_{n-1} = floor((n-1) m / n)`` the last entry slot (the basis changes in and out
+      and the entry moves along the line); ancillas ``= n a(q)`` (own flags).
 
     Args:
         num_positions: ``n >= 1``.
@@ -184,6 +201,10 @@ def black_peg_oracle_cost(
         if q >= 3:
             per_position += 2 * _and_cx(q - 1)
         cx = 2 * m * (m - 1) + n * per_position
+    elif construction == "line":
+        ancillas = n * and_ancillas
+        last_entry = _line_entries(n, m)[-1]
+        cx = 2 * m * (m - 1) + n * (2 * _and_cx(q) + 2 * m) + 2 * (m - 1) + 2 * last_entry
     else:
         ancillas = and_ancillas + max(0, m - 2)
         increment = 1 if m == 1 else 7 * m - 7
@@ -322,6 +343,16 @@ def black_peg_oracle(
       cycle ``CX(c_0, y_l), CX(c_1, y_l), CX(c_0, y_l), CX(c_1, y_l)`` with a phase
       on ``y_l`` after the first three: 4 CX per position and score qubit, all aimed
       at the score qubit, no hub qubit shared by the positions.
+    * ``line``: the Fourier basis again, each position's flag ``f_i`` in its own ancilla
+      set (``f_i = x_i`` for ``q = 1``). The score register is kept in a difference
+      basis around an entry slot ``j``: slot ``j`` holds ``y_j``, slot ``l > j`` holds
+      ``y_l XOR y_{l-1}``, slot ``l < j`` holds ``y_l XOR y_{l+1}`` (``m - 1`` CX in and
+      out). Then ``CX(f_i, slot j)`` and the ladder ``CX(slot l-1, slot l)`` up,
+      ``CX(slot l+1, slot l)`` down the line leave ``f_i XOR y_l`` on every slot ``l``
+      for the phase ``-theta_l / 2``, and the ladder is undone: ``2m`` CX per position,
+      all between line neighbours but the one from the flag. Moving the entry from
+      ``j`` to ``j + 1`` costs 2 CX (``CX(slot j, slot j+1)``, ``CX(slot j+1, slot j)``);
+      position ``i`` enters at ``j_i = floor(i m / n)``.
 
     Cost (:func:`black_peg_oracle_cost`; ``A(q) = 3(q-1)`` CX per AND, ``a(q) =
     floor(q/2)`` ancillas per AND, ``0`` for ``q = 1``), CX before optimisation:
@@ -334,6 +365,8 @@ def black_peg_oracle(
       (``q = 2``), ``4m + 2 + 2A(q-1)`` (``q >= 3``); ``n q + m`` qubits for
       ``q <= 2``, ``n q + m + n a(q-1)`` for ``q >= 3`` (ancilla set ``i`` belongs
       to position ``i``).
+    * ``line``: ``2m(m-1) + n(2A(q) + 2m) + 2(m-1) + 2 j_{n-1}`` CX,
+      ``n q + m + n a(q)`` qubits (ancilla set ``i`` belongs to position ``i``).
 
     For ``n = k = 8`` that is 170 (fourier), 264 (increment) and 216 (gray) CX;
     transpiled with ``basis_gates=["cx", "rz", "sx", "x"]``, ``optimization_level=3``
@@ -378,8 +411,11 @@ def black_peg_oracle(
     n = len(code)
     m = _score_width(n, score_qubits)
     cost = black_peg_oracle_cost(n, k, construction=construction, score_qubits=m)
+    # The same limits as the command line, before any gate is added.
+    check_quantum_size(n, k)
+    check_circuit_gates(cost.two_qubit_gates, what=f"the black-peg oracle for n={n}, k={k}")
     registers = layout_registers(n, k, num_qubits=cost.qubits, score_width=m)
-    circuit = QuantumCircuit(*registers, name="B_s")
+    circuit = QuantumCircuit(*registers, name="B_s", metadata={"oracle_sizes": (n, k, m)})
     positions = [list(register) for register in registers[:n]]
     score_register = registers[n]
     ancillas = list(registers[n + 1]) if cost.ancillas else []
@@ -387,6 +423,8 @@ def black_peg_oracle(
         _build_fourier(circuit, code, positions, list(score_register), ancillas)
     elif construction == "gray":
         _build_gray(circuit, code, positions, list(score_register), ancillas)
+    elif construction == "line":
+        _build_line(circuit, code, positions, list(score_register), ancillas)
     else:
         _build_increment(circuit, code, positions, list(score_register), ancillas)
     return circuit
@@ -423,7 +461,9 @@ def black_peg_oracle_gate(
         ('B_s', 4, 4)
     """
     built = black_peg_oracle(secret, colors, construction=construction, score_qubits=score_qubits)
-    return built.to_gate(label=built.name)
+    gate = built.to_gate(label=built.name)
+    gate.oracle_sizes = built.metadata["oracle_sizes"]  # (n, k, m): what builders check
+    return gate
 
 
 def _build_fourier(
@@ -532,6 +572,73 @@ def _build_gray(
     _inverse_qft_without_swaps(circuit, score)
 
 
+def _difference_basis(circuit: QuantumCircuit, score: Sequence[Qubit], entry: int) -> None:
+    """Plain Fourier bits ``y`` -> the difference basis around slot ``entry``.
+
+    Slot ``entry`` keeps ``y_entry``; slot ``l > entry`` gets ``y_l XOR y_{l-1}``, slot
+    ``l < entry`` gets ``y_l XOR y_{l+1}``: ``m - 1`` CX between line neighbours.
+    """
+    for slot in reversed(range(entry + 1, len(score))):
+        circuit.cx(score[slot - 1], score[slot])
+    for slot in range(entry):
+        circuit.cx(score[slot + 1], score[slot])
+
+
+def _plain_basis(circuit: QuantumCircuit, score: Sequence[Qubit], entry: int) -> None:
+    """The inverse of :func:`_difference_basis`."""
+    for slot in reversed(range(entry)):
+        circuit.cx(score[slot + 1], score[slot])
+    for slot in range(entry + 1, len(score)):
+        circuit.cx(score[slot - 1], score[slot])
+
+
+def _build_line(
+    circuit: QuantumCircuit,
+    code: Sequence[int],
+    positions: Sequence[Sequence[Qubit]],
+    score: Sequence[Qubit],
+    ancillas: Sequence[Qubit],
+) -> None:
+    n, q, m = len(code), len(positions[0]), len(score)
+    # slot s is score[s]; it holds Fourier bit m-1-s, of weight 2 pi 2^(m-1-s) / 2^m
+    weights = [2 * math.pi * 2 ** (m - 1 - slot) / 2**m for slot in range(m)]
+    set_size = _and_gate_count(q)
+    entries = _line_entries(n, m)
+    _qft_without_swaps(circuit, score)
+    # f y_s = (f + y_s - f XOR y_s) / 2: the y_s terms of every position, in the plain basis
+    for slot, qubit in enumerate(score):
+        circuit.p(n * weights[slot] / 2, qubit)
+    entry = entries[0]
+    _difference_basis(circuit, score, entry)
+    for i, color in enumerate(code):
+        while entry < entries[i]:  # move the entry one slot up the line
+            circuit.cx(score[entry], score[entry + 1])
+            circuit.cx(score[entry + 1], score[entry])
+            entry += 1
+        register = positions[i]
+        _flip_to_match(circuit, register, color)
+        operations: list[tuple[Gate, list[Qubit]]] = []
+        flag = register[0]
+        if q > 1:
+            owned = ancillas[i * set_size : (i + 1) * set_size]
+            flag = owned[0]
+            operations = _and_operations(register, flag, owned[1:])
+        _append_operations(circuit, operations)
+        circuit.p(sum(weights) / 2, flag)  # the f terms
+        ladder = [(flag, score[entry])]
+        ladder += [(score[slot - 1], score[slot]) for slot in range(entry + 1, m)]
+        ladder += [(score[slot + 1], score[slot]) for slot in reversed(range(entry))]
+        for control, target in ladder:
+            circuit.cx(control, target)  # target: f XOR y_target
+            circuit.p(-weights[score.index(target)] / 2, target)
+        for control, target in reversed(ladder):
+            circuit.cx(control, target)
+        _append_operations(circuit, operations, inverse=True)
+        _flip_to_match(circuit, register, color)
+    _plain_basis(circuit, score, entry)
+    _inverse_qft_without_swaps(circuit, score)
+
+
 def _build_increment(
     circuit: QuantumCircuit,
     code: Sequence[int],
@@ -602,8 +709,8 @@ def two_color_count(secret: Sequence[int], c1: int, c2: int, x_bits: Sequence[in
         The count.
 
     Raises:
-        ValueError: if ``x_bits`` is not a 0/1 string as long as ``secret``, or the
-            inputs are not codes (the message names the value).
+        ValueError: if ``x_bits`` is not a 0/1 string as long as ``secret``, the
+            inputs are not codes, or ``c1 == c2`` (the message names the value).
 
     Example:
         >>> two_color_count((0, 2, 1), 0, 2, (0, 1, 0))
@@ -614,6 +721,8 @@ def two_color_count(secret: Sequence[int], c1: int, c2: int, x_bits: Sequence[in
     for name, value in (("c1", c1), ("c2", c2)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer colour, was {value!r}")
+    if c1 == c2:
+        raise ValueError(f"c2 must differ from c1, both were {c1}")
     return black(code, tuple(c2 if bit else c1 for bit in bits))
 
 
@@ -701,6 +810,9 @@ def two_color_oracle(
     if c1 == c2:
         raise ValueError(f"c1 and c2 must differ, were both {c1}")
     m = _score_width(n, score_qubits)
+    from .layout import check_oracle_operation
+
+    check_oracle_operation(oracle, n, k)
     gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
     q = color_qubits(k)
     width = gate.num_qubits

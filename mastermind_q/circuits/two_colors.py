@@ -167,7 +167,8 @@ def two_color_circuit(
 
     Raises:
         ValueError: ``num_positions`` invalid, ``score_qubits < 2`` or too small to
-            count to ``n``, or the oracle too narrow for ``n + m`` qubits.
+            count to ``n``, an oracle that is not a gate or circuit, or whose width is
+            not that of a ``k = 2`` oracle for ``n`` and ``m``.
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 (Theorem 2).
 
@@ -185,12 +186,15 @@ def two_color_circuit(
         raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
     if (1 << m) < n + 1:
         raise ValueError(f"score_qubits must satisfy 2^m >= n + 1 = {n + 1}, was {m} (n = {n})")
-    width = oracle.num_qubits
+    from .layout import check_oracle_operation
+
+    width = check_oracle_operation(oracle)
     if width < n + m:
         raise ValueError(
             f"oracle must act on at least n + m = {n + m} qubits (n = {n}, m = {m}), "
             f"has {width}; for n = 1 build it with score_qubits=2"
         )
+    check_oracle_operation(oracle, n, 2, m)  # e.g. an oracle built for more colours
     registers = layout_registers(n, 2, num_qubits=width, score_width=m)
     colors = position_qubit_list(registers)
     score = registers[n]

@@ -5,6 +5,8 @@
 * :mod:`~mastermind_q.classical.adversary` -- the adversary codemaker of their Section 3;
 * :mod:`~mastermind_q.classical.baselines` -- Knuth's minimax (black-white feedback), a
   scalable deterministic black-peg codebreaker and a random consistent codebreaker;
+* :mod:`~mastermind_q.classical.static` -- the static (non-adaptive) game: exact
+  minimum query sets (:func:`static_minimum`) and the static codebreaker;
 * :mod:`~mastermind_q.classical.codes` -- the code space as a numpy array.
 
 Every codebreaker takes a :class:`~mastermind_q.codemaker.Codemaker` (or the adversary)
@@ -31,6 +33,7 @@ from .baselines import (
     solve_random_consistent,
 )
 from .codes import all_codes, count_codes
+from .optimal import optimal_worst_case
 from .permutation import (
     PermutationCodebreaker,
     cyclic_shift_code,
@@ -38,6 +41,7 @@ from .permutation import (
     permutation_worst_case_bound,
     solve_permutation,
 )
+from .static import solve_static, static_minimum, static_minimum_set
 
 __all__ = [
     "AdversaryCodemaker",
@@ -46,10 +50,14 @@ __all__ = [
     "blackpeg_query_bound",
     "count_codes",
     "cyclic_shift_code",
+    "optimal_worst_case",
     "permutation_query_bound",
     "permutation_worst_case_bound",
     "solve_blackpeg",
     "solve_knuth",
     "solve_permutation",
     "solve_random_consistent",
+    "solve_static",
+    "static_minimum",
+    "static_minimum_set",
 ]

@@ -71,6 +71,7 @@ Example:
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -179,6 +180,10 @@ class _Model:
         solver.parameters.num_workers = self.workers
         solver.parameters.random_seed = seed
         solver.parameters.max_time_in_seconds = time_limit
+        # CP-SAT's own SIGINT handler stops only the current solve (the game goes on:
+        # Ctrl-C was swallowed) and aborts the process when the solve is not in the
+        # main thread; Ctrl-C is the caller's (see _interruptible_solve).
+        solver.parameters.catch_sigint_signal = False
         for name, value in _SOLVER_PARAMETERS.items():
             setattr(solver.parameters, name, value)
         return solver
@@ -219,7 +224,7 @@ class _Model:
             solver = self._solver(seeds(), remaining)
             solver.parameters.max_deterministic_time = effort
             solver.parameters.use_ls_only = local
-            status = solver.Solve(self.model)
+            status = _interruptible_solve(solver, self.model)
             self.effort += solver.deterministic_time
             if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
                 self.prefer_local = local
@@ -259,10 +264,60 @@ class _Model:
         solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.max_deterministic_time = ENUMERATE_EFFORT
-        status = solver.Solve(self.model, Collector())
+        status = _interruptible_solve(solver, self.model, Collector())
         if len(found) > limit or status not in (self.cp_model.OPTIMAL, self.cp_model.INFEASIBLE):
             return None  # too many, or not proven complete in time
         return sorted(found)
+
+
+def _interruptible_solve(solver: Any, model: Any, callback: Any = None) -> Any:
+    """``solver.Solve(model, callback)``, stopped within a poll of Ctrl-C or SIGTERM.
+
+    CP-SAT runs its search in C++ without returning to the interpreter, so a Python
+    signal handler (``KeyboardInterrupt``) would wait for the whole solve. In the main
+    thread the solve runs in a helper thread instead; the main thread waits in short
+    joins, which signals interrupt, and on any exception (the ``KeyboardInterrupt``)
+    asks CP-SAT to stop (``StopSearch``; a solve that started less than
+    :data:`_SETUP_SECONDS` ago gets that long first), waits for it and re-raises.
+    CP-SAT's own SIGINT handler is off (``catch_sigint_signal``): it would stop only
+    the one solve and let the game go on.
+    Elsewhere (a worker thread) the solve runs directly.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return solver.Solve(model, callback)
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["status"] = solver.Solve(model, callback)
+        except BaseException as error:  # re-raised in the caller's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name="cp-sat", daemon=True)
+    started = time.monotonic()
+    try:
+        thread.start()
+        while thread.is_alive():
+            thread.join(_SOLVE_POLL_SECONDS)
+    except BaseException:
+        # A solve still being set up is given a moment before it is stopped.
+        while thread.is_alive() and time.monotonic() - started < _SETUP_SECONDS:
+            thread.join(0.01)
+        if thread.is_alive():
+            solver.StopSearch()
+            thread.join(_STOP_WAIT_SECONDS)
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["status"]
+
+
+_SOLVE_POLL_SECONDS = 0.05
+"""How often the main thread looks up from a CP-SAT solve (signals interrupt it anyway)."""
+_SETUP_SECONDS = 0.2
+"""How long a solve must have run before it may be stopped (see above)."""
+_STOP_WAIT_SECONDS = 1.0
+"""How long an interrupted solve is given to stop (CP-SAT stops within milliseconds)."""
 
 
 def _answers(codes: np.ndarray, guess: np.ndarray, feedback: str, k: int) -> np.ndarray:

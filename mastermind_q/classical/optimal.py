@@ -38,7 +38,14 @@ The search is a depth-first branch and bound over ``(S, d)``:
 
 Solved strategies are stored as a tree of guesses and cached on disk in the user cache
 directory (``$MASTERMIND_Q_CACHE_DIR``, else ``platformdirs.user_cache_dir``), one
-small JSON file per game, safe to delete.
+small JSON file per game, safe to delete. What the cache trusts: a file is used only
+if it is a regular file of at most :data:`CACHE_MAX_BYTES`, owned by the user and not
+writable by group or others (read without blocking, :mod:`mastermind_q.files`), holds
+the expected schema for this game, and its tree, replayed on every secret, solves each
+one with the recorded worst case and total. Anything else is ignored and the game is
+recomputed. A valid tree that is not optimal but written by the user's own account is
+accepted (it is the user's own file); delete the cache to recompute. The directory is
+created ``0700``.
 
 Cost: the measured frontier on the 2-core development machine (each within 5
 minutes, see ``benchmarks/RESULTS.md``): 4 positions x 6 colours with black-white
@@ -77,10 +84,12 @@ import numpy as np
 
 from ..codemaker import Codemaker
 from ..game import Code, validate_colors, validate_feedback, validate_positions
+from ..limits import check_code_space
 from .codes import all_codes, color_histograms, count_codes
 
 __all__ = [
     "CACHE_ENV",
+    "CACHE_MAX_BYTES",
     "OPTIMAL_MAX_CODES",
     "OPTIMAL_MAX_GROUP",
     "OptimalStrategy",
@@ -110,6 +119,9 @@ larger games run with the position symmetry alone."""
 
 CACHE_ENV = "MASTERMIND_Q_CACHE_DIR"
 """Environment variable that overrides the cache directory of solved strategies."""
+
+CACHE_MAX_BYTES = 4 << 20
+"""Largest cache file read (the 4 x 6 black-white tree is about 60 kB)."""
 
 _CACHE_VERSION = 1
 _INF = 1 << 40
@@ -151,14 +163,22 @@ def _check_game(n: Any, k: Any, feedback: Any, distinct: Any) -> tuple[int, int,
     feedback = validate_feedback(feedback)
     if not isinstance(distinct, bool):
         raise ValueError(f"distinct must be True or False, was {distinct!r}")
-    total = count_codes(num_positions, num_colors, distinct=distinct)
     limit = OPTIMAL_MAX_CODES[(feedback, distinct)]
-    if total > limit:
-        raise ValueError(
-            f"optimal searches the whole game tree; n={num_positions}, k={num_colors}"
-            f"{' (distinct)' if distinct else ''} gives {total} codes, more than "
-            f"OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]={limit}"
-        )
+    # Before k^n is computed: a huge game is refused from its logarithm.
+    check_code_space(
+        "optimal",
+        num_positions,
+        num_colors,
+        limit,
+        distinct=distinct,
+        limit_name=f"OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]",
+        hint=(
+            "optimal searches the whole game tree, measured to finish within 5 minutes "
+            "up to that limit; to try more, assign "
+            f"mastermind_q.classical.optimal.OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]"
+        ),
+    )
+    total = count_codes(num_positions, num_colors, distinct=distinct)
     return num_positions, num_colors, feedback, distinct, total
 
 
@@ -521,25 +541,77 @@ def _cache_path(n: int, k: int, feedback: str, distinct: bool, budget: int | Non
 def _load_cached(
     n: int, k: int, feedback: str, distinct: bool, budget: int | None
 ) -> OptimalStrategy | None:
+    """The cached strategy, if the file is safe, well formed and its tree checks out."""
+    from ..files import DataFileError, load_json
+
     path = _cache_path(n, k, feedback, distinct, budget)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("version") != _CACHE_VERSION:
-            return None
-        strategy = OptimalStrategy(
-            n, k, feedback, distinct, int(data["worst"]), int(data["total"]), data["tree"]
-        )
-    except (OSError, ValueError, KeyError, TypeError):
+    if not path.exists():
         return None
-    if not _tree_is_valid(strategy):
+    try:
+        data = load_json(path, max_bytes=CACHE_MAX_BYTES, private=True)
+    except DataFileError:
+        return None
+    strategy = _strategy_from_cache(data, n, k, feedback, distinct)
+    if strategy is None or not _tree_is_valid(strategy):
         return None
     return strategy
 
 
+def _is_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _strategy_from_cache(
+    data: Any, n: int, k: int, feedback: str, distinct: bool
+) -> OptimalStrategy | None:
+    """Check the schema of a cache file's value; ``None`` on anything unexpected."""
+    if type(data) is not dict:
+        return None
+    expected = {"version": _CACHE_VERSION, "n": n, "k": k, "feedback": feedback}
+    if any(
+        type(data.get(key)) is not type(value) or data.get(key) != value
+        for key, value in expected.items()
+    ):
+        return None
+    if data.get("distinct") is not distinct:
+        return None
+    worst, total, tree = data.get("worst"), data.get("total"), data.get("tree")
+    if not (_is_count(worst) and _is_count(total)) or not _tree_is_well_formed(
+        tree, n, k, distinct
+    ):
+        return None
+    return OptimalStrategy(n, k, feedback, distinct, worst, total, tree)
+
+
+def _tree_is_well_formed(tree: Any, n: int, k: int, distinct: bool) -> bool:
+    """Every node ``{"g": code index, "c": {answer: node}}`` (no recursion)."""
+    size = count_codes(n, k, distinct=distinct)
+    stack = [tree]
+    nodes = 0
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        if nodes > 4 * size + 16 or type(node) is not dict or not set(node) <= {"g", "c"}:
+            return False
+        guess = node.get("g")
+        if type(guess) is not int or not 0 <= guess < size:
+            return False
+        children = node.get("c", {})
+        if type(children) is not dict:
+            return False
+        for answer, child in children.items():
+            if not (type(answer) is str and answer.isdigit() and answer.isascii()):
+                return False
+            stack.append(child)
+    return True
+
+
 def _store_cached(strategy: OptimalStrategy, budget: int | None) -> None:
+    from ..files import make_private_directory
+
     path = _cache_path(strategy.n, strategy.k, strategy.feedback, strategy.distinct, budget)
     with contextlib.suppress(OSError):  # a read-only cache only costs a recomputation
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_directory(path.parent)
         with tempfile.NamedTemporaryFile(
             "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
         ) as handle:
@@ -552,6 +624,8 @@ def _play_tree(tables: _Tables, tree: dict[str, Any], secret: int) -> int:
     node, guesses = tree, 0
     while True:
         guesses += 1
+        if guesses > tables.codes.shape[0]:  # a valid strategy never needs more
+            return _INF
         guess = int(node["g"])
         answer = int(tables.answers[guess, secret])
         if answer == tables.win:

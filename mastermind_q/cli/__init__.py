@@ -21,7 +21,45 @@ One module per command (:mod:`~mastermind_q.cli.solve`, :mod:`~mastermind_q.cli.
 
 from __future__ import annotations
 
-from .arguments import DEFAULT_SHOTS, ORACLE_CHOICES
-from .main import build_parser, cli_words, main, run
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .arguments import DEFAULT_SHOTS, ORACLE_CHOICES
+    from .main import build_parser, cli_words, main
 
 __all__ = ["DEFAULT_SHOTS", "ORACLE_CHOICES", "build_parser", "cli_words", "main", "run"]
+
+_LAZY = {
+    "DEFAULT_SHOTS": "arguments",
+    "ORACLE_CHOICES": "arguments",
+    "build_parser": "main",
+    "cli_words": "main",
+    "main": "main",
+}
+"""Names imported on first use: importing this package stays cheap (see :func:`run`)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def run() -> None:
+    """The console script ``mastermind-q``: stop signals handled first, then the CLI.
+
+    ``SIGINT`` / ``SIGTERM`` handlers go in before Qiskit and the commands are imported
+    (:func:`mastermind_q.cli.signals.handle_startup_signals`): a signal during start-up
+    (imports, argument parsing) ends the process with one line and status ``128 +
+    signal``, never a traceback. Then :func:`mastermind_q.cli.main.run`.
+    """
+    from .signals import handle_startup_signals
+
+    handle_startup_signals()
+    from .main import run as run_main
+
+    run_main()

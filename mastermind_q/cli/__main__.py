@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .main import run
+from . import run
 
 if __name__ == "__main__":  # pragma: no cover
     run()

@@ -106,7 +106,7 @@ def emit(payload: dict[str, Any], as_json: bool, human: Callable[[dict[str, Any]
         print(human(payload))
 
 
-ORACLE_CHOICES = ("auto", "fourier", "increment", "gray")
+ORACLE_CHOICES = ("auto", "fourier", "increment", "gray", "line")
 """``--oracle`` values (``mastermind_q.backends.ORACLE_CONSTRUCTIONS``; a test keeps
 them in step without importing Qiskit at CLI start-up)."""
 
@@ -117,8 +117,10 @@ def add_execution_flags(parser: argparse.ArgumentParser) -> None:
         "--optimization-level",
         type=int,
         choices=(0, 1, 2, 3),
-        default=1,
-        help="preset pass manager level (default 1)",
+        default=None,
+        help="preset pass manager level (default: the setting measured best for the "
+        "device, level 3 with sabre layout and routing on heavy-hex fake:/ibm: devices; "
+        "level 1 on aer)",
     )
     parser.add_argument(
         "--record-job",

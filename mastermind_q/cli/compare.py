@@ -103,6 +103,13 @@ def add_parser(subparsers: Any) -> None:
         help="backend for the quantum rows (default aer)",
     )
     parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="play the quantum games verified: each decoded code is certified (and "
+        "repaired) with classical queries, counted in queries_to_win; rows carry "
+        "certified_fraction (use with a noisy --backend fake:NAME or ibm:NAME)",
+    )
+    parser.add_argument(
         "--shots",
         type=positive_int,
         help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
@@ -217,9 +224,10 @@ def run(args: argparse.Namespace) -> int:
         "shots": args.shots,
         "seed": args.seed,
         "workers": args.workers,
+        "verify": args.verify,
     }
     # before any file is opened: a run that cannot start writes nothing
-    check_comparison(plan, **settings, client=args.scheduler)
+    check_comparison(plan, **settings, scheduler=args.scheduler)
     client = None
     if args.scheduler is not None:  # before any file is opened: no scheduler, no output
         from ..compare.executors import connect

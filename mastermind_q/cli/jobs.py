@@ -40,7 +40,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     fetch.add_argument(
-        "job_id", metavar="JOB_ID", help="the job id (printed at submission; see 'jobs list')"
+        "job_id",
+        metavar="JOB_ID",
+        help="the job id (printed at submission; see 'jobs list'), or a prefix only one has",
     )
     fetch.add_argument("--secret", help="the secret, to report whether it was found")
     for sub in (listing, fetch):

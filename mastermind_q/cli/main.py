@@ -63,6 +63,8 @@ def cli_words(text: str, options: Collection[str]) -> str:
     Example:
         >>> cli_words("use method='triples' for k = 2", ["--method", "--colors"])
         'use --method triples for k = 2'
+        >>> cli_words("c2 must be a colour in 0..3, was 9", ["--pair"])
+        '--pair: c2 (the second colour) must be a colour in 0..3, was 9'
     """
 
     def option(name: str) -> str | None:
@@ -84,6 +86,14 @@ def cli_words(text: str, options: Collection[str]) -> str:
         flag = option(match.group(1))
         return match.group(0) if flag is None else f"{flag} {match.group(2)}"
 
+    if "--pair" in options:  # the library's c1 / c2 are the two colours of --pair
+        text = re.sub(
+            r"^(c1|c2)\b",
+            lambda m: (
+                f"--pair: {m.group(1)} (the {'first' if m.group(1) == 'c1' else 'second'} colour)"
+            ),
+            text,
+        )
     text = re.sub(r"\b([a-z_]+)=('[^']*'|\"[^\"]*\"|[^\s,;)]+)", assignment, text)
     text = re.sub(r"\b(method|backend|feedback) '([^']*)'", quoted, text)
     return re.sub(r"^([a-z_]+)(?= must\b)", lambda m: option(m.group(1)) or m.group(1), text)
@@ -134,10 +144,16 @@ def run() -> None:
     After an interruption (status 130 or 143) the process ends at once with
     ``os._exit`` once stdout and stderr are flushed: what finished is already written
     (CSV rows are flushed as they finish, job records are written before the wait),
-    and tearing down Qiskit and Aer at interpreter exit can take seconds.
+    and tearing down Qiskit and Aer at interpreter exit can take seconds. The
+    simulation worker, if one was started, is killed first (``os._exit`` skips the
+    ``atexit`` hook that would).
     """
     status = main()
     if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
+        worker = sys.modules.get("mastermind_q.backends.worker")
+        if worker is not None:  # os._exit skips atexit: end the simulation worker now
+            with contextlib.suppress(Exception):
+                worker.stop_worker()
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()

@@ -72,13 +72,21 @@ class Progress:
 
 @contextlib.contextmanager
 def search_progress(args: argparse.Namespace) -> Any:
-    """A tqdm bar on stderr while ``optimal`` searches a strategy (not cached yet)."""
-    if args.method != "optimal" or args.quiet or args.json:
+    """A tqdm bar on stderr while ``optimal`` searches a strategy or ``static`` its
+    minimum query set (not cached yet)."""
+    if args.method not in ("optimal", "static") or args.quiet or args.json:
         yield
         return
     from tqdm import tqdm
 
-    from ..classical.optimal import optimal_progress
+    if args.method == "optimal":
+        from ..classical.optimal import optimal_progress as report
+
+        description, unit = "optimal search", "guess"
+    else:
+        from ..classical.static import static_progress as report
+
+        description, unit = "static minimum", "size"
 
     bar: Any = None
 
@@ -87,11 +95,11 @@ def search_progress(args: argparse.Namespace) -> Any:
         if bar is None or done < bar.n:
             if bar is not None:
                 bar.close()
-            bar = tqdm(total=total, desc="optimal search", unit="guess", file=sys.stderr)
+            bar = tqdm(total=total, desc=description, unit=unit, file=sys.stderr)
         bar.update(done - bar.n)
 
     try:
-        with optimal_progress(show):
+        with report(show):
             yield
     finally:
         if bar is not None:

@@ -30,7 +30,13 @@ def add_parser(subparsers: Any) -> None:
     add_circuit_arguments(parser)
     parser.add_argument("--target", default="basis", help="basis (default) or fake:NAME")
     parser.add_argument(
-        "--optimization-level", type=int, choices=(0, 1, 2, 3), default=1, help="default 1"
+        "--optimization-level",
+        type=int,
+        choices=(0, 1, 2, 3),
+        default=None,
+        help="preset pass manager level (default: the setting measured best for the "
+        "device, level 3 with sabre layout and routing on heavy-hex fake: devices; "
+        "level 1 on basis)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
@@ -49,8 +55,10 @@ def _human_resources(payload: dict[str, Any]) -> str:
             f"{key.replace('_', ' '):18} {payload['logical'][key]:>10} "
             f"{payload['transpiled'][key]:>14}"
         )
+    _, layout, routing = payload["compile_setting"].split("/")
+    how = "" if layout == routing == "default" else f", {layout} layout, {routing} routing"
     lines.append(
-        f"(optimization level {payload['optimization_level']}, "
+        f"(optimization level {payload['optimization_level']}{how}, "
         f"oracle construction {payload['oracle_construction']})"
     )
     return "\n".join(lines)

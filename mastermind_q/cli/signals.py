@@ -7,6 +7,7 @@ noted, so that the exit status is 130 for ``SIGINT`` and 143 for ``SIGTERM``.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import threading
 from typing import Any
@@ -19,6 +20,29 @@ def _on_stop_signal(signum: int, frame: Any) -> None:
     """SIGINT and SIGTERM: note which arrived and stop like Ctrl-C does."""
     _SIGNALS_RECEIVED.append(signum)
     raise KeyboardInterrupt
+
+
+def _on_startup_signal(signum: int, frame: Any) -> None:
+    """A stop signal before a command runs: one line, status ``128 + signal``, at once.
+
+    Nothing has been done yet that is worth keeping (imports, argument parsing), so the
+    process ends with ``os._exit``: no half-imported module is cleaned up, no
+    traceback is printed.
+    """
+    word = "terminated" if signum == signal.SIGTERM else "interrupted"
+    with contextlib.suppress(OSError):
+        os.write(2, f"mastermind-q: {word}\n".encode())
+    os._exit(128 + signum)
+
+
+def handle_startup_signals() -> None:
+    """Install the start-up handler for SIGINT and SIGTERM (the console script calls
+    this before it imports anything heavy; :func:`stop_signals` takes over while a
+    command runs). Main thread only; elsewhere nothing is changed."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _on_startup_signal)
 
 
 def interrupted_status() -> int:

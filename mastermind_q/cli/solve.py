@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from ..solving import METHODS, play
@@ -49,7 +50,11 @@ def add_parser(subparsers: Any) -> None:
         description=(
             "Solve one secret; report the answer and the honest query count (oracle "
             "applications for quantum methods, answered guesses for classical ones). "
-            f"Quantum methods: {', '.join(quantum)}; classical: {', '.join(classical)}."
+            f"Quantum methods: {', '.join(quantum)}; classical: {', '.join(classical)}. "
+            "Quantum methods also report 'confidence': per position, the share of the "
+            "shots' weight behind the decoded colour (1 = every shot agrees); the output "
+            f"prints its minimum and the positions below {CONFIDENCE_THRESHOLD:g}, --json "
+            "the full list (position_confidence)."
         ),
         examples="""
             mastermind-q solve --method adaptive --colors 4 --secret 0,3,1,2
@@ -100,7 +105,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--feedback",
         choices=("black", "black-white"),
-        help="the game's feedback (default: the method's own; optimal and consistent play both)",
+        help=(
+            "the game's feedback (default: the method's own; optimal, consistent and "
+            "static play both)"
+        ),
     )
     parser.add_argument(
         "--distinct",
@@ -122,6 +130,36 @@ def add_parser(subparsers: Any) -> None:
     add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
+
+
+CONFIDENCE_THRESHOLD = 0.9
+"""Positions whose confidence is below this are listed in the human output."""
+_CONFIDENCE_SHOWN = 10
+"""At most this many low-confidence positions are named (``--json`` has them all)."""
+
+
+def confidence_summary(confidence: Sequence[float]) -> str:
+    """One line: the lowest position confidence and the positions below the threshold.
+
+    Example:
+        >>> confidence_summary([1.0, 0.62, 0.97, 0.85])
+        'confidence min 0.620; below 0.9 at positions 1, 3 (2 of 4)'
+        >>> confidence_summary([1.0] * 1024)
+        'confidence min 1.000 (all 1024 positions >= 0.9)'
+    """
+    lowest = min(confidence)
+    low = [index for index, value in enumerate(confidence) if value < CONFIDENCE_THRESHOLD]
+    if not low:
+        return (
+            f"confidence min {lowest:.3f} (all {len(confidence)} positions >= "
+            f"{CONFIDENCE_THRESHOLD:g})"
+        )
+    named = ", ".join(str(index) for index in low[:_CONFIDENCE_SHOWN])
+    more = ", ..." if len(low) > _CONFIDENCE_SHOWN else ""
+    return (
+        f"confidence min {lowest:.3f}; below {CONFIDENCE_THRESHOLD:g} at positions "
+        f"{named}{more} ({len(low)} of {len(confidence)})"
+    )
 
 
 def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
@@ -178,7 +216,7 @@ def _human_solve(payload: dict[str, Any]) -> str:
         lines.append("per circuit " + ", ".join(f"{value:.4g}" for value in per_circuit))
     confidence = payload.get("position_confidence") or ()
     if confidence:
-        lines.append("confidence " + ", ".join(f"{value:.3f}" for value in confidence))
+        lines.append(confidence_summary(confidence))
     if payload.get("certified") is not None:
         repaired = payload.get("repaired_positions") or []
         lines.append(

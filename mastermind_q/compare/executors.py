@@ -53,14 +53,21 @@ Outcome = tuple[int, CompareTask, CompareRow | None, str | None]
 
 
 def validate_workers(workers: Any) -> int:
-    """``workers`` as an int >= 1 (``None`` means 1); raise ``ValueError`` naming it."""
+    """``workers`` as an int >= 1 (``None`` means 1); raise ``ValueError`` naming it.
+
+    Raises:
+        ValueError: not an integer >= 1.
+        mastermind_q.limits.ResourceLimitError: above ``MASTERMIND_Q_MAX_WORKERS``.
+    """
     import numbers
 
     if workers is None:
         return 1
     if isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 1:
         raise ValueError(f"workers must be an integer >= 1, was {workers!r}")
-    return int(workers)
+    from ..limits import check_workers
+
+    return check_workers(int(workers))
 
 
 def _execution_settings() -> dict[str, Any]:
@@ -193,40 +200,107 @@ def dask_results(
         client.cancel(futures)
 
 
-def connect(address: str, *, timeout: float = 10.0) -> Any:
-    """A Dask ``Client`` for the scheduler at ``address`` (e.g. ``tcp://host:8786``).
+_PROBE_MAX_BYTES = 1 << 20
+"""Largest first message a scheduler may send to the probe (Dask's handshake is ~1 kB)."""
 
-    The scheduler is reached once first (Dask's own comm layer, any scheme it knows), so
-    a wrong address is one clear error and leaves no half-made client behind.
+
+def _read_exactly(sock: Any, count: int) -> bytes:
+    chunks, left = [], count
+    while left:
+        chunk = sock.recv(min(left, 65536))
+        if not chunk:
+            raise ConnectionError("the connection closed during the handshake")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _probe_scheduler(host: str, port: int, timeout: float, address: str) -> None:
+    """Read the first message of the scheduler at ``host:port``, refusing garbage.
+
+    Dask's TCP comm frames every message as an 8-byte length and a frame table; a server
+    that is not a Dask scheduler can send any 8 bytes, which Dask would take as a length
+    and allocate (3 EiB in the audit). Here the handshake is read with the standard
+    library, at most :data:`_PROBE_MAX_BYTES`, before Dask connects.
 
     Raises:
-        ValueError: ``distributed`` is not installed, ``address`` is not an address, or
-            no scheduler answers at it within ``timeout`` seconds.
+        ValueError: no answer within ``timeout``, or an answer that is not a Dask
+            handshake (one line each).
+    """
+    import socket
+    import struct
+
+    where = repr(address)
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            (size,) = struct.unpack("<Q", _read_exactly(sock, 8))
+            if not 16 <= size <= _PROBE_MAX_BYTES:
+                raise ValueError(f"its first message claims {size} bytes")
+            body = _read_exactly(sock, size)
+            (frames,) = struct.unpack_from("<Q", body)
+            if not 1 <= frames <= (size - 8) // 8:
+                raise ValueError(f"its first message claims {frames} frames")
+            lengths = struct.unpack_from(f"<{frames}Q", body, 8)
+            if sum(lengths) > _PROBE_MAX_BYTES:
+                raise ValueError(f"its first message claims {sum(lengths)} bytes of frames")
+    except ValueError as error:
+        raise ValueError(
+            f"the server at {where} does not speak the Dask protocol ({error}); "
+            "is it a Dask scheduler?"
+        ) from None
+    except (OSError, ConnectionError) as error:  # refused, unreachable, timed out
+        reason = (
+            "no answer" if isinstance(error, TimeoutError) else str(error) or type(error).__name__
+        )
+        raise ValueError(
+            f"no Dask scheduler answered at {where} within {timeout:g} s: {reason}"
+        ) from None
+
+
+def connect(address: str, *, timeout: float = 10.0) -> Any:
+    """A Dask ``Client`` for the scheduler at ``address`` (``tcp://host:8786``).
+
+    Only ``tcp://`` (or a bare ``host:port``) is accepted: ``tls://`` needs
+    certificates and ``ucx://`` / ``inproc://`` need setups this entry point does not
+    take. The scheduler's first message is read first with the standard library
+    (:func:`_probe_scheduler`: time-out, size cap), so a wrong address or a server
+    that is not Dask is one clear error and leaves no half-made client behind, and Dask
+    never sees a garbage frame.
+
+    Raises:
+        ValueError: ``distributed`` is not installed, ``address`` is not a tcp
+            address, no scheduler answers at it within ``timeout`` seconds, or what
+            answers is not a Dask scheduler (one line each).
     """
     try:
         from distributed import Client
-        from distributed.comm import connect as open_comm
+        from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError as error:  # pragma: no cover - the extra is installed in CI
         raise ValueError(
             'a Dask scheduler needs the distributed extra: pip install -e ".[distributed]"'
         ) from error
     if not isinstance(address, str) or not address.strip():
         raise ValueError(f"scheduler must be an address like tcp://host:8786, was {address!r}")
-
-    async def probe() -> None:
-        comm = await open_comm(address, timeout=timeout)
-        await comm.close()
-
-    import asyncio
-
     try:
-        asyncio.run(probe())
-    except ValueError as error:  # Dask's parse errors, e.g. a missing port
+        scheme, location = parse_address(address.strip())
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError) as error:
         raise ValueError(
             f"scheduler must be an address like tcp://host:8786, was {address!r}: {error}"
         ) from None
-    except (OSError, TimeoutError) as error:
+    if scheme != "tcp":
         raise ValueError(
-            f"no Dask scheduler answered at {address!r} within {timeout:g} s: {error}"
+            f"scheduler must be an address like tcp://host:8786, was {address!r}: "
+            f"scheme {scheme!r} is not supported, only tcp://"
+        )
+    if not isinstance(port, int) or not 0 < port < 65536:
+        raise ValueError(f"scheduler must be an address like tcp://host:8786, was {address!r}")
+    _probe_scheduler(host, port, timeout, address)
+    try:
+        return Client(f"tcp://{host}:{port}", timeout=timeout, set_as_default=False)
+    except Exception as error:  # Dask's own errors: one line, whatever they are
+        raise ValueError(
+            f"could not connect to the Dask scheduler at {address!r}: "
+            f"{type(error).__name__}: {error}"
         ) from None
-    return Client(address, timeout=timeout, set_as_default=False)

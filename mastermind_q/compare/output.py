@@ -30,6 +30,7 @@ CSV_FIELDS = (
     "samples",
     "solved",
     "success_probability",
+    "certified_fraction",
     "seconds",
     "formula",
     "reference",
@@ -105,6 +106,12 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
                 notes.append(
                     f"to win {_format_number(row.get('queries_to_win'))} vs best classical "
                     f"{_format_number(rival['queries'])} ({rival.get('best_worst_method')})"
+                )
+            if row.get("certified_fraction") is not None:
+                mean = _format_number(row.get("mean_queries_to_win"))
+                notes.append(
+                    f"verified: {mean} to win on average, repairs included; "
+                    f"certified {row['certified_fraction']:.2f}"
                 )
         elif row.get("source") == "measured":
             notes.append(f"worst/mean of {row.get('samples')} secrets")

@@ -81,6 +81,9 @@ class CompareRow:
         feedback: ``"black"`` or ``"black-white"``: the answers the codebreaker got.
         distinct: ``True`` in the permutation game (no repeated colours).
             The three are filled in from the method (and its own game) if not given.
+        certified_fraction: quantum rows played with ``verify``: the fraction of games
+            certified (``queries_to_win`` then includes every repair query); ``None``
+            otherwise.
     """
 
     n: int
@@ -105,6 +108,7 @@ class CompareRow:
     setting: str | None = None
     feedback: str | None = None
     distinct: bool | None = None
+    certified_fraction: float | None = None
 
     def __post_init__(self) -> None:
         setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)
@@ -281,12 +285,16 @@ def plan_comparison(
 
     Raises:
         ValueError: an invalid size or unknown method or game name (named in the message).
-        mastermind_q.limits.ResourceLimitError: more rows than
-            ``MASTERMIND_Q_MAX_GRID_ROWS``, or ``n`` or ``k`` beyond every codebreaker's
+        mastermind_q.limits.ResourceLimitError: more values on an axis than
+            ``MASTERMIND_Q_MAX_GRID_VALUES`` (an iterable is read no further), more rows
+            than ``MASTERMIND_Q_MAX_GRID_ROWS``, or ``n`` or ``k`` beyond every codebreaker's
             limit; cells beyond one method's limit are skipped with the reason.
     """
-    grid_n = [validate_positions(n) for n in positions]
-    grid_k = [validate_colors(k) for k in colors]
+    from ..limits import take_grid_values
+
+    # An iterator or a huge range is read no further than the grid-values limit.
+    grid_n = [validate_positions(n) for n in take_grid_values(positions, "positions")]
+    grid_k = [validate_colors(k) for k in take_grid_values(colors, "colors")]
     if not grid_n or not grid_k:
         raise ValueError(f"the grid must not be empty, was positions={grid_n}, colors={grid_k}")
     if isinstance(methods, str):

@@ -36,6 +36,24 @@ def _check_count(value: object, name: str) -> int:
     return int(value)
 
 
+def _check_work(plan: ComparisonPlan, samples: int) -> None:
+    """Refuse a comparison whose classical rows add up to too much work, before any row.
+
+    Each classical row plays ``samples`` games of about ``guesses x n`` work (the
+    method's worst-case guesses, :func:`mastermind_q.solving.check_request`'s
+    estimate); the sum over the plan is compared with ``MASTERMIND_Q_MAX_COMPARE_WORK``.
+    """
+    from ..limits import check_compare_work
+    from ..solving import _classical_guesses as classical_guesses  # the solve limit's estimate
+
+    total = 0
+    for task in plan.tasks:
+        if task.kind == "classical":
+            total += samples * classical_guesses(task.method, task.n, task.k) * task.n
+    rows = sum(task.kind == "classical" for task in plan.tasks)
+    check_compare_work(total, rows=rows, samples=samples)
+
+
 def validate_backend(backend: str) -> str:
     """Return ``backend`` if the quantum rows can name it; raise ``ValueError`` otherwise.
 
@@ -76,6 +94,7 @@ def compare(
     client: Any = None,
     games: Iterable[str] | None = None,
     progress: bool = False,
+    verify: bool = False,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
 
@@ -96,6 +115,10 @@ def compare(
         seed: master seed for secrets and runs.
         workers: run the rows in this many local processes (default 1: here).
         client: a ``dask.distributed.Client``: run the rows on its cluster.
+        verify: play the quantum games verified (:func:`run_task`): their
+            ``queries_to_win`` then count every repair query, and the rows carry
+            ``certified_fraction``. What a quantum codebreaker needs on a noisy device
+            (``fake:``, ``ibm:``), honestly counted.
         games: the games to run each method in (:data:`~.games.GAMES` names), see
             :func:`plan_comparison`.
         progress: show the command line's progress bar on stderr
@@ -125,6 +148,7 @@ def compare(
         "seed": seed,
         "workers": workers,
         "client": client,
+        "verify": verify,
     }
     if not progress:
         return run_comparison(plan, **settings)
@@ -157,8 +181,13 @@ def check_comparison(
     seed: int | None = 0,
     workers: int | None = None,
     client: Any = None,
+    scheduler: str | None = None,
+    verify: bool = False,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
+
+    ``scheduler``: the address a client will be connected to (the CLI checks before it
+    connects); it counts as a client for the checks.
 
     Returns:
         ``workers`` as an int (1 when ``None``).
@@ -173,20 +202,31 @@ def check_comparison(
     from ..backends import backend_kind, resolve_backend
     from ..backends.batching import uses_runtime
     from ..game import validate_seed
-    from ..limits import check_shots
+    from ..limits import check_samples, check_shots
     from . import executors
 
-    _check_count(samples, "samples")
-    _check_count(quantum_samples, "quantum_samples")
+    check_samples(_check_count(samples, "samples"), "samples")
+    check_samples(_check_count(quantum_samples, "quantum_samples"), "quantum_samples")
+    if not isinstance(verify, bool):
+        raise ValueError(f"verify must be True or False, was {verify!r}")
     if shots is not None:
         check_shots(shots)
     validate_seed(seed)
     validate_backend(backend)
     workers = executors.validate_workers(workers)
-    if workers > 1 and client is not None:
+    if workers > 1 and (client is not None or scheduler is not None):
         raise ValueError(f"give workers or client, not both; was workers={workers} and a client")
+    if client is not None and not callable(getattr(client, "map", None)):
+        text = repr(client)
+        text = text if len(text) <= 60 else text[:57] + "..."
+        raise ValueError(
+            "client must be a dask.distributed.Client (for an address, use "
+            f"mastermind_q.compare.executors.connect(address)), was {type(client).__name__} {text}"
+        )
+    _check_work(plan, samples)
     quantum = any(task.kind == "quantum" for task in plan.tasks)
-    if quantum and uses_runtime(backend) and (workers > 1 or client is not None):
+    distributed = client is not None or scheduler is not None
+    if quantum and uses_runtime(backend) and (workers > 1 or distributed):
         raise ValueError(
             f"a sweep on {backend} runs its rows here, in one runtime batch: "
             "drop workers/client (the device, not this machine, does the work)"
@@ -210,6 +250,7 @@ def run_comparison(
     on_skip: Callable[[CompareTask, str], None] | None = None,
     workers: int | None = None,
     client: Any = None,
+    verify: bool = False,
 ) -> Comparison:
     """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
@@ -225,7 +266,7 @@ def run_comparison(
 
     Args:
         plan: from :func:`plan_comparison`.
-        samples, quantum_samples, backend, shots, seed: as in :func:`compare`.
+        samples, quantum_samples, backend, shots, seed, verify: as in :func:`compare`.
         into: the :class:`Comparison` to fill (default a new one holding
             ``plan.skipped``). Rows land in it as they finish, so a caller interrupted
             mid-sweep (``KeyboardInterrupt``) keeps every finished row.
@@ -259,6 +300,7 @@ def run_comparison(
         seed=seed,
         workers=workers,
         client=client,
+        verify=verify,
     )
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
     batched = uses_runtime(backend) and any(task.kind == "quantum" for task in plan.tasks)
@@ -269,6 +311,7 @@ def run_comparison(
         "backend": backend,
         "shots": shots,
         "seed": seed,
+        "verify": verify,
     }
     if client is not None:
         results = executors.dask_results(list(todo), options, client=client)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from ..game import validate_colors, validate_positions
 from ..solving import method_info, solve
@@ -68,6 +69,7 @@ def run_task(
     backend: str = DEFAULT_BACKEND,
     shots: int | None = None,
     seed: int | None = 0,
+    verify: bool = False,
 ) -> CompareRow:
     """Compute one row: play the games (measured rows) or evaluate the bound.
 
@@ -75,6 +77,14 @@ def run_task(
     :func:`mastermind_q.solve` on ``backend``; classical methods ``samples`` secrets.
     Secrets and simulator seeds are derived from ``seed``, ``n``, ``k`` (and the method
     for the simulator), so a row does not depend on the rest of the grid.
+
+    With ``verify`` the quantum games are played verified
+    (:mod:`mastermind_q.verification`): ``queries`` stays the oracle calls, while
+    ``queries_to_win`` and ``mean_queries_to_win`` count every query of the game, the
+    certifying and repair queries included (the certifying answer ``n`` is the winning
+    guess, so nothing is added), worst and mean over the secrets; ``certified_fraction``
+    is the fraction of games certified. A game not certified within the budget counts
+    the queries it spent, and the row's ``solved`` is false.
 
     Raises:
         ValueError: a row that does not apply, bad sample counts, or a solver refusing
@@ -115,6 +125,7 @@ def run_task(
                 backend=backend,
                 shots=shots,
                 seed=run_seed,
+                verify=verify,
             )
         else:
             result = solve(
@@ -127,6 +138,14 @@ def run_task(
             )
         results.append(result)
     counts = [result.queries for result in results]
+    verified: dict[str, Any] = {}
+    if quantum and verify:
+        verified = {
+            "queries_to_win": max(counts),
+            "mean_queries_to_win": sum(counts) / len(counts),
+            "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
+        }
+        counts = [result.quantum_queries for result in results]
     probabilities = [r.success_probability for r in results if r.success_probability is not None]
     iterations = [r.iterations for r in results if r.iterations is not None]
     theory = None
@@ -151,4 +170,5 @@ def run_task(
         setting=task.setting,
         feedback=task.feedback,
         distinct=distinct,
+        **verified,
     )

@@ -55,8 +55,10 @@ _REFERENCES = {
     "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
     "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
-    "static": "classical non-adaptive codebreaker (one batch of queries, then the answer)",
-    "hunziker-meyer": f"{_LLX}, Appendix A, Algorithm 5 (Hunziker-Meyer [HM02])",
+    "static": "classical non-adaptive codebreaker (one batch of queries, then the answer): "
+    "minimum resolving sets of H(n, k) by CP-SAT (OEIS A303735; Caceres et al. 2007), "
+    "random certified sets beyond",
+    "hunziker-meyer": f"{_LLX}, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])",
     "table1-classical": f"{_LLX}, Table 1 (non-adaptive, classical; [Chv83], [DDST16], [BCS18])",
     "table1-quantum": f"{_LLX}, Table 1 (non-adaptive, quantum; Theorem 1, Fact 1)",
     "table2-quantum": f"{_LLX}, Table 2 (adaptive, quantum; Theorem 3, Fact 2)",
@@ -69,6 +71,10 @@ _FORMULAS = {
     "two-color": "1",
     "adaptive": "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    "hunziker-meyer": "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
+    "static": "|Q| + 1: |Q| = static_minimum(n, k) (exact sets) or "
+    "ceil(C n log2 k / max(log2(n/k), 1)), C = 2.5 (k = 2) or 2, for k <= n; "
+    "ceil(1.5 k log2 k) for k > n (random sets)",
     "table1-classical": (
         "Theta(n log k / max(log(n/k), 1)) for k <= n, O(k log k) for k > n, "
         "with constants 1, log base 2"
@@ -85,7 +91,8 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
 
     ``nonadaptive``: ``k - 1``; ``triples``: ``ceil(2(k-1)/3)``; ``two-color``: ``1``;
     ``adaptive``: ``2T`` with ``(T, phi) = exact_grover_parameters(k)`` (``B_s`` and
-    ``B_s^dagger`` once per iteration). None depends on ``n``.
+    ``B_s^dagger`` once per iteration); ``hunziker-meyer``: its ``T`` parity queries.
+    None depends on ``n``.
 
     Raises:
         ValueError: for a method that is not quantum, or sizes it does not apply to.
@@ -106,6 +113,10 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
         return 1
     if method == "adaptive":
         return 2 * _grover_iterations(k)
+    if method == "hunziker-meyer":
+        from ..circuits.hunziker_meyer import hunziker_meyer_iterations
+
+        return hunziker_meyer_iterations(k)
     raise ValueError(f"method must be a quantum method, was {method!r}")
 
 
@@ -175,7 +186,8 @@ def applicability(
 ) -> str | None:
     """``None`` if ``method`` (a solve method or a bound) applies at ``(n, k)``, else why not.
 
-    Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``two-color`` needs
+    Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``hunziker-meyer``
+    ``k > 4``; ``two-color`` needs
     ``k = 2``; ``permutation``, the El Ouali et al. bounds and every method played
     with ``distinct`` (the permutation game) need ``k >= n``;
     ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
@@ -192,6 +204,8 @@ def applicability(
         raise ValueError(f"method must be one of {valid}; was {method!r}")
     if method in ("nonadaptive", "triples") and k < 3:
         return f"{method} needs colors >= 3, was {k}"
+    if method == "hunziker-meyer" and k <= 4:
+        return f"hunziker-meyer needs colors > 4 (Li-Luo-Xu Appendix A), was {k}"
     if method == "two-color" and k != 2:
         return f"two-color needs colors == 2, was {k}"
     if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:

@@ -10,6 +10,8 @@ One module per codebreaker, and the parts they share:
 * :mod:`~mastermind_q.quantum.pairs` -- ``nonadaptive`` (Algorithm 1) and ``triples``;
 * :mod:`~mastermind_q.quantum.two_color` -- ``two-color`` (Algorithm 3, k = 2);
 * :mod:`~mastermind_q.quantum.adaptive` -- ``adaptive`` (Algorithm 4, Grover);
+* :mod:`~mastermind_q.quantum.hunziker_meyer` -- ``hunziker-meyer`` (Appendix A,
+  Algorithm 5, the parity oracle, k > 4);
 * :mod:`~mastermind_q.quantum.plans` -- the pair-query plans and their decoding;
 * :mod:`~mastermind_q.quantum.decoding` -- counts to secret and per-position weights;
 * :mod:`~mastermind_q.quantum.estimates` -- sizes from cost formulas, checked first;
@@ -27,6 +29,7 @@ from __future__ import annotations
 from .adaptive import solve_adaptive
 from .decoding import decode_counts, position_weights
 from .estimates import ESTIMATED_NAMES, RunEstimate, check_run, estimate_run
+from .hunziker_meyer import solve_hunziker_meyer
 from .outcome import QuantumOutcome
 from .pairs import solve_nonadaptive, solve_triples
 from .plans import (
@@ -55,6 +58,7 @@ __all__ = [
     "nonadaptive_plan",
     "position_weights",
     "solve_adaptive",
+    "solve_hunziker_meyer",
     "solve_nonadaptive",
     "solve_triples",
     "solve_two_color",

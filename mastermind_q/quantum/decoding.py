@@ -7,6 +7,7 @@ Bitstrings are read with clbit 0 rightmost. The pair methods decode along their 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from .plans import PAIR_METHODS, decode_pair_answers, method_plan
@@ -28,6 +29,36 @@ def _bits(key: str, num_positions: int) -> tuple[int, ...]:
     if len(key) != num_positions or set(key) - {"0", "1"}:
         raise ValueError(f"outcome must be {num_positions} bits, was {key!r}")
     return tuple(int(bit) for bit in reversed(key))
+
+
+def _check_counts(counts: object) -> None:
+    """``counts`` is a list of ``{bitstring: finite number}`` dicts, each of positive weight.
+
+    Raises:
+        ValueError: naming the first thing that is not (before any arithmetic on it).
+    """
+    if isinstance(counts, (str, bytes, Mapping)) or not isinstance(counts, Sequence):
+        raise ValueError(
+            f"counts must be a list of dicts, one per circuit, was {type(counts).__name__}"
+        )
+    for index, circuit_counts in enumerate(counts):
+        if not isinstance(circuit_counts, Mapping):
+            text = repr(circuit_counts)
+            text = text if len(text) <= 40 else text[:37] + "..."
+            raise ValueError(f"counts[{index}] must be a dict of bitstring -> count, was {text}")
+        total = 0.0
+        for key, value in circuit_counts.items():
+            if not isinstance(key, str) or not key or set(key) - {"0", "1", " "}:
+                raise ValueError(f"counts[{index}] has a key that is not a bitstring: {key!r}")
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"counts[{index}][{key!r}] must be a number, was {value!r}")
+            if not math.isfinite(value):
+                raise ValueError(f"counts[{index}][{key!r}] must be finite, was {value!r}")
+            total += value
+        if not total > 0:
+            raise ValueError(
+                f"counts[{index}] has no weight (total {total}): no shots were counted"
+            )
 
 
 def _decode(
@@ -194,7 +225,9 @@ def decode_counts(
         circuit's answer divided by the total weight (the fraction of shots for counts).
 
     Raises:
-        ValueError: unknown method, wrong number of circuits, malformed bitstrings.
+        ValueError: unknown method, wrong number of circuits, counts that are not a
+            list of bitstring -> number dicts, a circuit with no weight (all counts
+            zero), malformed bitstrings.
 
     Example:
         >>> decode_counts("triples", [{"011": 9, "111": 1}, {"110": 10}],
@@ -204,6 +237,7 @@ def decode_counts(
         ...               num_positions=2, colors=2)
         ((1, 0), [0.75])
     """
+    _check_counts(counts)
     if method == "adaptive":
         if len(counts) != 1:
             raise ValueError(f"method 'adaptive' runs 1 circuit, got {len(counts)}")

@@ -33,6 +33,7 @@ ESTIMATED_NAMES = (
     "two-color-oracle",
     "find-two-color",
     "grover-iteration",
+    "hunziker-meyer",
 )
 """Methods and drawn circuits :func:`estimate_run` knows."""
 
@@ -48,7 +49,11 @@ def estimate_run(name: str, num_positions: int, num_colors: int) -> RunEstimate:
     * ``nonadaptive``: ``k - 1`` circuits of one query; ``triples``:
       ``ceil(2(k-1)/3)``; ``two-color``, ``oracle``, ``two-color-oracle``,
       ``find-two-color``: one circuit of one query; ``grover-iteration``: two
-      queries; ``adaptive``: ``2T`` queries, ``T`` of :func:`exact_grover_parameters`.
+      queries; ``adaptive``: ``2T`` queries, ``T`` of :func:`exact_grover_parameters`;
+    * ``hunziker-meyer``: one circuit of ``T`` parity queries
+      (:func:`~mastermind_q.circuits.hunziker_meyer.hunziker_meyer_iterations`) on
+      ``n q + 1`` qubits, ``n`` ``q``-controlled X (about ``6q`` CX each) plus the
+      diffusion per query; ``k <= 4`` is refused (the paper's ``k > 4`` case).
 
     Raises:
         ValueError: an unknown name or invalid sizes.
@@ -67,6 +72,14 @@ def estimate_run(name: str, num_positions: int, num_colors: int) -> RunEstimate:
     if name not in ESTIMATED_NAMES:
         raise ValueError(f"name must be one of {', '.join(ESTIMATED_NAMES)}; was {name!r}")
     check_quantum_size(n, k)
+    if name == "hunziker-meyer":
+        from ..circuits.hunziker_meyer import hunziker_meyer_iterations
+        from .hunziker_meyer import check_hunziker_meyer_colors
+
+        check_hunziker_meyer_colors(k)
+        q = max(1, (k - 1).bit_length())
+        per_query = n * 6 * q + 6 * n * (q - 1)
+        return RunEstimate(1, n * q + 1, hunziker_meyer_iterations(k) * per_query)
     if name == "two-color":
         from ..circuits.two_colors import two_color_score_qubits
 

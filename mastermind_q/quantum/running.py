@@ -8,9 +8,7 @@ devices) and hands its circuits to :func:`_run_and_decode`, which has
 
 from __future__ import annotations
 
-import functools
 import math
-import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,8 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AUTO_SEEDS", "choose_oracle_construction"]
 
-AUTO_SEEDS = (1, 2, 3)
-"""``seed_transpiler`` values over which :func:`choose_oracle_construction` takes medians."""
+from ..backends.oracle_choice import AUTO_SEEDS
 
 
 def choose_oracle_construction(
@@ -38,25 +35,33 @@ def choose_oracle_construction(
 ) -> str:
     """The oracle construction with the fewest two-qubit gates after transpiling for ``backend``.
 
-    Each construction of :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` is built
-    for the all-zero secret (the gate counts do not depend on the secret, only the
-    one-qubit X gates do, so no secret is needed), transpiled as a block
-    (``qubits_initially_zero=False``) with :func:`mastermind_q.backends.transpile_for`
-    at ``optimization_level`` for each seed of :data:`AUTO_SEEDS`; the construction
-    with the smallest median two-qubit gate count wins, ties by median depth, then by
-    the order of ``CONSTRUCTIONS``. Aer has no coupling map: there the cost formula
-    decides (fewest CX before optimisation, :func:`black_peg_oracle_cost`). Results are
-    cached per (backend, n, k, m, level) for the process.
+    On a device (``fake:``, ``ibm:``) each candidate construction
+    (:func:`mastermind_q.backends.oracle_choice.auto_candidates`: all of
+    :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` on heavy-hex devices for
+    ``k > 4``, the layout-aware ``line`` included; the others elsewhere) is built for the all-zero
+    secret (the gate counts do not depend on the secret, only the one-qubit X gates
+    do), transpiled as a block (``qubits_initially_zero=False``) with the device's
+    compile setting (:func:`mastermind_q.backends.transpiling.compile_setting`, or
+    ``optimization_level``) for each seed of :data:`AUTO_SEEDS`; the smallest median
+    two-qubit gate count wins, ties by median depth, then by candidate order. The
+    choice is cached in the process and on disk, per (device, n, k, m, candidates,
+    compile setting, Qiskit version)
+    (:func:`mastermind_q.backends.oracle_choice.choose_construction`): a second
+    command on the same device and sizes spends no time choosing. Aer has no coupling
+    map: there the cost formula decides (fewest CX before optimisation,
+    :func:`black_peg_oracle_cost`).
 
-    On ``fake:torino`` at level 3 ``gray`` wins at ``k = 4`` (n = 8, 16, 32) and
-    ``fourier`` at ``n = k = 8`` (``benchmarks/RESULTS.md``).
+    With the measured default setting (level 3) ``gray`` wins on ``fake:torino`` and
+    ``fake:sherbrooke`` at ``k = 4`` (n = 8, 16, 32) and ``line`` at ``n = k = 8`` and
+    ``n = k = 16`` (``benchmarks/RESULTS.md``, "A layout-aware oracle").
 
     Args:
         backend: a backend name.
         num_positions: ``n``.
         colors: ``k``.
         score_qubits: the score width ``m`` (default the minimum).
-        optimization_level: 0-3 (default: the current execution options).
+        optimization_level: 0-3 (default: the current execution options; ``None``
+            there too: the device's measured compile setting).
 
     Returns:
         A construction name.
@@ -66,8 +71,9 @@ def choose_oracle_construction(
         CircuitTooWideError: no construction fits the device (the narrowest is
             reported).
     """
-    from ..backends import current_execution_options, validate_backend_name
-    from ..circuits.oracle import _score_width
+    from ..backends import backend_kind, current_execution_options, validate_backend_name
+    from ..backends.oracle_choice import auto_candidates, choose_construction
+    from ..circuits.oracle import _score_width, black_peg_oracle_cost
     from ..game import validate_colors, validate_positions
 
     name = validate_backend_name(backend)
@@ -76,44 +82,11 @@ def choose_oracle_construction(
     m = _score_width(n, score_qubits)
     options = current_execution_options()
     level = options.optimization_level if optimization_level is None else optimization_level
-    return _choose_construction(name, n, k, m, level)
-
-
-@functools.lru_cache(maxsize=256)
-def _choose_construction(name: str, n: int, k: int, m: int, level: int) -> str:
-    from ..backends import CircuitTooWideError, backend_kind, resolve_backend, transpile_for
-    from ..circuits.oracle import CONSTRUCTIONS, black_peg_oracle, black_peg_oracle_cost
-
     if backend_kind(name) == "aer":
-        costs = {
-            c: black_peg_oracle_cost(n, k, construction=c, score_qubits=m) for c in CONSTRUCTIONS
-        }
-        return min(CONSTRUCTIONS, key=lambda c: (costs[c].two_qubit_gates, costs[c].qubits))
-    device = resolve_backend(name)  # once: an ibm: device is looked up over the network
-    scores: dict[str, tuple[float, float, int]] = {}
-    too_wide: CircuitTooWideError | None = None
-    narrowest = 0
-    for order, construction in enumerate(CONSTRUCTIONS):
-        circuit = black_peg_oracle((0,) * n, k, construction=construction, score_qubits=m)
-        twos, depths = [], []
-        if circuit.num_qubits > device.num_qubits:
-            if too_wide is None or circuit.num_qubits < narrowest:
-                narrowest = circuit.num_qubits
-                too_wide = CircuitTooWideError(
-                    f"circuit {circuit.name!r} needs {circuit.num_qubits} qubits, "
-                    f"but backend {name!r} has {device.num_qubits}"
-                )
-            continue
-        for seed in AUTO_SEEDS:
-            (compiled,) = transpile_for(
-                [circuit], device, optimization_level=level, seed=seed, qubits_initially_zero=False
-            )
-            twos.append(sum(1 for item in compiled.data if item.operation.num_qubits == 2))
-            depths.append(compiled.depth())
-        scores[construction] = (statistics.median(twos), statistics.median(depths), order)
-    if too_wide is not None and not scores:
-        raise too_wide
-    return min(scores, key=scores.__getitem__)
+        candidates = auto_candidates("other", k)
+        costs = {c: black_peg_oracle_cost(n, k, construction=c, score_qubits=m) for c in candidates}
+        return min(candidates, key=lambda c: (costs[c].two_qubit_gates, costs[c].qubits))
+    return choose_construction(name, n, k, m, optimization_level=level)
 
 
 def _oracle_for(

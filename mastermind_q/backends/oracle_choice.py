@@ -1,0 +1,323 @@
+"""The ``auto`` oracle choice, cached on disk so that a second process does not redo it.
+
+Choosing the oracle construction for a device transpiles every candidate oracle for
+several seeds (0.9-2.1 s per command-line call on ``fake:torino``, 10-13 times the
+transpile of the circuit itself). The choice depends only on the device's coupling map
+and basis, the sizes, the constructions considered, the compile setting and the Qiskit
+version, so it is stored, like the solved ``optimal`` strategies, in the user cache:
+
+* directory: :func:`oracle_choice_directory`, ``$MASTERMIND_Q_CACHE_DIR/oracle-choice``
+  or ``platformdirs.user_cache_dir("mastermind_q")/oracle-choice``, created ``0700``;
+* one JSON file per key (:func:`choice_key`: device, ``n``, ``k``, ``m``, the
+  construction set, the compile setting, the Qiskit version, the schema), named by a
+  hash of the key, holding ``{"schema": 1, "key": {...}, "construction": "gray"}``;
+* read back only if it is a regular file (not a link: ``O_NOFOLLOW``), owned by the
+  user, not writable by group or others, at most :data:`MAX_CHOICE_BYTES` bytes, opened
+  non-blocking (a FIFO planted there cannot hang the process), valid JSON of that schema
+  with the same key and a construction of the set. Anything else is ignored and the
+  choice recomputed (and rewritten). A cache that cannot be written only costs the
+  recomputation next time.
+
+Deleting the directory (or any file in it) is always safe.
+
+Example:
+    >>> key = choice_key("fake:torino", 8, 4, 4, ("fourier", "gray"), "3/sabre/sabre", "2.0")
+    >>> key["device"], key["n"], key["constructions"]
+    ('fake:torino', 8, ['fourier', 'gray'])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import stat
+import statistics
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "AUTO_SEEDS",
+    "CACHE_ENV",
+    "CHOICE_SCHEMA",
+    "MAX_CHOICE_BYTES",
+    "auto_candidates",
+    "choice_key",
+    "choice_path",
+    "choose_construction",
+    "load_choice",
+    "oracle_choice_directory",
+    "store_choice",
+]
+
+AUTO_SEEDS = (1, 2, 3)
+"""``seed_transpiler`` values over which :func:`choose_construction` takes medians."""
+
+CACHE_ENV = "MASTERMIND_Q_CACHE_DIR"
+"""Environment variable naming the cache directory (the same one as the ``optimal``
+strategies, :data:`mastermind_q.classical.optimal.CACHE_ENV`)."""
+CHOICE_SCHEMA = 1
+"""Version of the cache file layout; a file of another version is ignored."""
+MAX_CHOICE_BYTES = 4096
+"""Largest cache file read back (a valid one is about 300 bytes)."""
+
+
+def auto_candidates(family: str, colors: int) -> tuple[str, ...]:
+    """The constructions ``auto`` considers on a device of ``family`` for ``k`` colours.
+
+    Heavy-hex families (``heron``, ``eagle``, :func:`~.transpiling.device_family`) with
+    ``k > 4`` also consider the layout-aware ``line`` construction, which routes with the
+    fewest two-qubit gates there at ``n = k = 8`` and ``16`` (``benchmarks/RESULTS.md``,
+    "A layout-aware oracle"). At ``k <= 4`` ``gray`` needs no ancilla and routes with
+    fewer gates than ``line`` at every size measured; as a block at level 1 ``line`` can
+    still look cheaper (n = 8) while the whole FindTwoColorPosition circuits then need
+    more (1377 against 1260 for ``resources nonadaptive``), so it is not offered there.
+    Other devices: ``fourier``, ``increment`` and ``gray``.
+    """
+    from ..circuits.oracle import CONSTRUCTIONS
+
+    if family in ("heron", "eagle") and colors > 4:
+        return CONSTRUCTIONS
+    return tuple(name for name in CONSTRUCTIONS if name != "line")
+
+
+def choose_construction(
+    name: str,
+    num_positions: int,
+    colors: int,
+    score_qubits: int,
+    *,
+    optimization_level: int | None = None,
+    use_cache: bool = True,
+) -> str:
+    """The construction with the fewest two-qubit gates on device ``name`` (cached).
+
+    Each candidate of :func:`auto_candidates` is built for the all-zero secret (the gate
+    counts do not depend on the secret), transpiled as a block
+    (``qubits_initially_zero=False``) with the device's compile setting
+    (:func:`~.transpiling.compile_setting`, or ``optimization_level``) for each seed of
+    :data:`AUTO_SEEDS`; the smallest median two-qubit gate count wins, ties by median
+    depth, then by candidate order. The answer is cached in this process and on disk
+    (module docstring); a second process on the same device and sizes transpiles
+    nothing.
+
+    Args:
+        name: a device backend name (``fake:``, ``ibm:``), already validated.
+        num_positions: ``n``.
+        colors: ``k``.
+        score_qubits: ``m``.
+        optimization_level: 0-3, or ``None`` for the device's measured setting.
+        use_cache: read and write the disk cache.
+
+    Raises:
+        CircuitTooWideError: no candidate fits the device (the narrowest is reported).
+    """
+    from .names import resolve_backend
+    from .transpiling import compile_setting, device_family
+
+    device = resolve_backend(name)  # once: an ibm: device is looked up over the network
+    setting = compile_setting(device, optimization_level)
+    candidates = auto_candidates(device_family(device), colors)
+    return _choose_cached(name, num_positions, colors, score_qubits, setting, candidates, use_cache)
+
+
+@functools.lru_cache(maxsize=256)
+def _choose_cached(
+    name: str,
+    n: int,
+    k: int,
+    m: int,
+    setting: Any,
+    candidates: tuple[str, ...],
+    use_cache: bool,
+) -> str:
+    key = choice_key(name, n, k, m, candidates, setting.label)
+    if use_cache:
+        cached = load_choice(key)
+        if cached is not None:
+            return cached
+    chosen = _measure_choice(name, n, k, m, setting, candidates)
+    if use_cache:
+        store_choice(key, chosen)
+    return chosen
+
+
+def _measure_choice(
+    name: str, n: int, k: int, m: int, setting: Any, candidates: tuple[str, ...]
+) -> str:
+    from ..circuits.oracle import black_peg_oracle
+    from .names import CircuitTooWideError, resolve_backend
+    from .transpiling import transpile_for
+
+    device = resolve_backend(name)
+    scores: dict[str, tuple[float, float, int]] = {}
+    too_wide: CircuitTooWideError | None = None
+    narrowest = 0
+    for order, construction in enumerate(candidates):
+        circuit = black_peg_oracle((0,) * n, k, construction=construction, score_qubits=m)
+        if circuit.num_qubits > device.num_qubits:
+            if too_wide is None or circuit.num_qubits < narrowest:
+                narrowest = circuit.num_qubits
+                too_wide = CircuitTooWideError(
+                    f"circuit {circuit.name!r} needs {circuit.num_qubits} qubits, "
+                    f"but backend {name!r} has {device.num_qubits}"
+                )
+            continue
+        twos, depths = [], []
+        for seed in AUTO_SEEDS:
+            (compiled,) = transpile_for(
+                [circuit], device, setting=setting, seed=seed, qubits_initially_zero=False
+            )
+            twos.append(sum(1 for item in compiled.data if item.operation.num_qubits == 2))
+            depths.append(compiled.depth())
+        scores[construction] = (statistics.median(twos), statistics.median(depths), order)
+    if not scores:
+        assert too_wide is not None
+        raise too_wide
+    return min(scores, key=scores.__getitem__)
+
+
+def oracle_choice_directory() -> Path:
+    """Where oracle choices are cached (module docstring)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override) / "oracle-choice"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("mastermind_q", appauthor=False)) / "oracle-choice"
+
+
+def choice_key(
+    device: str,
+    num_positions: int,
+    colors: int,
+    score_qubits: int,
+    constructions: Sequence[str],
+    setting: str,
+    qiskit_version: str | None = None,
+) -> dict[str, Any]:
+    """The key a choice is stored under (a JSON-ready dict).
+
+    Args:
+        device: the backend name (``fake:torino``, ``ibm:ibm_torino``).
+        num_positions: ``n``.
+        colors: ``k``.
+        score_qubits: ``m``.
+        constructions: the constructions considered, in order.
+        setting: the compile setting (:meth:`CompileSetting.label
+            <mastermind_q.backends.transpiling.CompileSetting.label>`).
+        qiskit_version: default the installed ``qiskit.__version__``.
+    """
+    if qiskit_version is None:
+        import qiskit
+
+        qiskit_version = qiskit.__version__
+    return {
+        "device": str(device),
+        "n": int(num_positions),
+        "k": int(colors),
+        "m": int(score_qubits),
+        "constructions": [str(name) for name in constructions],
+        "setting": str(setting),
+        "qiskit": str(qiskit_version),
+    }
+
+
+def choice_path(key: dict[str, Any]) -> Path:
+    """The cache file of ``key``: a hash of the key, so no name needs escaping."""
+    text = json.dumps({"schema": CHOICE_SCHEMA, **key}, sort_keys=True)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return oracle_choice_directory() / f"oracle-choice-v{CHOICE_SCHEMA}-{digest}.json"
+
+
+def _read_trusted(path: Path) -> bytes | None:
+    """The bytes of ``path`` if it is a small regular file of ours that others cannot
+    write; ``None`` otherwise (missing, a link, a FIFO, too big, foreign...)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            return None
+        if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return None
+        if info.st_size > MAX_CHOICE_BYTES:
+            return None
+        data = os.read(descriptor, MAX_CHOICE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+    return data if len(data) <= MAX_CHOICE_BYTES else None
+
+
+def load_choice(key: dict[str, Any]) -> str | None:
+    """The construction cached for ``key``, or ``None`` if there is no valid entry.
+
+    Never raises: a missing, unreadable, untrusted or malformed file is ``None``.
+    """
+    data = _read_trusted(choice_path(key))
+    if data is None:
+        return None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(record, dict) or set(record) != {"schema", "key", "construction"}:
+        return None
+    construction = record["construction"]
+    if record["schema"] != CHOICE_SCHEMA or record["key"] != key:
+        return None
+    if not isinstance(construction, str) or construction not in key["constructions"]:
+        return None
+    return construction
+
+
+def _make_private_directory(directory: Path) -> None:
+    """Create ``directory`` and any missing parents with mode ``0700``."""
+    missing = []
+    for folder in (directory, *directory.parents):
+        if folder.exists():
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            folder.mkdir(mode=0o700)
+
+
+def store_choice(key: dict[str, Any], construction: str) -> Path | None:
+    """Write ``construction`` for ``key``; the path, or ``None`` if it could not be written.
+
+    The directory is created ``0700``; the file is written to a private temporary file
+    (``0600``) and renamed into place, so a reader never sees half a file.
+
+    Raises:
+        ValueError: ``construction`` is not one of ``key["constructions"]``.
+    """
+    if construction not in key["constructions"]:
+        raise ValueError(
+            f"construction must be one of {key['constructions']}, was {construction!r}"
+        )
+    path = choice_path(key)
+    record = {"schema": CHOICE_SCHEMA, "key": key, "construction": construction}
+    try:
+        _make_private_directory(path.parent)
+        with tempfile.NamedTemporaryFile(
+            "w", dir=path.parent, prefix=".oracle-choice-", suffix=".tmp", delete=False
+        ) as handle:
+            json.dump(record, handle, sort_keys=True)
+        os.replace(handle.name, path)
+    except OSError:
+        with contextlib.suppress(NameError, OSError):
+            os.unlink(handle.name)
+        return None
+    return path

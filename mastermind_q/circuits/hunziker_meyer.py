@@ -1,0 +1,300 @@
+r"""Hunziker and Meyer's parity-oracle search: Li-Luo-Xu Appendix A, Algorithm 5.
+
+The oracle answers the parity of the Hamming distance (Hunziker-Meyer's ``k > 4``
+case, ``h_s(x) = d_H(x, s) mod 2``):
+
+.. math::
+
+    O_h |x\rangle|b\rangle = |x\rangle|b \oplus (d_H(x, s) \bmod 2)\rangle,
+    \qquad d_H(x, s) = n - B_s(x).
+
+With the answer qubit in ``|->`` (``HX|0>``) it kicks back
+``(-1)^{d_H(x, s)} = (-1)^n prod_i (-1)^{[x_i = s_i]}`` (Eqs. (1)-(4)): one Grover
+oracle per position, up to a global sign. Algorithm 5 prepares
+``A^{(x) n} (x) HX`` (``A|0>`` the uniform superposition of the ``k`` colours) and runs
+``T = round((pi / (2 arcsin(1/sqrt k)) - 1) / 2)`` iterations of ``O_h`` followed by
+the diffusion ``(A (I - 2|0><0|) A^dagger)^{(x) n}``. The ``n`` searches are
+independent, each finds its colour with probability ``sin^2((2T + 1) theta)``,
+``theta = arcsin(1/sqrt k)``, so
+
+.. math::
+
+    p = \sin^2\bigl((2T + 1)\theta\bigr)^n.
+
+Theorem 4: ``p >= 1/2 + eps`` for ``n <= -k ln(1/2 + eps)`` (:func:`theorem4_table`).
+``A`` is :func:`~mastermind_q.circuits.grover.uniform_preparation`: ``QFT_k`` when
+``k = 2^q``, else Qiskit's exact ``UniformSuperpositionGate(k, q)``; only ``A|0>``
+enters the diffusion.
+
+Why it cannot be made exact (the paper's remark after Eq. (5)). Long's exact search
+needs a phase ``e^{i phi}`` on the marked colour of each position. With the parity
+oracle the best one can write is ``e^{i phi h_s(x)}`` (compute ``h_s`` into ``|0>``,
+phase it, uncompute: :func:`parity_phase_search`); it factorises into per-position
+phases only for ``phi = pi``, because ``(-1)^l = (-1)^{l mod 2}`` while ``e^{i phi l}
+!= e^{i phi (l mod 2)}``. With Long's ``phi`` the probability stays below 1 for ``n >=
+2``, while Algorithm 4 (``e^{i phi B_s(x)}`` from the black-peg oracle) reaches 1.
+
+Layout: position ``i`` is a register ``pos{i}`` of ``q = max(1, ceil(log2 k))`` qubits,
+its colour little-endian; then the answer qubit ``score`` (one qubit).
+
+Cost of :func:`parity_oracle`: ``n q + 1`` qubits, ``n`` multi-controlled X gates with
+``q`` controls (``X`` on the answer qubit when ``n`` is odd). :func:`hunziker_meyer_circuit`:
+``T`` oracle calls, ``n (2T + 1)`` uses of ``A`` or ``A^dagger``.
+
+References:
+    M. Hunziker and D. A. Meyer, "Quantum algorithms for highly structured search
+    problems", Quantum Information Processing 1, 145-154 (2002) [HM02]. Li, Luo, Xu,
+    "Winning Mastermind overwhelmingly on quantum computers", Appendix A, Algorithm 5,
+    Theorem 4, Eqs. (1)-(5).
+
+Example:
+    >>> hunziker_meyer_iterations(8)
+    2
+    >>> round(hunziker_meyer_success_probability(2, 8), 6)
+    0.893616
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from qiskit.circuit import ClassicalRegister, Gate, Instruction, QuantumCircuit, QuantumRegister
+from qiskit.circuit.library import MCXGate
+
+from ..game import validate_code, validate_colors, validate_positions
+from .layout import color_qubits
+
+__all__ = [
+    "PARITY_ORACLE_LABEL",
+    "hunziker_meyer_circuit",
+    "hunziker_meyer_iterations",
+    "hunziker_meyer_success_probability",
+    "parity_distance",
+    "parity_oracle",
+    "parity_oracle_gate",
+    "parity_phase_search",
+    "theorem4_table",
+]
+
+PARITY_ORACLE_LABEL = "O_h"
+"""Name of the parity oracle gate."""
+
+
+def parity_distance(secret: Sequence[int], query: Sequence[int]) -> int:
+    """``h_s(x) = d_H(x, s) mod 2``, the classical function behind :func:`parity_oracle`."""
+    if len(secret) != len(query):
+        raise ValueError(f"query must have {len(secret)} positions, had {len(query)}")
+    return sum(a != b for a, b in zip(secret, query)) % 2
+
+
+def _registers(n: int, q: int) -> list[QuantumRegister]:
+    return [QuantumRegister(q, f"pos{i}") for i in range(n)] + [QuantumRegister(1, "score")]
+
+
+def parity_oracle(secret: Sequence[int], colors: int) -> QuantumCircuit:
+    r"""``O_h|x>|b> = |x>|b xor (d_H(x, s) mod 2)>`` as a reversible circuit.
+
+    ``d_H(x, s) = sum_i [x_i != s_i]``: an ``X`` on the answer qubit per position (one
+    ``X`` when ``n`` is odd), undone by an ``X`` controlled on ``x_i = s_i`` (control
+    state ``s_i`` on the ``q`` qubits of position ``i``). Basis states ``>= k`` of a
+    position count as different from ``s_i``.
+
+    Cost: ``n q + 1`` qubits; ``n`` ``MCX`` with ``q`` controls, ``n mod 2`` ``X``.
+
+    Args:
+        secret: the secret ``s``, colours ``0..k-1``.
+        colors: ``k >= 2``.
+
+    Returns:
+        A circuit named ``O_h`` on registers ``pos0 .. pos{n-1}`` and ``score``.
+
+    Raises:
+        ValueError: an invalid secret or colour count.
+
+    References:
+        Li, Luo, Xu, Appendix A, Algorithm 5 (input) and Eq. (1).
+    """
+    k = validate_colors(colors)
+    code = validate_code(secret, k, name="secret")
+    n, q = len(code), color_qubits(k)
+    registers = _registers(n, q)
+    circuit = QuantumCircuit(*registers, name=PARITY_ORACLE_LABEL)
+    answer = registers[-1][0]
+    if n % 2:
+        circuit.x(answer)
+    for position, color in enumerate(code):
+        circuit.append(MCXGate(q, ctrl_state=color), [*registers[position], answer])
+    return circuit
+
+
+def parity_oracle_gate(secret: Sequence[int], colors: int) -> Gate:
+    """:func:`parity_oracle` as a gate named ``O_h`` (what the codemaker runs)."""
+    gate = parity_oracle(secret, colors).to_gate(label=PARITY_ORACLE_LABEL)
+    gate.name = PARITY_ORACLE_LABEL
+    return gate
+
+
+def hunziker_meyer_iterations(colors: int) -> int:
+    """``T = round((pi / (2 arcsin(1/sqrt k)) - 1) / 2)`` (Algorithm 5, line 3).
+
+    Example:
+        >>> [hunziker_meyer_iterations(k) for k in (5, 6, 7, 8, 16)]
+        [1, 1, 2, 2, 3]
+    """
+    k = validate_colors(colors)
+    value = (math.pi / (2 * math.asin(1 / math.sqrt(k))) - 1) / 2
+    return math.floor(value + 0.5)
+
+
+def hunziker_meyer_success_probability(num_positions: int, colors: int) -> float:
+    """``p = sin^2((2T + 1) theta)^n``, ``theta = arcsin(1/sqrt k)``, ``T`` of Algorithm 5.
+
+    The ``n`` Grover searches are independent (the parity kickback factorises), each
+    succeeds with ``sin^2((2T + 1) theta)``.
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    theta = math.asin(1 / math.sqrt(k))
+    iterations = hunziker_meyer_iterations(k)
+    return math.sin((2 * iterations + 1) * theta) ** (2 * n)
+
+
+def theorem4_table(
+    colors: Sequence[int] = (5, 8, 16, 32, 64), epsilons: Sequence[float] = (0.05, 0.1, 0.25)
+) -> list[dict[str, float | int | bool]]:
+    """Theorem 4 checked: at ``n = floor(-k ln(1/2 + eps))``, is ``p >= 1/2 + eps``?
+
+    Returns:
+        One row per ``(k, eps)``: ``k``, ``eps``, ``n`` (the theorem's largest ``n``,
+        at least 1), ``T``, ``p`` (:func:`hunziker_meyer_success_probability`),
+        ``holds`` (``p >= 1/2 + eps``).
+    """
+    rows: list[dict[str, float | int | bool]] = []
+    for k in colors:
+        for eps in epsilons:
+            n = max(1, math.floor(-k * math.log(0.5 + eps)))
+            p = hunziker_meyer_success_probability(n, k)
+            rows.append(
+                {
+                    "k": k,
+                    "eps": eps,
+                    "n": n,
+                    "T": hunziker_meyer_iterations(k),
+                    "p": p,
+                    "holds": p >= 0.5 + eps,
+                }
+            )
+    return rows
+
+
+def _as_gate(oracle: Gate | QuantumCircuit) -> Instruction:
+    if isinstance(oracle, QuantumCircuit):
+        return oracle.to_gate()
+    if isinstance(oracle, Instruction):
+        return oracle
+    raise ValueError(f"oracle must be a Gate or QuantumCircuit, was {type(oracle).__name__}")
+
+
+def _check_width(gate: Instruction, n: int, q: int) -> None:
+    if gate.num_qubits != n * q + 1:
+        raise ValueError(
+            f"the parity oracle must act on n*q + 1 = {n * q + 1} qubits, had {gate.num_qubits}"
+        )
+
+
+def hunziker_meyer_circuit(
+    oracle: Gate | QuantumCircuit,
+    *,
+    num_positions: int,
+    colors: int,
+    measure: bool = True,
+) -> QuantumCircuit:
+    r"""Algorithm 5: ``A^{(x) n} (x) HX``, then ``T`` times ``O_h`` and the diffusions.
+
+    Cost: ``n q + 1`` qubits; ``T`` oracle calls (:func:`hunziker_meyer_iterations`);
+    ``n (2T + 1)`` uses of ``A`` / ``A^dagger``; ``n q`` measurements.
+
+    Args:
+        oracle: the parity oracle ``O_h`` (e.g. ``Codemaker.parity_oracle()``), or a
+            circuit, on ``n q + 1`` qubits.
+        num_positions: ``n``.
+        colors: ``k``.
+        measure: measure the colour registers into ``code`` (clbit ``j`` = qubit ``j``).
+
+    Returns:
+        The circuit ``hunziker-meyer`` on registers ``pos0 .. pos{n-1}``, ``score``.
+
+    Raises:
+        ValueError: invalid sizes, or an oracle of another width.
+
+    References:
+        Li, Luo, Xu, Appendix A, Algorithm 5; Hunziker and Meyer (2002).
+    """
+    from .grover import diffusion, uniform_preparation
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    q = color_qubits(k)
+    gate = _as_gate(oracle)
+    _check_width(gate, n, q)
+    registers = _registers(n, q)
+    circuit = QuantumCircuit(*registers, name="hunziker-meyer", metadata={"color_qubits": q})
+    prepare = uniform_preparation(k).to_gate(label="A")
+    for register in registers[:-1]:
+        circuit.append(prepare, register)
+    circuit.x(registers[-1])
+    circuit.h(registers[-1])
+    reflect = diffusion(k, math.pi).to_gate(label="S_0(π)")
+    for _ in range(hunziker_meyer_iterations(k)):
+        circuit.append(gate, circuit.qubits)
+        for register in registers[:-1]:
+            circuit.append(reflect, register)
+    if measure:
+        bits = ClassicalRegister(n * q, "code")
+        circuit.add_register(bits)
+        circuit.measure([qubit for register in registers[:-1] for qubit in register], bits)
+    return circuit
+
+
+def parity_phase_search(
+    oracle: Gate | QuantumCircuit,
+    *,
+    num_positions: int,
+    colors: int,
+    phi: float,
+    iterations: int,
+) -> QuantumCircuit:
+    r"""The parity search with a general phase: what an "exact" Algorithm 5 would be.
+
+    Each iteration writes ``h_s(x)`` into the answer qubit (``|0>``), applies ``P(phi)``
+    to it and uncomputes (``e^{i phi h_s(x)}``, 2 oracle calls), then the diffusion
+    ``S_0(phi)`` of :func:`~mastermind_q.circuits.grover.diffusion` on every position --
+    Algorithm 4 with ``B_s(x)`` replaced by ``h_s(x)``. With Long's ``phi`` and ``T``
+    (:func:`~mastermind_q.circuits.grover.exact_grover_parameters`) the probability of
+    the secret stays below 1 for ``n >= 2``: the phase ``e^{i phi (d mod 2)}`` does not
+    factorise over the positions.
+
+    Returns:
+        An unmeasured circuit on ``pos0 .. pos{n-1}``, ``score``.
+    """
+    from .grover import diffusion, uniform_preparation
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    q = color_qubits(k)
+    gate = _as_gate(oracle)
+    _check_width(gate, n, q)
+    registers = _registers(n, q)
+    circuit = QuantumCircuit(*registers, name="parity-phase-search")
+    prepare = uniform_preparation(k).to_gate(label="A")
+    for register in registers[:-1]:
+        circuit.append(prepare, register)
+    reflect = diffusion(k, phi).to_gate(label="S_0(φ)")
+    for _ in range(iterations):
+        circuit.append(gate, circuit.qubits)
+        circuit.p(phi, registers[-1][0])
+        circuit.append(gate.inverse(), circuit.qubits)
+        for register in registers[:-1]:
+            circuit.append(reflect, register)
+    return circuit

@@ -1,0 +1,748 @@
+"""Static (non-adaptive) Mastermind: the fewest queries committed before any answer.
+
+In the static game the codebreaker commits to a set ``Q`` of queries, gets all their
+answers at once, and then makes its final guess. ``Q`` identifies every secret when the
+answer vectors ``(f(x, s))_{x in Q}`` of distinct secrets ``s`` differ. With black pegs
+``B_s(x) = n - d_H(s, x)``, so such sets are the *resolving sets* of the Hamming graph
+``H(n, k)`` and the minimum is its metric dimension ``beta(H(n, k))``.
+
+:func:`static_minimum` computes the minimum exactly with OR-Tools CP-SAT, one model
+per candidate size ``m`` from a lower bound upwards (the first feasible ``m`` is the
+minimum, every smaller one is proven infeasible):
+
+* **hypercube** (``k = 2``, black pegs): ``H(n, 2)`` is vertex-transitive, so one query
+  is ``0...0`` (its answer gives the weight ``|s|``). For two secrets of equal weight,
+  ``B_s(x) - B_t(x) = 2 <x, s - t>``, so the other ``m - 1`` queries (rows of a 0/1
+  matrix ``X``) must satisfy ``<x, d> != 0`` for some row, for every balanced
+  ``d in {-1, 0, 1}^n`` (``sum d = 0``, ``d != 0``): about ``3^n / sqrt(n)`` constraints
+  instead of ``4^n`` pairs of secrets. Symmetry breaking: complementing a row keeps
+  ``|<x, d>|`` (``sum d = 0``), so every row has weight ``<= n/2``; rows are strictly
+  and columns weakly lexicographically ordered (double lex: position relabelling
+  and query order). The lower bound ``beta(H(n - 1, k)) <= beta(H(n, k))`` (restrict
+  to secrets ending in colour 0) starts the search, computed first (and cached);
+* **two positions** (black pegs): a query set is a 0/1 ``k x k`` matrix ``Z``
+  (``Z[a, b] = 1``: query ``(a, b)`` is asked); one clause per pair of secrets lists
+  the queries that tell them apart; colour relabelling per position permutes the
+  rows and the columns of ``Z``, broken by double lex ordering (rows and columns
+  non-increasing);
+* **otherwise** (``n >= 3, k >= 3``, and black-white feedback): the same hitting-set
+  model over all ``k^n`` codes, with lazily added pairs (solve, find the pairs of
+  secrets the solution leaves together, add their clauses, solve again). Black
+  pegs: ``0...0`` is in the set (vertex-transitivity); black-white: the set holds a
+  code of the form ``0..0 1..1 2..2`` (colour and position relabelling map any code
+  to one).
+
+The start is the counting bound ``A^m >= k^n`` (``A`` answers: ``n + 1`` black, ``(n +
+1)(n + 2)/2 - 1`` black-white) and, for black pegs, the value at ``n - 1``; a greedy set
+gives the upper bound (reached without a proof of feasibility). Each set found is
+checked to resolve every secret before it is returned. Results (the value *and* one
+minimum set) are cached on disk like :mod:`~mastermind_q.classical.optimal`'s
+strategies (:func:`~mastermind_q.classical.optimal.cache_directory`).
+
+Cost: measured on the shared 2-core machine (``benchmarks/RESULTS.md``, "static"):
+the hypercube to ``n = 10`` (7 queries; ``n = 9``, 6 infeasible, is the slow proof)
+and two positions to ``k = 10``; sizes beyond ``MASTERMIND_Q_MAX_STATIC_CODES`` codes
+(:func:`mastermind_q.limits.check_static_search`) are refused before any work.
+
+:func:`solve_static` plays the game: the exact minimum set where it is within the
+limit, else a random set of :func:`random_query_count` queries whose decoding is
+certified for the played secret (no second consistent code, by CP-SAT).
+
+References:
+    F. Harary and R. A. Melter, "On the metric dimension of a graph", Ars Combinatoria
+    2, 191-195 (1976). J. Caceres, C. Hernando, M. Mora, I. M. Pelayo, M. L. Puertas,
+    C. Seara, D. R. Wood, "On the metric dimension of Cartesian products of graphs",
+    SIAM J. Discrete Math. 21(2), 423-441 (2007): ``beta(K_k x K_k) =
+    floor(2(2k - 1)/3)``, Theorem 6.1. OEIS A303735 (metric dimension of the hypercube:
+    1, 2, 3, 4, 4, 5, 6, 6, 7, 7). B. Lindstrom, "On a combinatory detection problem
+    I", Publ. Math. Inst. Hungar. Acad. Sci. 9 (1964); D. G. Cantor and W. H. Mills,
+    "Determination of a subset from certain combinatorial properties", Canad. J.
+    Math. 18 (1966): ``~ 2n / log2 n`` coin weighings (not implemented here). P. Erdos
+    and A. Renyi, "On two problems of information theory" (1963): random weighings.
+
+Example:
+    >>> static_minimum(3, 2)
+    3
+    >>> static_minimum(2, 4)
+    4
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import itertools
+import json
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
+
+__all__ = [
+    "StaticQuerySet",
+    "decode_static",
+    "is_resolving",
+    "random_query_count",
+    "random_query_set",
+    "solve_static",
+    "static_minimum",
+    "static_minimum_set",
+    "static_progress",
+    "static_query_set",
+]
+
+_CACHE_VERSION = 1
+_WORKERS = 2
+_LAZY_BATCH = 2000
+
+ProgressCallback = Callable[[int, int], None]
+_PROGRESS: contextvars.ContextVar[ProgressCallback | None] = contextvars.ContextVar(
+    "mastermind_q_static_progress", default=None
+)
+
+
+@contextlib.contextmanager
+def static_progress(callback: ProgressCallback | None) -> Iterator[None]:
+    """Report the progress of :func:`static_minimum` searches started inside the block.
+
+    ``callback(done, total)``: ``total`` candidate sizes lie between the lower and the
+    upper bound of the game being solved, ``done`` of them are settled. The library
+    never prints; the CLI passes a progress bar here.
+    """
+    token = _PROGRESS.set(callback)
+    try:
+        yield
+    finally:
+        _PROGRESS.reset(token)
+
+
+@dataclass(frozen=True)
+class StaticQuerySet:
+    """A static query set for ``[k]^n``.
+
+    Attributes:
+        n: positions.
+        k: colours.
+        feedback: ``"black"`` or ``"black-white"``.
+        queries: the queries, committed together.
+        source: ``"exact"`` (a minimum resolving set, :func:`static_minimum_set`) or
+            ``"random"`` (:func:`random_query_set`: decoding certified per game).
+    """
+
+    n: int
+    k: int
+    feedback: str
+    queries: tuple[Code, ...]
+    source: str
+
+
+# -- answer tables -------------------------------------------------------------------------
+def _codes(n: int, k: int) -> np.ndarray:
+    from .codes import all_codes
+
+    return all_codes(n, k).astype(np.int64)
+
+
+def _answers(codes: np.ndarray, queries: np.ndarray, k: int, feedback: str) -> np.ndarray:
+    """``A[q, s]``: the answer to query ``q`` for secret ``s`` as one integer."""
+    n = codes.shape[1]
+    blacks = (queries[:, None, :] == codes[None, :, :]).sum(axis=2)
+    if feedback == "black":
+        return blacks
+    from .codes import color_histograms
+
+    secret_h = color_histograms(codes, k).astype(np.int64)
+    query_h = color_histograms(queries, k).astype(np.int64)
+    common = np.minimum(query_h[:, None, :], secret_h[None, :, :]).sum(axis=2)
+    return blacks * (n + 1) + (common - blacks)
+
+
+def _classes(signature_rows: np.ndarray) -> np.ndarray:
+    """Class labels of the columns of ``signature_rows`` (equal answer vectors)."""
+    if signature_rows.shape[0] == 0:
+        return np.zeros(signature_rows.shape[1], dtype=np.int64)
+    _, labels = np.unique(signature_rows.T, axis=0, return_inverse=True)
+    return labels.reshape(-1)
+
+
+def is_resolving(
+    queries: Sequence[Sequence[int]], n: int, k: int, *, feedback: str = "black"
+) -> bool:
+    """Whether the answers to ``queries`` tell every two secrets of ``[k]^n`` apart.
+
+    Cost: enumerates the ``k^n`` secrets (``all_codes`` refuses more than 2,000,000).
+
+    Example:
+        >>> is_resolving([(0, 0), (1, 0)], 2, 2), is_resolving([(0, 0)], 2, 2)
+        (True, False)
+    """
+    n = validate_positions(n)
+    k = validate_colors(k)
+    feedback = validate_feedback(feedback)
+    codes = _codes(n, k)
+    rows = np.array([list(q) for q in queries], dtype=np.int64).reshape(-1, n)
+    labels = _classes(_answers(codes, rows, k, feedback))
+    return int(labels.max(initial=0)) + 1 == codes.shape[0]
+
+
+# -- bounds ---------------------------------------------------------------------------------
+def _counting_bound(n: int, k: int, feedback: str) -> int:
+    """``min m`` with ``answers^m >= k^n`` (each query has that many answers)."""
+    answers = n + 1 if feedback == "black" else (n + 1) * (n + 2) // 2 - 1
+    m = 0
+    while m * math.log(answers) < n * math.log(k) - 1e-9:
+        m += 1
+    return m
+
+
+def _greedy_set(codes: np.ndarray, k: int, feedback: str, first: Sequence[int]) -> list[int]:
+    """A resolving set by greedy splitting (indices into ``codes``), starting at ``first``."""
+    size = codes.shape[0]
+    chosen = list(first)
+    labels = _classes(_answers(codes, codes[chosen], k, feedback))
+    table = None
+    while int(labels.max(initial=0)) + 1 < size:
+        if table is None:
+            table = _answers(codes, codes, k, feedback)
+        width = int(table.max()) + 1
+        keys = labels[None, :] * width + table  # (candidates, secrets)
+        # classes after adding each candidate: count distinct keys per row
+        ordered = np.sort(keys, axis=1)
+        distinct = 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
+        best = int(np.argmax(distinct))
+        chosen.append(best)
+        labels = _classes(np.vstack([labels[None, :], table[best][None, :]]))
+    return chosen
+
+
+# -- exact models --------------------------------------------------------------------------
+def _solver(cp_model: Any, seed: int = 0) -> Any:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = _WORKERS
+    solver.parameters.random_seed = seed
+    return solver
+
+
+def _lex_geq(model: Any, left: Sequence[Any], right: Sequence[Any], *, strict: bool) -> None:
+    """``left >=_lex right`` for 0/1 variable lists (as binary numbers, short lists only)."""
+    width = len(left)
+    value_left = sum((1 << (width - 1 - i)) * v for i, v in enumerate(left))
+    value_right = sum((1 << (width - 1 - i)) * v for i, v in enumerate(right))
+    if strict:
+        model.Add(value_left > value_right)
+    else:
+        model.Add(value_left >= value_right)
+
+
+def _balanced_differences(n: int) -> list[tuple[int, ...]]:
+    """Non-zero ``d in {-1, 0, 1}^n`` with ``sum d = 0``, one of each pair ``d, -d``."""
+    out = []
+    for d in itertools.product((-1, 0, 1), repeat=n):
+        if sum(d) == 0 and any(d) and d[next(i for i, v in enumerate(d) if v)] == 1:
+            out.append(d)
+    return out
+
+
+def _hypercube_set(n: int, m: int) -> list[Code] | None:
+    """A resolving set of ``m`` queries of ``H(n, 2)`` containing ``0...0``, or ``None``."""
+    from ortools.sat.python import cp_model
+
+    rows = m - 1
+    differences = _balanced_differences(n)
+    if rows == 0:
+        return [(0,) * n] if not differences else None
+    model = cp_model.CpModel()
+    x = [[model.NewBoolVar(f"x{i}_{j}") for j in range(n)] for i in range(rows)]
+    for d in differences:
+        told = []
+        for i in range(rows):
+            flag = model.NewBoolVar("")
+            model.Add(sum(dj * x[i][j] for j, dj in enumerate(d) if dj) != 0).OnlyEnforceIf(flag)
+            told.append(flag)
+        model.AddBoolOr(told)
+    for i in range(rows):
+        model.Add(2 * sum(x[i]) <= n)
+    for i in range(rows - 1):
+        _lex_geq(model, x[i + 1], x[i], strict=True)
+    columns = [[x[i][j] for i in range(rows)] for j in range(n)]
+    for j in range(n - 1):
+        _lex_geq(model, columns[j + 1], columns[j], strict=False)
+    solver = _solver(cp_model)
+    status = solver.Solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
+        raise RuntimeError(f"CP-SAT stopped without an answer for H({n}, 2), m={m}")
+    found = [(0,) * n]
+    found += [tuple(int(solver.Value(v)) for v in row) for row in x]
+    return found
+
+
+def _hitting_set(
+    codes: np.ndarray,
+    k: int,
+    feedback: str,
+    m: int,
+    table: np.ndarray,
+) -> list[int] | None:
+    """A resolving set of ``m`` codes (indices), or ``None`` if there is none."""
+    from ortools.sat.python import cp_model
+
+    n = codes.shape[1]
+    size = codes.shape[0]
+    two_positions = n == 2 and feedback == "black"
+    model = cp_model.CpModel()
+    z = [model.NewBoolVar(f"z{i}") for i in range(size)]
+    model.Add(sum(z) == m)
+    if two_positions:  # Z[a, b] = z[a k + b]: rows and columns non-increasing (double lex)
+        grid = [[z[a * k + b] for b in range(k)] for a in range(k)]
+        for a in range(k - 1):
+            _lex_geq(model, grid[a], grid[a + 1], strict=False)
+        columns = [[grid[a][b] for a in range(k)] for b in range(k)]
+        for b in range(k - 1):
+            _lex_geq(model, columns[b], columns[b + 1], strict=False)
+    elif feedback == "black":
+        model.Add(z[0] == 1)  # vertex-transitivity: 0...0 is in the set
+    else:
+        patterns = [
+            i
+            for i, row in enumerate(codes.tolist())
+            if all(b >= a for a, b in itertools.pairwise(row))
+            and all(c <= 1 + max(row[:j], default=-1) for j, c in enumerate(row))
+        ]
+        model.AddBoolOr([z[i] for i in patterns])
+    pairs = list(itertools.combinations(range(size), 2)) if size <= 128 else []
+    added: set[tuple[int, int]] = set()
+    rng = np.random.default_rng(0)
+    while True:
+        for s, t in pairs:
+            if (s, t) in added:
+                continue
+            added.add((s, t))
+            model.AddBoolOr([z[int(x)] for x in np.flatnonzero(table[:, s] != table[:, t])])
+        solver = _solver(cp_model)
+        status = solver.Solve(model)
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover
+            raise RuntimeError(f"CP-SAT stopped without an answer for n={n}, k={k}, m={m}")
+        chosen = [i for i in range(size) if solver.Value(z[i])]
+        labels = _classes(table[chosen])
+        pairs = []
+        order = np.argsort(labels, kind="stable")
+        bounds = np.flatnonzero(np.diff(labels[order])) + 1
+        for group in np.split(order, bounds):
+            if group.size > 1:
+                pairs.extend(
+                    (int(a), int(b)) for a, b in itertools.combinations(sorted(group.tolist()), 2)
+                )
+        if not pairs:
+            return chosen
+        if len(pairs) > _LAZY_BATCH:
+            picks = rng.choice(len(pairs), size=_LAZY_BATCH, replace=False)
+            pairs = [pairs[int(i)] for i in picks]
+
+
+# -- cache ---------------------------------------------------------------------------------
+def _cache_path(n: int, k: int, feedback: str) -> Path:
+    from .optimal import cache_directory
+
+    return cache_directory() / f"static-v{_CACHE_VERSION}-{feedback}-n{n}-k{k}.json"
+
+
+def _load_cached(n: int, k: int, feedback: str) -> tuple[Code, ...] | None:
+    """The cached minimum set, or ``None`` when absent or malformed (then recomputed)."""
+    try:
+        data = json.loads(_cache_path(n, k, feedback).read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("version") != _CACHE_VERSION:
+            return None
+        if (data.get("n"), data.get("k"), data.get("feedback")) != (n, k, feedback):
+            return None
+        queries = tuple(tuple(int(c) for c in q) for q in data["queries"])
+        if len(queries) != int(data["minimum"]) or not queries:
+            return None
+        if any(len(q) != n or any(not 0 <= c < k for c in q) for q in queries):
+            return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not is_resolving(queries, n, k, feedback=feedback):
+        return None
+    return queries
+
+
+def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> None:
+    path = _cache_path(n, k, feedback)
+    data = {
+        "version": _CACHE_VERSION,
+        "n": n,
+        "k": k,
+        "feedback": feedback,
+        "minimum": len(queries),
+        "queries": [list(q) for q in queries],
+    }
+    with contextlib.suppress(OSError):  # a read-only cache only costs a recomputation
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
+        ) as handle:
+            json.dump(data, handle, separators=(",", ":"))
+        os.replace(handle.name, path)
+
+
+# -- the exact minimum ---------------------------------------------------------------------
+_SETS: dict[tuple[int, int, str], tuple[Code, ...]] = {}
+
+
+def _check(n: Any, k: Any, feedback: Any) -> tuple[int, int, str]:
+    from ..limits import check_static_search
+
+    num_positions = validate_positions(n)
+    num_colors = validate_colors(k)
+    feedback = validate_feedback(feedback)
+    check_static_search(num_positions, num_colors, feedback)
+    return num_positions, num_colors, feedback
+
+
+def _compute(
+    n: int, k: int, feedback: str, progress: ProgressCallback | None, use_cache: bool
+) -> tuple[Code, ...]:
+    codes = _codes(n, k)
+    size = codes.shape[0]
+    lower = _counting_bound(n, k, feedback)
+    if feedback == "black" and n > 1:  # beta(H(n-1, k)) <= beta(H(n, k))
+        lower = max(lower, len(_minimum_set(n - 1, k, feedback, None, use_cache)))
+    greedy = _greedy_set(codes, k, feedback, [0]) if size > 1 else [0]
+    upper = len(greedy)
+    best: list[Code] = [tuple(int(c) for c in codes[i]) for i in greedy]
+    total = max(upper - lower, 0) + 1
+    table = None
+    for done, m in enumerate(range(lower, upper)):
+        if progress is not None:
+            progress(done, total)
+        if k == 2 and feedback == "black":
+            found = _hypercube_set(n, m)
+        else:
+            if table is None:
+                table = _answers(codes, codes, k, feedback)
+            indices = _hitting_set(codes, k, feedback, m, table)
+            found = None if indices is None else [tuple(int(c) for c in codes[i]) for i in indices]
+        if found is not None:
+            best = found
+            break
+    if progress is not None:
+        progress(total, total)
+    queries = tuple(sorted(best))
+    if not is_resolving(queries, n, k, feedback=feedback):  # pragma: no cover - a model bug
+        raise RuntimeError(f"internal error: the static set for n={n}, k={k} does not resolve")
+    return queries
+
+
+def _minimum_set(
+    n: int, k: int, feedback: str, progress: ProgressCallback | None, use_cache: bool
+) -> tuple[Code, ...]:
+    key = (n, k, feedback)
+    if key in _SETS:
+        return _SETS[key]
+    queries = _load_cached(n, k, feedback) if use_cache else None
+    if queries is None:
+        queries = _compute(n, k, feedback, progress, use_cache)
+        if use_cache:
+            _store_cached(n, k, feedback, queries)
+    _SETS[key] = queries
+    return queries
+
+
+def static_minimum_set(
+    n: int,
+    k: int,
+    *,
+    feedback: str = "black",
+    progress: ProgressCallback | None = None,
+    use_cache: bool = True,
+) -> tuple[Code, ...]:
+    """A minimum static query set of ``[k]^n``: :func:`static_minimum` queries that resolve.
+
+    Args:
+        n: positions.
+        k: colours.
+        feedback: ``"black"`` (default) or ``"black-white"``.
+        progress: ``callback(done, total)`` over the candidate sizes (default: the one
+            set by :func:`static_progress`).
+        use_cache: read and write the disk cache.
+
+    Returns:
+        The queries, sorted.
+
+    Raises:
+        ValueError: invalid sizes or feedback.
+        mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
+            ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
+    """
+    n, k, feedback = _check(n, k, feedback)
+    callback = progress if progress is not None else _PROGRESS.get()
+    return _minimum_set(n, k, feedback, callback, use_cache)
+
+
+def static_minimum(
+    n: int,
+    k: int,
+    *,
+    feedback: str = "black",
+    progress: ProgressCallback | None = None,
+    use_cache: bool = True,
+) -> int:
+    """The fewest non-adaptive queries that identify every secret of ``[k]^n``.
+
+    ``min |Q|`` over sets ``Q`` whose answers separate every two secrets; the final
+    winning guess is not included. With black pegs this is the metric dimension of the
+    Hamming graph ``H(n, k)``. Exact: CP-SAT proves every smaller size infeasible
+    (module docstring).
+
+    Cost: the hypercube at ``n = 9`` (the slow proof) about 45 s, two positions at
+    ``k = 8`` a few seconds (``benchmarks/RESULTS.md``); cached in memory and on disk.
+
+    Args:
+        n: positions.
+        k: colours.
+        feedback: ``"black"`` (default) or ``"black-white"``.
+        progress: ``callback(done, total)`` over the candidate sizes (default: the one
+            set by :func:`static_progress`).
+        use_cache: read and write the disk cache.
+
+    Returns:
+        The minimum number of queries.
+
+    Raises:
+        ValueError: invalid sizes or feedback.
+        mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
+            ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
+
+    Reference:
+        OEIS A303735 (``k = 2``); Caceres et al., SIAM J. Discrete Math. 21 (2007),
+        Theorem 6.1 (``n = 2``: ``floor(2(2k - 1)/3)``).
+
+    Example:
+        >>> [static_minimum(n, 2) for n in range(1, 6)]
+        [1, 2, 3, 4, 4]
+    """
+    return len(static_minimum_set(n, k, feedback=feedback, progress=progress, use_cache=use_cache))
+
+
+# -- beyond the exact minimum: random query sets, certified per game -------------------------
+RANDOM_QUERY_FACTOR = {2: 2.5}
+"""``C`` of :func:`random_query_count` for ``k <= n``, by ``k`` (default
+:data:`RANDOM_QUERY_DEFAULT`): chosen so that at most a few percent of the random sets
+leave two consistent codes (measured: ``benchmarks/RESULTS.md``, "static")."""
+RANDOM_QUERY_DEFAULT = 2.0
+"""``C`` of :func:`random_query_count` for ``3 <= k <= n``."""
+RANDOM_QUERY_WIDE = 1.5
+"""``C`` of :func:`random_query_count` for ``k > n`` (``C k log2 k`` queries)."""
+
+EXACT_PLAY = {"hypercube": 256, "two-positions": 64, "other": 81}
+"""Largest ``k^n`` at which :func:`solve_static` plays the exact minimum set, per game
+family (black pegs with ``k = 2``, with ``n = 2``, everything else): each computes in
+a few seconds on a cold cache (``benchmarks/RESULTS.md``). Larger games play a random
+set."""
+
+_ENUMERATE_CODES = 1 << 17
+
+
+def random_query_count(n: int, k: int) -> int:
+    """Queries of a random static set, after Li-Luo-Xu Table 1's classical rates.
+
+    ``ceil(C n log2 k / max(log2(n / k), 1))`` for ``k <= n`` (the order
+    ``Theta(n log k / max(log(n/k), 1))``; ``C`` = 2.5 at ``k = 2``, 2 otherwise:
+    :data:`RANDOM_QUERY_FACTOR`) and ``ceil(1.5 k log2 k)`` for ``k > n`` (the upper end
+    ``O(k log k)``: with ``~ n log k`` random queries most positions never meet their
+    colour, and two codes stay consistent), never below the counting bound
+    ``n log k / log(n + 1)``.
+
+    Example:
+        >>> random_query_count(16, 2), random_query_count(10, 8), random_query_count(3, 16)
+        (14, 60, 96)
+    """
+    n = validate_positions(n)
+    k = validate_colors(k)
+    if k > n:
+        count = math.ceil(RANDOM_QUERY_WIDE * k * math.log2(k) - 1e-9)
+    else:
+        rate = n * math.log2(k) / max(math.log2(n / k), 1.0)
+        factor = RANDOM_QUERY_FACTOR.get(k, RANDOM_QUERY_DEFAULT)
+        count = math.ceil(factor * rate - 1e-9)
+    return max(count, _counting_bound(n, k, "black"), 1)
+
+
+def random_query_set(n: int, k: int, *, seed: int | None = None) -> tuple[Code, ...]:
+    """:func:`random_query_count` uniformly random codes (seeded), committed together."""
+    n = validate_positions(n)
+    k = validate_colors(k)
+    rng = np.random.default_rng(validate_seed(seed))
+    rows = rng.integers(0, k, size=(random_query_count(n, k), n))
+    return tuple(tuple(int(c) for c in row) for row in rows)
+
+
+def _family(n: int, k: int, feedback: str) -> str:
+    if feedback == "black" and k == 2:
+        return "hypercube"
+    if feedback == "black" and n == 2:
+        return "two-positions"
+    return "other"
+
+
+def static_query_set(
+    n: int, k: int, *, feedback: str = "black", seed: int | None = None
+) -> StaticQuerySet:
+    """The query set :func:`solve_static` commits to at ``(n, k)``.
+
+    The exact minimum (:func:`static_minimum_set`) where ``k^n`` is within
+    :data:`EXACT_PLAY` for its family, or a minimum set recorded in
+    :data:`~mastermind_q.classical.static_sets.KNOWN_SETS` (the hypercube ``n = 9, 10``,
+    two positions ``k = 9, 10``; checked to resolve before use), else
+    :func:`random_query_set` (``seed``). It depends on ``n``, ``k``, the feedback and
+    the seed only, never on an answer.
+    """
+    n = validate_positions(n)
+    k = validate_colors(k)
+    feedback = validate_feedback(feedback)
+    family = _family(n, k, feedback)
+    if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
+        queries = static_minimum_set(n, k, feedback=feedback)
+        return StaticQuerySet(n, k, feedback, queries, "exact")
+    if feedback == "black":
+        from .static_sets import KNOWN_SETS
+
+        known = KNOWN_SETS.get((n, k))
+        if known is not None and is_resolving(known, n, k):
+            return StaticQuerySet(n, k, feedback, tuple(known), "exact")
+    return StaticQuerySet(n, k, feedback, random_query_set(n, k, seed=seed), "random")
+
+
+def _decode_enumerate(
+    queries: Sequence[Code], answers: Sequence[tuple[int, int]], n: int, k: int, feedback: str
+) -> list[Code]:
+    codes = _codes(n, k)
+    rows = np.array([list(q) for q in queries], dtype=np.int64).reshape(-1, n)
+    alive = np.ones(codes.shape[0], dtype=bool)
+    for index in range(rows.shape[0]):  # one query at a time: n k^n memory only
+        table = _answers(codes, rows[index : index + 1], k, feedback)[0]
+        blacks, whites = answers[index]
+        expected = blacks if feedback == "black" else blacks * (n + 1) + whites
+        alive &= table == expected
+    found = np.flatnonzero(alive)[:2]
+    return [tuple(int(c) for c in codes[i]) for i in found]
+
+
+def _decode_cp_sat(
+    queries: Sequence[Code], answers: Sequence[tuple[int, int]], n: int, k: int, feedback: str
+) -> list[Code]:
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    y = [[model.NewBoolVar(f"y{j}_{c}") for c in range(k)] for j in range(n)]
+    for row in y:
+        model.AddExactlyOne(row)
+    counts = [sum(y[j][c] for j in range(n)) for c in range(k)]
+    for query, (blacks, whites) in zip(queries, answers):
+        model.Add(sum(y[j][c] for j, c in enumerate(query)) == blacks)
+        if feedback == "black-white":
+            in_query = np.bincount(np.asarray(query), minlength=k)
+            common = []
+            for c in range(k):
+                if in_query[c]:
+                    low = model.NewIntVar(0, int(in_query[c]), "")
+                    model.AddMinEquality(low, [counts[c], int(in_query[c])])
+                    common.append(low)
+            model.Add(sum(common) == blacks + whites)
+    found: list[Code] = []
+    for _ in range(2):
+        solver = _solver(cp_model)
+        status = solver.Solve(model)
+        if status == cp_model.INFEASIBLE:
+            break
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover
+            raise RuntimeError("CP-SAT stopped without deciding the static decoding")
+        code = tuple(next(c for c in range(k) if solver.Value(y[j][c])) for j in range(n))
+        found.append(code)
+        model.AddBoolOr([y[j][c].Not() for j, c in enumerate(code)])
+    return found
+
+
+def decode_static(
+    queries: Sequence[Sequence[int]],
+    answers: Sequence[tuple[int, int]],
+    n: int,
+    k: int,
+    *,
+    feedback: str = "black",
+) -> tuple[Code, ...]:
+    """Up to two codes consistent with every ``(query, answer)``: one means certified.
+
+    Enumeration when ``k^n <= 2^17``, else CP-SAT (a consistent code, then a second
+    one different from it).
+
+    Returns:
+        ``()`` (inconsistent answers), ``(s,)`` (the unique secret) or ``(s, t)``.
+    """
+    n = validate_positions(n)
+    k = validate_colors(k)
+    feedback = validate_feedback(feedback)
+    codes = [tuple(int(c) for c in q) for q in queries]
+    pairs = [(int(b), int(w)) for b, w in answers]
+    if len(codes) != len(pairs):
+        raise ValueError(f"answers must match the {len(codes)} queries, were {len(pairs)}")
+    if n * math.log2(k) <= math.log2(_ENUMERATE_CODES):
+        return tuple(_decode_enumerate(codes, pairs, n, k, feedback))
+    return tuple(_decode_cp_sat(codes, pairs, n, k, feedback))
+
+
+def solve_static(codemaker: Any, *, seed: int | None = None) -> Code:
+    """The static codebreaker: commit to a query set, get one batch of answers, guess.
+
+    The set (:func:`static_query_set`) depends on ``n``, ``k``, the feedback and the
+    seed only; the codemaker answers it in one
+    :meth:`~mastermind_q.codemaker.Codemaker.answer_batch`. The codebreaker decodes
+    (:func:`decode_static`) and makes its final guess, one more query, unless a query
+    of the set was already answered with ``n`` black pegs. ``queries`` = ``|Q|`` + 1
+    then. With a random set the decoding can leave two codes: the final guess is the
+    first (the game may be lost; :func:`decode_static` says when this happens).
+
+    Args:
+        codemaker: a codemaker with ``answer_batch`` (a
+            :class:`~mastermind_q.codemaker.Codemaker`).
+        seed: draws the random query set (games beyond :data:`EXACT_PLAY`).
+
+    Returns:
+        The final guess.
+
+    Raises:
+        ValueError: a codemaker without batches, the permutation game, inconsistent
+            answers.
+    """
+    seed = validate_seed(seed)
+    if not hasattr(codemaker, "answer_batch"):
+        raise ValueError(
+            f"the static codebreaker needs a codemaker that answers a batch, "
+            f"got {type(codemaker).__name__}"
+        )
+    if getattr(codemaker, "distinct", False):
+        raise ValueError("the static codebreaker plays with repetition only, was distinct=True")
+    n, k = codemaker.num_positions, codemaker.num_colors
+    feedback = getattr(codemaker, "feedback", "black")
+    plan = static_query_set(n, k, feedback=feedback, seed=seed)
+    answers = codemaker.answer_batch(plan.queries)
+    for query, (blacks, _whites) in zip(plan.queries, answers):
+        if blacks == n:
+            return query
+    candidates = decode_static(plan.queries, answers, n, k, feedback=feedback)
+    if not candidates:
+        raise ValueError("the answers are inconsistent: no code fits all of them")
+    guess = candidates[0]
+    codemaker.answer(guess)
+    return guess

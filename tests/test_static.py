@@ -1,0 +1,267 @@
+"""Tests for the static (non-adaptive) game: exact minima, query sets, the codebreaker."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+import mastermind_q as mq
+from mastermind_q.classical import optimal_worst_case, static_minimum  # the contract import
+from mastermind_q.classical import static as static_module
+from mastermind_q.classical.static import (
+    decode_static,
+    is_resolving,
+    random_query_count,
+    random_query_set,
+    static_minimum_set,
+    static_progress,
+    static_query_set,
+)
+from mastermind_q.codemaker import Codemaker
+from mastermind_q.limits import ResourceLimitError
+
+HYPERCUBE = [1, 2, 3, 4, 4, 5, 6, 6, 7, 7]  # OEIS A303735, n = 1..10
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(static_module, "_SETS", {})
+
+
+def _brute_minimum(n: int, k: int, feedback: str) -> int:
+    codes = list(itertools.product(range(k), repeat=n))
+    for m in range(1, len(codes) + 1):
+        for subset in itertools.combinations(codes, m):
+            if is_resolving(subset, n, k, feedback=feedback):
+                return m
+    raise AssertionError("unreachable")
+
+
+def test_contract_imports():
+    assert callable(optimal_worst_case) and callable(static_minimum)
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_hypercube_anchor(n):
+    assert static_minimum(n, 2) == HYPERCUBE[n - 1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [9, 10])
+def test_hypercube_anchor_slow(n):
+    assert static_minimum(n, 2) == HYPERCUBE[n - 1]
+
+
+@pytest.mark.parametrize("k", range(2, 8))
+def test_two_positions_anchor(k):
+    assert static_minimum(2, k) == (2 * (2 * k - 1)) // 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [8, 9])
+def test_two_positions_anchor_slow(k):
+    assert static_minimum(2, k) == (2 * (2 * k - 1)) // 3
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "feedback"),
+    [(2, 3, "black"), (3, 2, "black"), (2, 3, "black-white"), (3, 2, "black-white"),
+     (2, 4, "black-white"), (4, 2, "black-white"), (3, 3, "black-white")],
+)  # fmt: skip
+def test_minimum_matches_brute_force(n, k, feedback):
+    queries = static_minimum_set(n, k, feedback=feedback)
+    assert is_resolving(queries, n, k, feedback=feedback)
+    assert len(queries) == _brute_minimum(n, k, feedback)
+
+
+def test_general_game_is_exact():
+    queries = static_minimum_set(3, 3)
+    assert len(queries) == 4 and is_resolving(queries, 3, 3)
+    assert not any(is_resolving(s, 3, 3) for s in itertools.combinations(queries, 3))
+
+
+def test_cache_round_trip_and_malformed(tmp_path):
+    first = static_minimum_set(2, 5)
+    [path] = tmp_path.glob("static-*n2-k5.json")
+    data = json.loads(path.read_text())
+    assert data["minimum"] == len(first) == 6
+    static_module._SETS.clear()
+    assert static_minimum_set(2, 5) == first  # read back
+    for bad in ["{not json", json.dumps({**data, "queries": [[0, 0]] * 6}), "[]"]:
+        path.write_text(bad)
+        static_module._SETS.clear()
+        assert static_minimum(2, 5) == 6  # recomputed, never a crash
+
+
+def test_progress_reports_until_done():
+    seen = []
+    with static_progress(lambda done, total: seen.append((done, total))):
+        static_minimum(2, 6, use_cache=False)
+    assert seen and seen[-1][0] == seen[-1][1]
+
+
+@pytest.mark.parametrize(("n", "k"), [(11, 2), (3, 10**6), (10**5, 3), (2, 40)])
+def test_limit_refused_before_work(n, k):
+    with pytest.raises(ResourceLimitError, match=f"n={n}, k={k}") as info:
+        static_minimum(n, k)
+    assert "MASTERMIND_Q_MAX_STATIC" in str(info.value)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 300
+
+
+def test_other_limit_for_general_games():
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_OTHER_CODES"):
+        static_minimum(3, 5)
+    with pytest.raises(ResourceLimitError, match="black-white"):
+        static_minimum(5, 3, feedback="black-white")
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, "3"])
+def test_bad_sizes(bad):
+    with pytest.raises(ValueError, match=repr(bad) if isinstance(bad, str) else str(bad)):
+        static_minimum(bad, 2)
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "feedback"),
+    [(3, 2, "black"), (2, 3, "black"), (2, 4, "black"), (4, 2, "black"), (3, 3, "black"),
+     (2, 3, "black-white"), (3, 3, "black-white")],
+)  # fmt: skip
+def test_solve_every_secret(n, k, feedback):
+    m = static_minimum(n, k, feedback=feedback)
+    for secret in itertools.product(range(k), repeat=n):
+        result = mq.solve(secret, colors=k, method="static", feedback=feedback)
+        assert result.solved, secret
+        blacks = [a if isinstance(a, int) else a[0] for _, a in result.transcript[:m]]
+        hit = n in blacks
+        assert result.queries == (m if hit else m + 1)
+        assert len(result.transcript) == result.queries
+
+
+def test_codebreaker_commits_before_any_answer():
+    maker = Codemaker((1, 0, 1), colors=2)
+    queries = static_query_set(3, 2).queries
+
+    def committed():
+        for query in queries:
+            assert maker.queries == 0 and maker.transcript == ()  # nothing answered yet
+            yield query
+
+    answers = maker.answer_batch(committed())
+    assert len(answers) == maker.queries == len(queries)
+    with pytest.raises(ValueError, match="one batch only"):
+        maker.answer_batch(queries)
+    late = Codemaker((1, 0, 1), colors=2)
+    late.black((0, 0, 0))
+    with pytest.raises(ValueError, match="before any other query"):
+        late.answer_batch(queries)
+
+
+def test_batch_validates_before_answering():
+    maker = Codemaker((1, 0), colors=2)
+    with pytest.raises(ValueError):
+        maker.answer_batch([(0, 0), (0, 5)])
+    assert maker.queries == 0
+    assert maker.answer_batch([(1, 1)]) == ((1, 0),)
+
+
+def test_random_set_certified_and_seeded():
+    n, k = 12, 2
+    assert static_query_set(n, k, seed=3).source == "random"
+    assert random_query_set(n, k, seed=3) == random_query_set(n, k, seed=3)
+    secret = (1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0)
+    certified = 0
+    for seed in range(10):
+        result = mq.solve(secret, colors=k, method="static", seed=seed)
+        asked = result.transcript[: random_query_count(n, k)]
+        assert [q for q, _ in asked] == list(random_query_set(n, k, seed=seed))
+        found = decode_static([q for q, _ in asked], [(b, 0) for _, b in asked], n, k)
+        if len(found) == 1:  # certified: no second consistent code
+            certified += 1
+            assert found == (secret,)
+            assert result.solved and result.queries == random_query_count(n, k) + 1
+    assert certified >= 8
+
+
+def test_cp_sat_decoding_matches_enumeration():
+    queries = random_query_set(5, 4, seed=1)
+    secret = (3, 1, 0, 2, 2)
+    answers = [mq.black_white(secret, q) for q in queries]
+    small = decode_static(queries, answers, 5, 4, feedback="black-white")
+    large = static_module._decode_cp_sat(queries, answers, 5, 4, "black-white")
+    assert set(small) == set(large) and secret in small
+
+
+def test_static_refuses_permutation_game():
+    with pytest.raises(ValueError, match="distinct"):
+        mq.solve((0, 1), colors=3, method="static", distinct=True)
+
+
+def test_solve_random_set_refused_beyond_play_limit():
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_PLAY_BITS"):
+        mq.solve((0,) * 200, colors=2, method="static")
+
+
+def _cli(*argv):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "mastermind_q", *argv],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=120,
+    )
+
+
+def test_cli_solve_static_json():
+    done = _cli("solve", "--method", "static", "--colors", "2", "--secret", "1,0,1,1,0", "--json")
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout)
+    assert payload["solved"] and payload["queries"] in (4, 5)
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--method", "static", "--colors", "2", "--random", "300"], "MAX_STATIC_PLAY_BITS"),
+        (["--method", "hunziker-meyer", "--colors", "4", "--random", "3"], "Appendix A"),
+    ],
+)
+def test_cli_bad_input_is_one_line(argv, needle):
+    done = _cli("solve", *argv)
+    assert done.returncode == 2 and done.stdout == ""
+    assert needle in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_compare_has_static_rows_beside_the_quantum_ones():
+    from mastermind_q.compare import compare
+
+    table = compare([2, 6], [2, 6], methods=["static", "nonadaptive", "hunziker-meyer"], samples=3)
+    rows = {(row.n, row.k, row.method): row for row in table.rows}
+    for n in (2, 6):
+        for k in (2, 6):
+            static = rows[(n, k, "static")]
+            assert static.kind == "classical" and static.solved
+        assert rows[(n, 6, "nonadaptive")].kind == "quantum"
+        hm = rows[(n, 6, "hunziker-meyer")]
+        assert hm.kind == "quantum" and 0 < hm.success_probability < 1
+    assert rows[(2, 6, "static")].queries == static_minimum(2, 6) + 1
+    assert (6, 6, "table1-classical") in rows
+    assert any(task.method == "hunziker-meyer" and task.k == 2 for task, _ in table.skipped)
+
+
+def test_known_sets_are_minimum_resolving_sets():
+    from mastermind_q.classical.static_sets import KNOWN_SETS
+
+    for (n, k), queries in KNOWN_SETS.items():
+        assert is_resolving(queries, n, k)
+        expected = HYPERCUBE[n - 1] if k == 2 else (2 * (2 * k - 1)) // 3
+        assert len(queries) == expected
+    assert static_query_set(10, 2).source == "exact"
+    result = mq.solve((1, 0) * 5, colors=2, method="static")
+    assert result.solved and result.queries <= HYPERCUBE[9] + 1
