@@ -904,3 +904,18 @@ def test_a_bad_pair_names_the_pair_option(capsys):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert f"error: --pair: {fragment}" in err and err.count("\n") == 1
+
+
+def test_cli_main_stays_the_function_after_another_lazy_name():
+    """``from mastermind_q.cli import build_parser`` imported the submodule ``main``,
+    which then shadowed the function ``cli.main`` (tests failed in some orders)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from mastermind_q.cli import build_parser\n"
+        "import mastermind_q.cli as cli\n"
+        "assert callable(cli.main) and callable(build_parser), cli.main\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root, timeout=60)
