@@ -895,6 +895,20 @@ def test_solve_prints_one_confidence_line_and_json_keeps_the_list(capsys):
     assert json.loads(capsys.readouterr().out)["position_confidence"] == [pytest.approx(1.0)] * 8
 
 
+def test_confidence_of_unanimous_shots_is_the_clamped_weight_the_help_names(capsys):
+    from mastermind_q.quantum.decoding import position_weights
+
+    # 1024 shots all reading colour 3 (one position, 8 colours): below 1 by the clamp.
+    [row] = position_weights("adaptive", [{"011": 1024}], num_positions=1, colors=8)
+    eps = 0.5 / 1025
+    assert row[3] == pytest.approx((1 - eps) / (1 - eps + 7 * eps))
+    assert round(row[3], 3) == 0.997
+    with pytest.raises(SystemExit):
+        cli.main(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "0.5/(shots+1)" in text and "every shot agrees: 0.997" in text
+
+
 def test_a_bad_pair_names_the_pair_option(capsys):
     for pair, fragment in (
         ("0,9", "c2 (the second colour) must be a colour in 0..3, was 9"),
