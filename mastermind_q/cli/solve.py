@@ -261,6 +261,7 @@ def run(args: argparse.Namespace) -> int:
             backend=backend,
             shots=shots,
             distinct=distinct,
+            feedback=feedback,
         )
     if args.adversary:
         if info.kind != "classical":
