@@ -26,6 +26,10 @@ Usage::
 
     python benchmarks/compare_grid.py                                  # default grid
     python benchmarks/compare_grid.py --positions 4,8 --colors 4,8 --samples 10
+    python benchmarks/compare_grid.py --methods static                 # one column only
+
+``--methods`` runs only the methods named (the other measured columns show ``-``; the
+rates are always there).
 """
 
 from __future__ import annotations
@@ -74,6 +78,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--backend", default="aer")
+    parser.add_argument(
+        "--methods", help="only these methods, comma-separated (default: every column's)"
+    )
     args = parser.parse_args()
     positions = parse_int_list(args.positions, "positions")
     colors = parse_int_list(args.colors, "colors", minimum=2)
@@ -81,6 +88,12 @@ def main() -> None:
     methods = [*NON_ADAPTIVE, "adaptive", *ADAPTIVE_CLASSICAL]
     if has_static:
         methods.append("static")
+    if args.methods is not None:
+        chosen = [name.strip() for name in args.methods.split(",") if name.strip()]
+        unknown = [name for name in chosen if name not in methods]
+        if unknown or not chosen:
+            parser.error(f"--methods: {', '.join(unknown) or 'none'} not among {methods}")
+        methods = chosen
 
     table1, table2 = [], []
     started = time.perf_counter()

@@ -224,8 +224,8 @@ def _is_box(operation: Instruction) -> bool:
     return type(operation) in (Gate, Instruction) and operation.definition is not None
 
 
-BOUNDARY_NAMES = ("B_s", "B_s_dg")
-"""Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracle)."""
+BOUNDARY_NAMES = ("B_s", "B_s_dg", "O_h", "O_h_dg")
+"""Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracles)."""
 
 
 def _label(operation: Instruction) -> str:
@@ -263,7 +263,8 @@ def open_boxes(
     ``S_0(φ)`` -> their gates). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are
     left as they are; use a transpiler for those. With ``boundaries``, an opened oracle
     ``B_s`` (``B_s†``) is framed by two barriers labelled ``B_s`` and ``end B_s``, so its
-    extent stays visible among the gates it dissolves into.
+    extent stays visible among the gates it dissolves into (the parity oracle ``O_h`` of
+    ``hunziker-meyer`` likewise).
 
     Args:
         circuit: the circuit (not changed).
@@ -592,12 +593,14 @@ def solve_captions(
     """
     captions = []
     for index, circuit in enumerate(circuits):
+        names = {item.operation.name for item in circuit.data}
+        box = "O_h" if names & {"O_h", "O_h_dg"} else "B_s"
         tag = circuit_tag(circuit, index)
         parts = tag.split("-")
         what = f"pair ({parts[1]}, {parts[2]})" if parts[0] == "pair" else parts[1]
         captions.append(
             f"{method}, circuit {index + 1} of {len(circuits)} ({what}), "
-            f"n = {num_positions}, k = {colors}; B_s is the codemaker's box"
+            f"n = {num_positions}, k = {colors}; {box} is the codemaker's box"
         )
     return captions
 

@@ -47,7 +47,9 @@ limit (environment variable)              default         what it bounds
 ========================================  ==============  ========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
-bounded by their own constants in :mod:`mastermind_q.classical.baselines`;
+bounded by their own constants in :mod:`mastermind_q.classical.baselines`, those of
+``optimal`` by ``OPTIMAL_MAX_CODES`` per game in :mod:`mastermind_q.classical.optimal`
+(``MASTERMIND_Q_MAX_OPTIMAL_CODES``, when set, replaces them all);
 :func:`check_code_space` compares ``n log2 k`` with ``log2(limit)`` so that a huge
 ``k^n`` is never computed.
 

@@ -19,7 +19,9 @@ is one), ``total_gates`` (gates, not measurements or barriers) and ``oracle_call
 
 Names: a circuit of :data:`mastermind_q.drawing.CIRCUITS` or a quantum method
 (``nonadaptive``, ``triples``: one FindTwoColorPosition circuit per planned pair,
-:func:`mastermind_q.quantum.method_plan`; ``two-color``; ``adaptive``). A name in both
+:func:`mastermind_q.quantum.method_plan`; ``two-color``; ``adaptive``;
+``hunziker-meyer``: Algorithm 5 around the parity oracle ``O_h``, ``T`` oracle calls,
+:func:`mastermind_q.circuits.hunziker_meyer.hunziker_meyer_circuit`). A name in both
 lists (``two-color``, ``adaptive``) is the same single circuit.
 
 Synthesis note: a stand-alone block (``oracle``, ``two-color-oracle``,
@@ -42,6 +44,7 @@ from qiskit import QuantumCircuit
 
 __all__ = [
     "BASIS_GATES",
+    "HUNZIKER_MEYER_CONSTRUCTION",
     "METHOD_NAMES",
     "NAMES",
     "CircuitCounts",
@@ -54,8 +57,11 @@ __all__ = [
 
 BASIS_GATES = ("cx", "rz", "sx", "x")
 """The ``basis`` target: IBM's CX basis, no coupling constraints."""
-METHOD_NAMES = ("nonadaptive", "triples", "two-color", "adaptive")
+METHOD_NAMES = ("nonadaptive", "triples", "two-color", "adaptive", "hunziker-meyer")
 """Quantum methods whose circuits :func:`named_circuits` builds."""
+HUNZIKER_MEYER_CONSTRUCTION = "parity"
+"""How ``hunziker-meyer`` reports its oracle: the parity oracle ``O_h`` has one
+construction (:func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`)."""
 _BLOCKS = ("oracle", "two-color-oracle", "grover-iteration")
 
 
@@ -141,9 +147,9 @@ def _is_box(operation: Any) -> bool:
 
 def logical_view(circuit: QuantumCircuit, *, open_oracle: bool = False) -> QuantumCircuit:
     """``circuit`` with every custom box opened, the oracle kept unless ``open_oracle``."""
-    from .codemaker import ORACLE_INVERSE_NAME, ORACLE_NAME
+    from .counting import ORACLE_NAMES
 
-    keep = () if open_oracle else (ORACLE_NAME, ORACLE_INVERSE_NAME)
+    keep = () if open_oracle else ORACLE_NAMES
     while True:
         names = sorted(
             {
@@ -214,6 +220,8 @@ def named_circuits(
         raise ValueError(
             f"name must be a circuit or method, one of {', '.join(NAMES)}; was {name!r}"
         )
+    if name == "hunziker-meyer":
+        return [_hunziker_meyer(num_positions, colors, secret)]
     if name not in ("nonadaptive", "triples"):
         return [
             build_circuit(
@@ -243,6 +251,25 @@ def named_circuits(
     ]
 
 
+def _hunziker_meyer(
+    num_positions: int, colors: int, secret: Sequence[int] | None
+) -> QuantumCircuit:
+    """Algorithm 5 around the parity oracle ``O_h`` of ``secret`` (``k > 4``)."""
+    from .circuits.hunziker_meyer import hunziker_meyer_circuit, parity_oracle_gate
+    from .drawing import default_secret
+    from .game import validate_code
+    from .quantum import check_run
+    from .quantum.hunziker_meyer import check_hunziker_meyer_colors
+
+    check_run("hunziker-meyer", num_positions, colors)
+    check_hunziker_meyer_colors(colors)
+    code = default_secret(num_positions, colors) if secret is None else secret
+    code = validate_code(code, colors, positions=num_positions, name="secret")
+    return hunziker_meyer_circuit(
+        parity_oracle_gate(code, colors), num_positions=num_positions, colors=colors
+    )
+
+
 def _solver_construction(
     name: str, num_positions: int, colors: int, device: str | None, level: int | None
 ) -> str:
@@ -255,6 +282,8 @@ def _solver_construction(
         raise ValueError(
             f"name must be a circuit or method, one of {', '.join(NAMES)}; was {name!r}"
         )
+    if name == "hunziker-meyer":
+        return HUNZIKER_MEYER_CONSTRUCTION
     construction = current_execution_options().oracle_construction
     if construction != "auto":
         return construction

@@ -212,14 +212,17 @@ def check_request(
     backend: str | None = None,
     shots: int | None = None,
     distinct: bool = False,
+    feedback: str | None = None,
 ) -> None:
     """Refuse a game beyond this machine's limits before anything is built.
 
     Quantum methods: :func:`mastermind_q.quantum.check_run` (``n``, ``k``, two-qubit
     gates, statevector memory, shots times circuits). Classical methods:
     :func:`mastermind_q.limits.check_classical` (``n``, ``k`` and guesses times ``n``) and,
-    for the enumerating ``knuth`` and ``random-consistent``, the size of the code space.
-    Called by :func:`play` and by the CLI before it draws a random secret.
+    for the enumerating ``knuth``, ``random-consistent`` and ``optimal``, the size of the
+    code space (``optimal``: the limit of the game played, ``feedback`` and ``distinct``;
+    ``feedback=None`` is the method's own). Called by :func:`play` and by the CLI before
+    it draws a random secret.
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the value and the limit.
@@ -252,11 +255,11 @@ def check_request(
         most = getattr(baselines, limit_name)
         distinct = distinct or info.distinct
         check_code_space(method, n, k, most, distinct=distinct, limit_name=limit_name)
-    elif method == "optimal":  # the largest game it plays; its own check is per game
-        from .classical.optimal import OPTIMAL_MAX_CODES
+    elif method == "optimal":  # the limit of the game being played
+        from .classical.optimal import check_optimal_game
 
-        most = max(OPTIMAL_MAX_CODES.values())
-        check_code_space(method, n, k, most, distinct=distinct, limit_name="OPTIMAL_MAX_CODES")
+        feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
+        check_optimal_game(n, k, feedback, distinct)
     check_classical(method, n, k, _classical_guesses(method, n, k))
 
 
@@ -310,6 +313,7 @@ def play(
         backend=backend if info.kind == "quantum" else None,
         shots=shots if info.kind == "quantum" else None,
         distinct=codemaker.distinct,
+        feedback=feedback,
     )
     breaker = info.load()
     if info.kind == "quantum":

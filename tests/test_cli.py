@@ -895,6 +895,38 @@ def test_solve_prints_one_confidence_line_and_json_keeps_the_list(capsys):
     assert json.loads(capsys.readouterr().out)["position_confidence"] == [pytest.approx(1.0)] * 8
 
 
+def test_confidence_of_unanimous_shots_is_the_clamped_weight_the_help_names(capsys):
+    from mastermind_q.quantum.decoding import position_weights
+
+    # 1024 shots all reading colour 3 (one position, 8 colours): below 1 by the clamp.
+    [row] = position_weights("adaptive", [{"011": 1024}], num_positions=1, colors=8)
+    eps = 0.5 / 1025
+    assert row[3] == pytest.approx((1 - eps) / (1 - eps + 7 * eps))
+    assert round(row[3], 3) == 0.997
+    with pytest.raises(SystemExit):
+        cli.main(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "0.5/(shots+1)" in text and "every shot agrees: 0.997" in text
+
+
+def test_draw_and_resources_take_n_from_the_secret(capsys):
+    assert cli.main(["draw", "oracle", "--colors", "4", "--secret", "0,1,2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["n"] == 3
+    argv = ["resources", "oracle", "--colors", "4", "--secret", "0,3", "--json"]
+    assert cli.main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["n"] == 2
+    for argv, message in (
+        (["draw", "oracle", "--colors", "4"], "--positions is required (or give --secret"),
+        (
+            ["resources", "oracle", "--colors", "4", "--positions", "3", "--secret", "0,1"],
+            "--positions 3 disagrees: --secret has 2 positions",
+        ),
+    ):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, err
+
+
 def test_a_bad_pair_names_the_pair_option(capsys):
     for pair, fragment in (
         ("0,9", "c2 (the second colour) must be a colour in 0..3, was 9"),
@@ -904,3 +936,18 @@ def test_a_bad_pair_names_the_pair_option(capsys):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert f"error: --pair: {fragment}" in err and err.count("\n") == 1
+
+
+def test_cli_main_stays_the_function_after_another_lazy_name():
+    """``from mastermind_q.cli import build_parser`` imported the submodule ``main``,
+    which then shadowed the function ``cli.main`` (tests failed in some orders)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from mastermind_q.cli import build_parser\n"
+        "import mastermind_q.cli as cli\n"
+        "assert callable(cli.main) and callable(build_parser), cli.main\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root, timeout=60)

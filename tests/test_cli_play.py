@@ -159,17 +159,37 @@ def test_pty_watch_a_quantum_codebreaker_with_a_hidden_secret():
     child.expect("a secret has 3 colours, this one has 2")
     child.expect("secret: ")
     child.sendline("1,2,0")
+    child.expect(r"running 2 circuits on aer")
+    # Circuit by circuit: the drawing, then its histogram and reading.
     child.expect(r"circuit 1: find_two_color_0_1")
     child.expect("pos0_0")
-    child.expect(r"circuit 2: find_two_color_0_2")
-    child.expect(r"running 2 circuits on aer")
     child.expect(r"circuit 1 \(find_two_color_0_1\) measured:")
     child.expect(r"reads: colour 0 or 1 at positions: 0, 2")
+    child.expect(r"circuit 2: find_two_color_0_2")
+    child.expect("pos0_0")
+    child.expect(r"circuit 2 \(find_two_color_0_2\) measured:")
     child.expect(r"reads: colour 0 or 2 at positions: 1, 2")
     child.expect(r"nonadaptive decoded 1,2,0 \(right\) with 2 oracle queries")
     output = child.before
     assert _finish(child) == 0
     assert "1,2,0" not in output.split("secret: ")[-1].split("circuit 1")[0]  # not echoed
+
+
+@pytest.mark.slow
+def test_watch_draws_each_circuit_before_its_own_histogram():
+    done = _play("0,1,2\n", "--mode", "watch", "--positions", "3", "--colors", "3", "--seed", "0")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    marks = [
+        "running 2 circuits on aer",
+        "circuit 1: find_two_color_0_1",
+        "circuit 1 (find_two_color_0_1) measured:",
+        "circuit 2: find_two_color_0_2",
+        "circuit 2 (find_two_color_0_2) measured:",
+        "nonadaptive decoded 0,1,2 (right)",
+    ]
+    places = [out.index(mark) for mark in marks]
+    assert places == sorted(places), out
 
 
 def _play(stdin, *argv):

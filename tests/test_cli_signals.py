@@ -175,16 +175,38 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
 
 # -- issue 16: a CP-SAT solve, start-up, and the worker before the first row ---------------
 @pytest.mark.slow
-def test_ctrl_c_stops_a_consistent_solve_within_2_s():
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_signal_stops_a_consistent_solve_within_2_s(signum, status, word):
     """CP-SAT ignored SIGINT (its own handler stopped one solve and the game went on)."""
     run = _Run("solve", "--method", "consistent", "--distinct", "--colors", "64", "--random", "64")
     time.sleep(6.0)  # imports, then well into the game (n = 64 takes minutes)
     assert run.process.poll() is None
     started = time.monotonic()
-    code, _, err = run.stop(signal.SIGINT)
+    code, _, err = run.stop(signum)
     assert time.monotonic() - started < 2.0
-    assert code == 130 and "Traceback" not in err
-    assert err.strip().splitlines()[-1] == "mastermind-q solve: interrupted"
+    assert code == status and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == f"mastermind-q solve: {word}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("signum", "status", "word"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+)
+def test_a_signal_stops_a_static_decoding_within_2_s(monkeypatch, signum, status, word):
+    """The static decoding's CP-SAT solve ran to its end (over a minute) before it."""
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_PLAY_BITS", "400")  # the limit, raised
+    run = _Run("solve", "--method", "static", "--colors", "2", "--random", "400", "--seed", "1")
+    time.sleep(6.0)  # imports and the answers, then well into the decoding (minutes)
+    assert run.process.poll() is None
+    started = time.monotonic()
+    code, _, err = run.stop(signum)
+    assert time.monotonic() - started < 2.0
+    assert code == status and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == f"mastermind-q solve: {word}"
 
 
 def test_a_signal_during_start_up_is_one_line_and_no_traceback():

@@ -694,6 +694,26 @@ def test_must_show_one_figure_per_setting(tmp_path, positions, colors, free):
     ]
 
 
+def test_the_approximate_hunziker_meyer_is_labelled_in_legend_and_table():
+    rows = _grid_rows([2, 3], [8])
+    for n, p in ((2, 0.896), (3, 0.845)):
+        rows.append(
+            cmp.CompareRow(n, 8, "hunziker-meyer", "quantum", 2, 2.0, success_probability=p)
+        )
+    _axes, entries = _figure_facts(cmp.plot_comparison(rows, setting="adaptive"))
+    assert "hunziker-meyer (quantum, p < 1)" in entries and "adaptive (quantum)" in entries
+    table = [line for line in cmp.format_table(rows).splitlines() if "hunziker" in line]
+    assert [line.split()[:3] for line in table] == [
+        ["2", "8", "hunziker-meyer"],
+        ["3", "8", "hunziker-meyer"],
+    ]
+    assert "  success p=0.896 (approximate); to win 3" in table[0]
+    exact = cmp.format_table(
+        [cmp.CompareRow(2, 8, "adaptive", "quantum", 4, 4.0, success_probability=1.0)]
+    )
+    assert "p=1" in exact and "approximate" not in exact
+
+
 def test_plot_panels_follow_the_grid_and_never_hold_one_point():
     rows = _grid_rows([4, 6, 8], [4, 8])
     figure = cmp.plot_comparison(rows, setting="adaptive")

@@ -242,10 +242,39 @@ def test_inconsistent_answers_are_reported():
 def test_huge_games_are_refused_from_their_logarithm(n, k):
     with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES") as caught:
         optimal_worst_case(n, k)
-    assert "to try more, assign mastermind_q.classical.optimal.OPTIMAL_MAX_CODES" in str(
-        caught.value
-    )
+    assert "raise it with MASTERMIND_Q_MAX_OPTIMAL_CODES" in str(caught.value)
     assert len(str(caught.value)) < 400
+
+
+def test_the_size_error_names_the_limit_of_the_game_played(capsys):
+    from mastermind_q import cli
+
+    for argv, named in (
+        (["--colors", "8", "--random", "8"], "OPTIMAL_MAX_CODES[('black', False)]=256"),
+        (["--colors", "4", "--random", "5"], "OPTIMAL_MAX_CODES[('black', False)]=256"),
+        (
+            ["--colors", "8", "--random", "8", "--feedback", "black-white"],
+            "OPTIMAL_MAX_CODES[('black-white', False)]=1296",
+        ),
+    ):
+        assert cli.main(["solve", "--method", "optimal", *argv]) == 2
+        err = capsys.readouterr().err
+        assert named in err and "MASTERMIND_Q_MAX_OPTIMAL_CODES" in err, err
+
+
+def test_the_environment_variable_replaces_every_optimal_limit(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "10")
+    with pytest.raises(ValueError, match="3\\^3 = 27, more than MASTERMIND_Q_MAX_OPTIMAL_CODES=10"):
+        optimal_worst_case(3, 3)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "27")
+    assert optimal_worst_case(3, 3)[0] >= 1  # 27 codes: within the limit
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "many")
+    with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_OPTIMAL_CODES must be a positive"):
+        optimal_worst_case(2, 2)
+    monkeypatch.delenv("MASTERMIND_Q_MAX_OPTIMAL_CODES")
+    monkeypatch.setitem(OPTIMAL_MAX_CODES, ("black", False), 8)  # the dict still works
+    with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES\\[\\('black', False\\)\\]=8"):
+        optimal_worst_case(2, 3)
 
 
 def test_optimal_worst_case_is_importable_from_classical():

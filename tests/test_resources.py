@@ -34,7 +34,7 @@ def _calls(name, k):
     }[name]
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [name for name in NAMES if name != "hunziker-meyer"])
 def test_counts_are_consistent(name):
     n, k = (3, 2) if name == "two-color" else (2, 4)
     report = circuit_resources(name, num_positions=n, colors=k)
@@ -169,3 +169,29 @@ def test_device_default_cuts_the_two_qubit_gates_on_torino(n, level_one):
     assert old.transpiled.two_qubit_gates == level_one
     assert default.compile_setting == "3/sabre/sabre"
     assert default.transpiled.two_qubit_gates <= 0.85 * level_one
+
+
+def test_hunziker_meyer_counts_T_parity_oracle_calls_on_nq_plus_1_qubits(capsys):
+    from qiskit.quantum_info import Statevector
+
+    from mastermind_q import cli
+    from mastermind_q.circuits.hunziker_meyer import (
+        hunziker_meyer_iterations,
+        hunziker_meyer_success_probability,
+    )
+
+    report = circuit_resources("hunziker-meyer", num_positions=3, colors=8)
+    assert report.circuits == 1 and report.oracle_construction == "parity"
+    assert report.logical.oracle_calls == report.transpiled.oracle_calls == 2
+    assert hunziker_meyer_iterations(8) == 2
+    assert report.logical.qubits == 3 * color_qubits(8) + 1
+    assert report.transpiled.multi_qubit_gates == 0
+    # The counted circuit is the algorithm: it reads the secret with the paper's p.
+    [circuit] = named_circuits("hunziker-meyer", num_positions=1, colors=5, secret=(3,))
+    probabilities = Statevector(circuit.remove_final_measurements(inplace=False))
+    reading = probabilities.probabilities_dict(qargs=range(color_qubits(5)))
+    assert reading["011"] == pytest.approx(hunziker_meyer_success_probability(1, 5))
+    assert cli.main(["resources", "hunziker-meyer", "--positions", "3", "--colors", "8"]) == 0
+    assert "oracle calls                2              2" in capsys.readouterr().out
+    assert cli.main(["resources", "hunziker-meyer", "--positions", "3", "--colors", "4"]) == 2
+    assert "colors > 4, was 4" in capsys.readouterr().err

@@ -164,3 +164,16 @@ def test_a_pdf_holds_a_page_per_circuit(tmp_path):
     data = path.read_bytes()
     assert data.startswith(b"%PDF")
     assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == len(circuits) == 3
+
+
+def test_hunziker_meyer_draws_with_its_parity_box(capsys, tmp_path):
+    argv = ["draw", "hunziker-meyer", "--colors", "5", "--positions", "2", "--secret", "4,0"]
+    status, out, _ = _run(capsys, *argv)
+    assert status == 0 and "O_h is the codemaker's box" in out.splitlines()[0]
+    status, out, _ = _run(capsys, *argv, "--decompose", "1")
+    assert status == 0 and "secret 4,0" in out.splitlines()[0] and "end O_h" in out
+    target = tmp_path / "hm.png"
+    argv = ["solve", "--method", "hunziker-meyer", "--colors", "5", "--secret", "4,0"]
+    status, out, err = _run(capsys, *argv, "--draw", str(target), "--quiet")
+    assert status == 0 and "solved   yes" in out and "wrote" in err
+    assert target.read_bytes().startswith(b"\x89PNG")

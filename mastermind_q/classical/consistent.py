@@ -182,7 +182,7 @@ class _Model:
         solver.parameters.max_time_in_seconds = time_limit
         # CP-SAT's own SIGINT handler stops only the current solve (the game goes on:
         # Ctrl-C was swallowed) and aborts the process when the solve is not in the
-        # main thread; Ctrl-C is the caller's (see _interruptible_solve).
+        # main thread; Ctrl-C is the caller's (see interruptible_solve).
         solver.parameters.catch_sigint_signal = False
         for name, value in _SOLVER_PARAMETERS.items():
             setattr(solver.parameters, name, value)
@@ -224,7 +224,7 @@ class _Model:
             solver = self._solver(seeds(), remaining)
             solver.parameters.max_deterministic_time = effort
             solver.parameters.use_ls_only = local
-            status = _interruptible_solve(solver, self.model)
+            status = interruptible_solve(solver, self.model)
             self.effort += solver.deterministic_time
             if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
                 self.prefer_local = local
@@ -264,13 +264,13 @@ class _Model:
         solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.max_deterministic_time = ENUMERATE_EFFORT
-        status = _interruptible_solve(solver, self.model, Collector())
+        status = interruptible_solve(solver, self.model, Collector())
         if len(found) > limit or status not in (self.cp_model.OPTIMAL, self.cp_model.INFEASIBLE):
             return None  # too many, or not proven complete in time
         return sorted(found)
 
 
-def _interruptible_solve(solver: Any, model: Any, callback: Any = None) -> Any:
+def interruptible_solve(solver: Any, model: Any, callback: Any = None) -> Any:
     """``solver.Solve(model, callback)``, stopped within a poll of Ctrl-C or SIGTERM.
 
     CP-SAT runs its search in C++ without returning to the interpreter, so a Python

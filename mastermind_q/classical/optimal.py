@@ -91,9 +91,12 @@ __all__ = [
     "CACHE_ENV",
     "CACHE_MAX_BYTES",
     "OPTIMAL_MAX_CODES",
+    "OPTIMAL_MAX_CODES_ENV",
     "OPTIMAL_MAX_GROUP",
     "OptimalStrategy",
     "cache_directory",
+    "check_optimal_game",
+    "optimal_max_codes",
     "optimal_progress",
     "optimal_strategy",
     "optimal_worst_case",
@@ -112,6 +115,9 @@ to finish within 5 minutes on the 2-core development machine. Black-peg answers
 carry less information, so the trees are deeper and the search slower (the
 permutation game up to ``n = k = 6``; with repetition ``4 x 4`` takes 31 s while
 ``3 x 8`` did not finish in 10 minutes)."""
+
+OPTIMAL_MAX_CODES_ENV = "MASTERMIND_Q_MAX_OPTIMAL_CODES"
+"""Environment variable that, when set, replaces every :data:`OPTIMAL_MAX_CODES` entry."""
 
 OPTIMAL_MAX_GROUP = 4_000_000
 """Largest stabiliser table (group elements x codes) the symmetry reduction builds;
@@ -157,27 +163,58 @@ def cache_directory() -> Path:
     return Path(platformdirs.user_cache_dir("mastermind_q", appauthor=False)) / "optimal"
 
 
+def optimal_max_codes(feedback: str, distinct: bool) -> int:
+    """The largest code space the exact search accepts for one game.
+
+    ``$MASTERMIND_Q_MAX_OPTIMAL_CODES`` when set (one value for every game), else
+    :data:`OPTIMAL_MAX_CODES` ``[(feedback, distinct)]``.
+
+    Raises:
+        ValueError: the environment variable is not a positive integer.
+    """
+    text = os.environ.get(OPTIMAL_MAX_CODES_ENV, "").strip()
+    if text:
+        if not text.isdigit() or len(text) > 30 or int(text) < 1:
+            raise ValueError(f"{OPTIMAL_MAX_CODES_ENV} must be a positive integer, was {text!r}")
+        return int(text)
+    return OPTIMAL_MAX_CODES[(feedback, distinct)]
+
+
+def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
+    """Refuse a game whose code space is beyond :func:`optimal_max_codes`, before any work.
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: naming the game's own limit and
+            ``MASTERMIND_Q_MAX_OPTIMAL_CODES``.
+    """
+    limit = optimal_max_codes(feedback, distinct)
+    override = bool(os.environ.get(OPTIMAL_MAX_CODES_ENV, "").strip())
+    name = OPTIMAL_MAX_CODES_ENV if override else f"OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]"
+    # Before k^n is computed: a huge game is refused from its logarithm.
+    check_code_space(
+        "optimal",
+        n,
+        k,
+        limit,
+        distinct=distinct,
+        limit_name=name,
+        hint=(
+            f"raise it with {OPTIMAL_MAX_CODES_ENV}"
+            if override
+            else "optimal searches the whole game tree, measured to finish within 5 "
+            f"minutes up to this limit; raise it with {OPTIMAL_MAX_CODES_ENV} (one value "
+            "for every game)"
+        ),
+    )
+
+
 def _check_game(n: Any, k: Any, feedback: Any, distinct: Any) -> tuple[int, int, str, bool, int]:
     num_positions = validate_positions(n)
     num_colors = validate_colors(k)
     feedback = validate_feedback(feedback)
     if not isinstance(distinct, bool):
         raise ValueError(f"distinct must be True or False, was {distinct!r}")
-    limit = OPTIMAL_MAX_CODES[(feedback, distinct)]
-    # Before k^n is computed: a huge game is refused from its logarithm.
-    check_code_space(
-        "optimal",
-        num_positions,
-        num_colors,
-        limit,
-        distinct=distinct,
-        limit_name=f"OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]",
-        hint=(
-            "optimal searches the whole game tree, measured to finish within 5 minutes "
-            "up to that limit; to try more, assign "
-            f"mastermind_q.classical.optimal.OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]"
-        ),
-    )
+    check_optimal_game(num_positions, num_colors, feedback, distinct)
     total = count_codes(num_positions, num_colors, distinct=distinct)
     return num_positions, num_colors, feedback, distinct, total
 

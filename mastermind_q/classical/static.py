@@ -227,7 +227,21 @@ def _solver(cp_model: Any, seed: int = 0) -> Any:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = _WORKERS
     solver.parameters.random_seed = seed
+    # Ctrl-C and SIGTERM are the caller's: _solve stops the search (CP-SAT's own
+    # handler would stop one solve only and let the game go on).
+    solver.parameters.catch_sigint_signal = False
     return solver
+
+
+def _solve(solver: Any, model: Any) -> Any:
+    """``solver.Solve(model)``, stopped within a poll of Ctrl-C or SIGTERM.
+
+    In the main thread the search runs in a helper thread that a signal stops
+    (:func:`~mastermind_q.classical.consistent.interruptible_solve`).
+    """
+    from .consistent import interruptible_solve
+
+    return interruptible_solve(solver, model)
 
 
 def _lex_geq(model: Any, left: Sequence[Any], right: Sequence[Any], *, strict: bool) -> None:
@@ -275,7 +289,7 @@ def _hypercube_set(n: int, m: int) -> list[Code] | None:
     for j in range(n - 1):
         _lex_geq(model, columns[j + 1], columns[j], strict=False)
     solver = _solver(cp_model)
-    status = solver.Solve(model)
+    status = _solve(solver, model)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
@@ -328,7 +342,7 @@ def _hitting_set(
             added.add((s, t))
             model.AddBoolOr([z[int(x)] for x in np.flatnonzero(table[:, s] != table[:, t])])
         solver = _solver(cp_model)
-        status = solver.Solve(model)
+        status = _solve(solver, model)
         if status == cp_model.INFEASIBLE:
             return None
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover
@@ -663,7 +677,7 @@ def _decode_cp_sat(
     found: list[Code] = []
     for _ in range(2):
         solver = _solver(cp_model)
-        status = solver.Solve(model)
+        status = _solve(solver, model)
         if status == cp_model.INFEASIBLE:
             break
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover

@@ -44,9 +44,13 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    loaded = importlib.import_module(f".{module}", __name__)
+    # Importing the submodule ``main`` binds it as this package's ``main``: every name
+    # of that module is bound here now, so ``cli.main`` stays the function.
+    for other, source in _LAZY.items():
+        if source == module:
+            globals()[other] = getattr(loaded, other)
+    return globals()[name]
 
 
 def run() -> None:

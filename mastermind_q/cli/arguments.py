@@ -171,6 +171,26 @@ def add_suppression_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def positions_from_secret(args: argparse.Namespace) -> None:
+    """Fill in ``--positions`` from ``--secret`` (``draw``, ``resources``), or refuse.
+
+    Run by :func:`~mastermind_q.cli.main.main` after parsing, for the commands of
+    :func:`add_circuit_arguments`.
+
+    Raises:
+        CLIError: neither is given, or they disagree.
+    """
+    if args.secret is None:
+        if args.positions is None:
+            raise CLIError("--positions is required (or give --secret, whose length is n)")
+        return
+    length = len(parse_code(args.secret))
+    if args.positions is None:
+        args.positions = length
+    elif args.positions != length:
+        raise CLIError(f"--positions {args.positions} disagrees: --secret has {length} positions")
+
+
 def parse_pair(text: str) -> tuple[int, int]:
     pair = parse_code(text, name="pair")
     if len(pair) != 2:
@@ -179,7 +199,12 @@ def parse_pair(text: str) -> tuple[int, int]:
 
 
 def add_circuit_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--positions", required=True, type=positive_int, metavar="N", help="n")
+    parser.add_argument(
+        "--positions",
+        type=positive_int,
+        metavar="N",
+        help="n (default: the length of --secret; required without it)",
+    )
     parser.add_argument("--colors", required=True, type=integer, metavar="K", help="k")
     parser.add_argument("--secret", help="the oracle's secret, e.g. 0,2,1 (default: s_i = i mod k)")
     parser.add_argument(
@@ -187,3 +212,4 @@ def add_circuit_arguments(parser: argparse.ArgumentParser) -> None:
         default="0,1",
         help="colours C1,C2 for two-color-oracle and find-two-color (default 0,1)",
     )
+    parser.set_defaults(positions_from_secret=True)  # main() runs positions_from_secret

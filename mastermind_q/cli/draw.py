@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from .arguments import (
@@ -38,7 +39,8 @@ def add_parser(subparsers: Any) -> None:
             "(matplotlib) or .qasm (OpenQASM 3); several circuits go to one file each "
             "(out.png -> out-pair-0-1.png, ...) or to the pages of one .pdf. The oracle and "
             "the encodings are labelled boxes; --decompose N opens them N levels deep, an "
-            "opened oracle framed by barriers labelled B_s and end B_s."
+            "opened oracle framed by barriers labelled B_s and end B_s (O_h and end O_h: the "
+            "parity oracle of hunziker-meyer)."
         ),
     )
     methods = _methods_only()
@@ -115,7 +117,7 @@ def _run_method(args: argparse.Namespace) -> int:
     )
     if args.decompose > 0:  # the oracle of the user's secret is opened
         shown = ",".join(map(str, secret)) if secret is not None else "s_i = i mod k"
-        titles = [t.replace("B_s is the codemaker's box", f"secret {shown}") for t in titles]
+        titles = [re.sub(r"\S+ is the codemaker's box", f"secret {shown}", t) for t in titles]
     payload: dict[str, Any] = {
         "circuit": args.circuit,
         "n": args.positions,

@@ -117,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "positions_from_secret", False):  # draw, resources
+            from .arguments import positions_from_secret
+
+            positions_from_secret(args)
         with stop_signals():
             return int(args.handler(args))
     except ValueError as error:  # includes CLIError: bad input, named in the message

@@ -41,9 +41,9 @@ def add_parser(subparsers: Any) -> None:
             "think of a secret; a classical codebreaker (--codebreaker) guesses and you "
             "answer with pegs (2, or 2,1 with black-white feedback); an answer no code fits "
             "with the earlier ones is refused at once. --mode watch: type a secret (hidden); "
-            "a quantum codebreaker (--method) breaks it, each circuit drawn as it runs with "
-            "its measured outcomes. Entries are read one per line when stdin is not a "
-            "terminal; 'quit', Ctrl-D or Ctrl-C end the game."
+            "a quantum codebreaker (--method) breaks it; each batch of circuits runs, then "
+            "each circuit is drawn followed by its measured outcomes. Entries are read one "
+            "per line when stdin is not a terminal; 'quit', Ctrl-D or Ctrl-C end the game."
         ),
         examples="""
             mastermind-q play --positions 4 --colors 6 --feedback black-white
@@ -355,17 +355,17 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
     shown = [0]
 
     def start(circuits: Any) -> None:
-        for circuit in circuits:
-            shown[0] += 1
-            console.say(f"\ncircuit {shown[0]}: {circuit.name} (B_s: the codemaker's box)")
-            console.say(draw_text(circuit))
         plural = "s" if len(circuits) > 1 else ""
         console.say(f"running {len(circuits)} circuit{plural} on {args.backend} ...")
 
     def report(circuits: Any, outcomes: Any) -> None:
-        first = shown[0] - len(circuits) + 1
-        for number, (circuit, outcome) in enumerate(zip(circuits, outcomes), start=first):
-            console.say(f"circuit {number} ({circuit.name}) measured:")
+        # They run in one batch; each is shown with its own measurement after the run.
+        for circuit, outcome in zip(circuits, outcomes):
+            shown[0] += 1
+            box = "O_h" if "O_h" in circuit.count_ops() else "B_s"
+            console.say(f"\ncircuit {shown[0]}: {circuit.name} ({box}: the codemaker's box)")
+            console.say(draw_text(circuit))
+            console.say(f"circuit {shown[0]} ({circuit.name}) measured:")
             for line in histogram_lines(outcome):
                 console.say(f"  {line}")
             console.say(f"  reads: {circuit_reading(circuit, outcome, k)}")

@@ -19,11 +19,12 @@ def add_parser(subparsers: Any) -> None:
             mastermind-q resources nonadaptive --positions 4 --colors 4
             mastermind-q resources adaptive --positions 3 --colors 4 --target fake:torino
             mastermind-q resources oracle --positions 8 --colors 8 --json
+            mastermind-q resources hunziker-meyer --positions 3 --colors 8
         """,
         description=(
-            "Resource counts of a circuit or a quantum method: logical (the oracle B_s as "
-            "one query) and after transpiling to a target (basis: cx, rz, sx, x; or a fake "
-            "device with its coupling map)."
+            "Resource counts of a circuit or a quantum method: logical (the oracle B_s, "
+            "or hunziker-meyer's parity oracle O_h, as one query) and after transpiling "
+            "to a target (basis: cx, rz, sx, x; or a fake device with its coupling map)."
         ),
     )
     parser.add_argument("name", choices=NAMES, metavar="CIRCUIT|METHOD", help=", ".join(NAMES))

@@ -8,7 +8,17 @@ from typing import IO, Any
 
 from .rows import CompareRow
 
-__all__ = ["CSV_FIELDS", "format_table", "write_csv_header", "write_csv_row"]
+__all__ = [
+    "APPROXIMATE_METHODS",
+    "CSV_FIELDS",
+    "format_table",
+    "write_csv_header",
+    "write_csv_row",
+]
+
+APPROXIMATE_METHODS = ("hunziker-meyer",)
+"""Quantum methods that succeed with probability below 1 even without noise (the
+table labels their success probability, the figure their curve)."""
 
 CSV_FIELDS = (
     "n",
@@ -79,10 +89,12 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
 
     The notes column says ``theory=...`` and ``T=...`` for quantum rows and the
     ``best-classical`` row of the quantum row's own game and setting (``vs best
-    classical 9 (consistent)``), the sample count for classical rows, the formula for
-    bounds (asymptotic rates are marked), the codebreakers behind a ``best-classical``
-    row, ``context`` for rows of a game no quantum codebreaker plays (black-white
-    answers, the permutation game), and ``NOT SOLVED`` when a measured game failed.
+    classical 9 (consistent)``) and the success probability ``p`` (labelled
+    ``approximate`` for :data:`APPROXIMATE_METHODS`), the sample count for classical
+    rows, the formula for bounds (asymptotic rates are marked), the codebreakers behind
+    a ``best-classical`` row, ``context`` for rows of a game no quantum codebreaker
+    plays (black-white answers, the permutation game), and ``NOT SOLVED`` when a
+    measured game failed.
     """
     from .games import is_context, row_game
 
@@ -100,7 +112,10 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
             if row.get("iterations") is not None:
                 notes.append(f"T={row['iterations']}")
             if row.get("success_probability") is not None:
-                notes.append(f"p={row['success_probability']:.3g}")
+                p = f"p={row['success_probability']:.3g}"
+                if row.get("method") in APPROXIMATE_METHODS:
+                    p = f"success {p} (approximate)"
+                notes.append(p)
             rival = best.get((row["n"], row["k"], *row_game(row)))
             if rival is not None:
                 notes.append(

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..solving import METHODS
 from .games import SETTING_ORDER, game_name, parse_game
-from .output import _row_dict
+from .output import APPROXIMATE_METHODS, _row_dict
 from .rows import CompareRow
 
 if TYPE_CHECKING:
@@ -186,7 +186,9 @@ def _chosen_curves(data: list[dict[str, Any]], setting: str, methods: Sequence[s
 
 def _label(method: str, game: str, kind: str) -> str:
     if kind == "quantum":
-        return f"{method} (quantum)"
+        return (
+            f"{method} (quantum, p < 1)" if method in APPROXIMATE_METHODS else f"{method} (quantum)"
+        )
     if method == "best-classical":
         return f"best classical, {_GAME_WORDS.get(game, game)}"
     if kind == "formula":
