@@ -325,8 +325,13 @@ def run_comparison(
     cells = _CellTracker(plan.tasks)
 
     def emit_best(cell: tuple[int, int]) -> None:
-        """Add the ``best-classical`` rows of a finished cell, right after its rows."""
-        for row in best_classical_rows([row for _, row in finished if row.cell == cell]):
+        """Add the ``best-classical`` rows of a finished cell, right after its rows.
+
+        The cell's rows are taken in plan order (not the order they finished in), so its
+        games, and so its ``best-classical`` rows, come in the same order wherever they ran.
+        """
+        in_plan_order = sorted(finished, key=_first)
+        for row in best_classical_rows([row for _, row in in_plan_order if row.cell == cell]):
             finished.append((cells.best_position(cell), row))
             outcome.rows.append(row)
             if on_row is not None:

@@ -17,7 +17,7 @@ __all__ = [
     "theoretical_queries",
 ]
 
-THEORY_METHODS = ("nonadaptive", "triples", "two-color", "adaptive")
+THEORY_METHODS = ("nonadaptive", "triples", "two-color", "adaptive", "hunziker-meyer")
 """Quantum methods whose exact oracle-call count :func:`theoretical_queries` knows."""
 ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
 """Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
