@@ -58,15 +58,22 @@ SETTINGS = (
     "3/sabre/basic",
     "2/sabre/sabre best3",
     "3/sabre/sabre best3",
+    "1/default/default",
+    "3/default/default",
 )
 """The settings measured (``level/layout/routing``, ``bestN`` as in the docstring)."""
 
 
-def parse_setting(text: str) -> tuple[int, str, str, int]:
+def parse_setting(text: str) -> tuple[int, str | None, str | None, int]:
     """``"3/sabre/sabre best3"`` -> ``(3, "sabre", "sabre", 3)``."""
     head, _, best = text.partition(" best")
     level, layout, routing = head.split("/")
-    return int(level), layout, routing, int(best or 1)
+    return int(level), _method(layout), _method(routing), int(best or 1)
+
+
+def _method(name: str) -> str | None:
+    """A layout or routing method; ``default`` is the preset's own (``None``)."""
+    return None if name == "default" else name
 
 
 def two_qubit_gates(circuit: QuantumCircuit) -> int:

@@ -167,7 +167,7 @@ def test_device_default_cuts_the_two_qubit_gates_on_torino(n, level_one):
         construction="gray",
     )
     assert old.transpiled.two_qubit_gates == level_one
-    assert default.compile_setting == "3/sabre/sabre"
+    assert default.compile_setting == "3/default/default"  # level 3, its own VF2 + Sabre layout
     assert default.transpiled.two_qubit_gates <= 0.85 * level_one
 
 

@@ -78,24 +78,27 @@ class CompileSetting:
 
 
 DEVICE_COMPILE_SETTINGS: dict[str, CompileSetting] = {
-    "heron": CompileSetting(3, "sabre", "sabre"),
-    "eagle": CompileSetting(3, "sabre", "sabre"),
+    "heron": CompileSetting(3),
+    "eagle": CompileSetting(3),
 }
 """The default compile setting per device family (:func:`device_family`).
 
 The rule: among the measured settings (``benchmarks/devices.py``: levels 1-3, layout
-``sabre``/``dense``/``trivial``, routing ``sabre``/``basic``, best of 3 seeds), the one
-with the highest geometric-mean success of FindTwoColorPosition over the measured sizes
-(k = 4, n = 5 and 8, transpiler seeds 1-3, the fast ``fake:`` noisy path); exact ties go
-to the higher success per second of compile. Success per second of compile alone was
-measured too, and rewards the fastest pass manager whatever it costs in success (on
-Torino ``1/trivial/sabre``: 1.66x the two-qubit gates, success 0.016 at n = 8), while
-compile times of 0.02-0.3 s per circuit are small against any run. Measured: level 3
-with Sabre layout and routing on both heavy-hex families (Torino: success 0.502 /
-0.088 at n = 5 / 8 against 0.150 / 0.029 at level 1; ``resources nonadaptive`` 419 /
-884 two-qubit gates against 567 / 1260); ``benchmarks/RESULTS.md`` ("Compile settings
-per device") has the tables. Families not listed use the preset level
-:data:`DEFAULT_OPTIMIZATION_LEVEL`.
+``sabre``/``dense``/``trivial`` or the preset's own, routing ``sabre``/``basic``, best
+of 3 seeds), the one with the highest geometric-mean success of FindTwoColorPosition
+over the measured sizes (k = 4, n = 5 and 8, transpiler seeds 1-3, the fast ``fake:``
+noisy path); exact ties go to the higher success per second of compile. Success per
+second of compile alone rewards the fastest pass manager whatever it costs in success
+(on Torino ``1/trivial/sabre``: 1.66x the two-qubit gates, success 0.016 at n = 8),
+while compile times of 0.02-0.3 s per circuit are small against any run. Measured:
+the preset level 3 with its own layout stage (``3/default/default``: VF2Layout, the
+noise-aware perfect layout, before Sabre, and VF2PostLayout) on both heavy-hex
+families. On Torino its success is 0.683 / 0.422 at n = 5 / 8 against 0.623 / 0.230
+for the former default (level 1, its own layout) and 0.502 / 0.088 for level 3 with an
+explicit Sabre layout, which skips the VF2 stages; ``resources nonadaptive`` needs
+419 / 884 two-qubit gates against 567 / 1260. ``benchmarks/RESULTS.md`` ("Compile
+settings per device", and its correction) has the tables. Families not listed use the
+preset level :data:`DEFAULT_OPTIMIZATION_LEVEL`.
 """
 
 
