@@ -111,17 +111,24 @@ ORACLE_CHOICES = ("auto", "fourier", "increment", "gray", "line")
 them in step without importing Qiskit at CLI start-up)."""
 
 
-def add_execution_flags(parser: argparse.ArgumentParser) -> None:
-    """Flags shared by commands that run circuits (solve)."""
+def add_optimization_level(
+    parser: argparse.ArgumentParser, *, devices: str, simulator: str
+) -> None:
+    """``--optimization-level``: the preset level, by default the one measured per device."""
     parser.add_argument(
         "--optimization-level",
         type=int,
         choices=(0, 1, 2, 3),
         default=None,
         help="preset pass manager level (default: the setting measured best for the "
-        "device, level 3 with sabre layout and routing on heavy-hex fake:/ibm: devices; "
-        "level 1 on aer)",
+        f"device: level 3 with its own noise-aware layout on heavy-hex {devices} devices; "
+        f"level 1 on {simulator})",
     )
+
+
+def add_execution_flags(parser: argparse.ArgumentParser) -> None:
+    """Flags shared by commands that run circuits (solve)."""
+    add_optimization_level(parser, devices="fake:/ibm:", simulator="aer")
     parser.add_argument(
         "--record-job",
         action="store_true",

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .arguments import add_circuit_arguments, emit, parse_code, parse_pair, subcommand
+from .arguments import (
+    add_circuit_arguments,
+    add_optimization_level,
+    emit,
+    parse_code,
+    parse_pair,
+    subcommand,
+)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,15 +37,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("name", choices=NAMES, metavar="CIRCUIT|METHOD", help=", ".join(NAMES))
     add_circuit_arguments(parser)
     parser.add_argument("--target", default="basis", help="basis (default) or fake:NAME")
-    parser.add_argument(
-        "--optimization-level",
-        type=int,
-        choices=(0, 1, 2, 3),
-        default=None,
-        help="preset pass manager level (default: the setting measured best for the "
-        "device, level 3 with sabre layout and routing on heavy-hex fake: devices; "
-        "level 1 on basis)",
-    )
+    add_optimization_level(parser, devices="fake:", simulator="basis")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decoding import _adaptive_answer, position_weights
 from .outcome import QuantumOutcome
-from .running import _oracle_for
+from .running import _oracle_for, _run_and_read_registers
 
 if TYPE_CHECKING:
     from ..codemaker import Codemaker
@@ -44,7 +43,6 @@ def solve_adaptive(
         G. L. Long, Phys. Rev. A 64, 022307 (2001) for ``phi`` (see
         :mod:`mastermind_q.circuits.grover` for the erratum).
     """
-    from ..backends import is_exact
     from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
 
     n, k = codemaker.num_positions, codemaker.num_colors
@@ -54,16 +52,14 @@ def solve_adaptive(
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})
     metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
-    (distribution,) = codemaker.run(
-        [bound], backend=backend, shots=shots, seed=seed, metadata=metadata
-    )
-    found, probability = _adaptive_answer(
-        distribution, num_positions=n, colors=k, normalise=not is_exact(backend)
-    )
-    return QuantumOutcome(
-        found=found,
-        success_probability=probability,
+    return _run_and_read_registers(
+        codemaker,
+        bound,
+        num_positions=n,
+        colors=k,
         iterations=iterations,
-        circuit_success_probabilities=(probability,),
-        position_weights=position_weights("adaptive", [distribution], num_positions=n, colors=k),
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        metadata=metadata,
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decoding import _adaptive_answer, position_weights
 from .outcome import QuantumOutcome
+from .running import _run_and_read_registers
 
 if TYPE_CHECKING:
     from ..codemaker import Codemaker
@@ -56,7 +56,6 @@ def solve_hunziker_meyer(
         Li, Luo, Xu, Appendix A, Algorithm 5, Theorem 4; M. Hunziker and D. A. Meyer,
         Quantum Information Processing 1, 145-154 (2002).
     """
-    from ..backends import is_exact
     from ..circuits.hunziker_meyer import hunziker_meyer_circuit, hunziker_meyer_iterations
 
     n, k = codemaker.num_positions, codemaker.num_colors
@@ -64,16 +63,14 @@ def solve_hunziker_meyer(
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)
     metadata = {"method": "hunziker-meyer", "n": n, "k": k, "iterations": iterations}
-    (distribution,) = codemaker.run(
-        [circuit], backend=backend, shots=shots, seed=seed, metadata=metadata
-    )
-    found, probability = _adaptive_answer(
-        distribution, num_positions=n, colors=k, normalise=not is_exact(backend)
-    )
-    return QuantumOutcome(
-        found=found,
-        success_probability=probability,
+    return _run_and_read_registers(
+        codemaker,
+        circuit,
+        num_positions=n,
+        colors=k,
         iterations=iterations,
-        circuit_success_probabilities=(probability,),
-        position_weights=position_weights("adaptive", [distribution], num_positions=n, colors=k),
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        metadata=metadata,
     )

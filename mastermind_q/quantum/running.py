@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .decoding import _decode, position_weights
+from .decoding import _adaptive_answer, _decode, position_weights
 from .outcome import QuantumOutcome
 
 if TYPE_CHECKING:
@@ -151,5 +151,41 @@ def _run_and_decode(
         circuit_success_probabilities=tuple(fractions),
         position_weights=position_weights(
             method, distributions, num_positions=num_positions, colors=colors
+        ),
+    )
+
+
+def _run_and_read_registers(
+    codemaker: Codemaker,
+    circuit: QuantumCircuit,
+    *,
+    num_positions: int,
+    colors: int,
+    iterations: int,
+    backend: str,
+    shots: int | None,
+    seed: int | None,
+    metadata: Mapping[str, Any],
+) -> QuantumOutcome:
+    """Have the codemaker count and run one Grover-type ``circuit``; read its registers.
+
+    The measured colour registers are the answer (:func:`~.decoding._adaptive_answer`):
+    the adaptive solver (Algorithm 4) and Hunziker-Meyer (Algorithm 5) end this way.
+    """
+    from ..backends import is_exact
+
+    (distribution,) = codemaker.run(
+        [circuit], backend=backend, shots=shots, seed=seed, metadata=metadata
+    )
+    found, probability = _adaptive_answer(
+        distribution, num_positions=num_positions, colors=colors, normalise=not is_exact(backend)
+    )
+    return QuantumOutcome(
+        found=found,
+        success_probability=probability,
+        iterations=iterations,
+        circuit_success_probabilities=(probability,),
+        position_weights=position_weights(
+            "adaptive", [distribution], num_positions=num_positions, colors=colors
         ),
     )
