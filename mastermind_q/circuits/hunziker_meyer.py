@@ -188,14 +188,6 @@ def theorem4_table(
     return rows
 
 
-def _as_gate(oracle: Gate | QuantumCircuit) -> Instruction:
-    if isinstance(oracle, QuantumCircuit):
-        return oracle.to_gate()
-    if isinstance(oracle, Instruction):
-        return oracle
-    raise ValueError(f"oracle must be a Gate or QuantumCircuit, was {type(oracle).__name__}")
-
-
 def _check_width(gate: Instruction, n: int, q: int) -> None:
     if gate.num_qubits != n * q + 1:
         raise ValueError(
@@ -231,7 +223,7 @@ def hunziker_meyer_circuit(
     References:
         Li, Luo, Xu, Appendix A, Algorithm 5; Hunziker and Meyer (2002).
     """
-    from .grover import diffusion, uniform_preparation
+    from .grover import _as_gate, diffusion, uniform_preparation
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
@@ -278,7 +270,7 @@ def parity_phase_search(
     Returns:
         An unmeasured circuit on ``pos0 .. pos{n-1}``, ``score``.
     """
-    from .grover import diffusion, uniform_preparation
+    from .grover import _as_gate, diffusion, uniform_preparation
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
