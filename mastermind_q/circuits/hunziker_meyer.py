@@ -195,6 +195,20 @@ def _check_width(gate: Instruction, n: int, q: int) -> None:
         )
 
 
+def _checked_registers(
+    oracle: Gate | QuantumCircuit, num_positions: int, colors: int
+) -> tuple[int, int, int, Instruction, list[QuantumRegister]]:
+    """Validate sizes and the oracle; return ``(n, k, q, gate, [pos0, ..., score])``."""
+    from .grover import _as_gate
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    q = color_qubits(k)
+    gate = _as_gate(oracle)
+    _check_width(gate, n, q)
+    return n, k, q, gate, _registers(n, q)
+
+
 def hunziker_meyer_circuit(
     oracle: Gate | QuantumCircuit,
     *,
@@ -223,14 +237,9 @@ def hunziker_meyer_circuit(
     References:
         Li, Luo, Xu, Appendix A, Algorithm 5; Hunziker and Meyer (2002).
     """
-    from .grover import _as_gate, diffusion, uniform_preparation
+    from .grover import diffusion, uniform_preparation
 
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    q = color_qubits(k)
-    gate = _as_gate(oracle)
-    _check_width(gate, n, q)
-    registers = _registers(n, q)
+    n, k, q, gate, registers = _checked_registers(oracle, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="hunziker-meyer", metadata={"color_qubits": q})
     prepare = uniform_preparation(k).to_gate(label="A")
     for register in registers[:-1]:
@@ -270,14 +279,9 @@ def parity_phase_search(
     Returns:
         An unmeasured circuit on ``pos0 .. pos{n-1}``, ``score``.
     """
-    from .grover import _as_gate, diffusion, uniform_preparation
+    from .grover import diffusion, uniform_preparation
 
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    q = color_qubits(k)
-    gate = _as_gate(oracle)
-    _check_width(gate, n, q)
-    registers = _registers(n, q)
+    _, k, _, gate, registers = _checked_registers(oracle, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="parity-phase-search")
     prepare = uniform_preparation(k).to_gate(label="A")
     for register in registers[:-1]:
