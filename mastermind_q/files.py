@@ -65,7 +65,13 @@ def _kind(mode: int) -> str:
     return "not a plain file"
 
 
-def read_capped(path: str | os.PathLike[str], *, max_bytes: int, private: bool = False) -> bytes:
+def read_capped(
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int,
+    private: bool = False,
+    follow_links: bool = True,
+) -> bytes:
     """The bytes of ``path``, a regular file of at most ``max_bytes`` bytes.
 
     The file is opened with ``O_NONBLOCK`` (opening a FIFO does not wait for a
@@ -74,9 +80,11 @@ def read_capped(path: str | os.PathLike[str], *, max_bytes: int, private: bool =
     read up to ``max_bytes + 1`` bytes, so nothing larger is ever read whole.
 
     Args:
-        path: the file (a symbolic link is followed; what it points to is checked).
+        path: the file (a symbolic link is followed unless ``follow_links`` is false;
+            what it points to is checked).
         max_bytes: the largest size accepted.
         private: also require the current user's own file, not group/other-writable.
+        follow_links: ``False`` refuses a symbolic link (``O_NOFOLLOW``).
 
     Returns:
         The file's contents.
@@ -87,6 +95,8 @@ def read_capped(path: str | os.PathLike[str], *, max_bytes: int, private: bool =
     """
     name = os.fspath(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         descriptor = os.open(name, flags)
     except OSError as error:
@@ -132,6 +142,7 @@ def load_json(
     *,
     max_bytes: int,
     private: bool = False,
+    follow_links: bool = True,
 ) -> Any:
     """The JSON value in ``path``, read with :func:`read_capped`.
 
@@ -143,6 +154,7 @@ def load_json(
         path: the file.
         max_bytes: the largest size accepted.
         private: see :func:`read_capped`.
+        follow_links: see :func:`read_capped`.
 
     Returns:
         The parsed value (any JSON type: the caller checks its schema).
@@ -151,7 +163,7 @@ def load_json(
         DataFileError: as :func:`read_capped`, or the text is not UTF-8, not strict
             JSON, or nested too deeply.
     """
-    data = read_capped(path, max_bytes=max_bytes, private=private)
+    data = read_capped(path, max_bytes=max_bytes, private=private, follow_links=follow_links)
     name = os.fspath(path)
     try:
         text = data.decode("utf-8")

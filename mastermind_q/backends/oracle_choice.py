@@ -33,12 +33,13 @@ import functools
 import hashlib
 import json
 import os
-import stat
 import statistics
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from ..files import DataFileError, load_json, make_private_directory
 
 __all__ = [
     "AUTO_SEEDS",
@@ -234,43 +235,16 @@ def choice_path(key: dict[str, Any]) -> Path:
     return oracle_choice_directory() / f"oracle-choice-v{CHOICE_SCHEMA}-{digest}.json"
 
 
-def _read_trusted(path: Path) -> bytes | None:
-    """The bytes of ``path`` if it is a small regular file of ours that others cannot
-    write; ``None`` otherwise (missing, a link, a FIFO, too big, foreign...)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        descriptor = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode):
-            return None
-        if hasattr(os, "getuid") and info.st_uid != os.getuid():
-            return None
-        if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return None
-        if info.st_size > MAX_CHOICE_BYTES:
-            return None
-        data = os.read(descriptor, MAX_CHOICE_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
-    return data if len(data) <= MAX_CHOICE_BYTES else None
-
-
 def load_choice(key: dict[str, Any]) -> str | None:
     """The construction cached for ``key``, or ``None`` if there is no valid entry.
 
     Never raises: a missing, unreadable, untrusted or malformed file is ``None``.
     """
-    data = _read_trusted(choice_path(key))
-    if data is None:
-        return None
-    try:
-        record = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    try:  # a small regular file of ours, not a link, that others cannot write
+        record = load_json(
+            choice_path(key), max_bytes=MAX_CHOICE_BYTES, private=True, follow_links=False
+        )
+    except DataFileError:
         return None
     if not isinstance(record, dict) or set(record) != {"schema", "key", "construction"}:
         return None
@@ -280,18 +254,6 @@ def load_choice(key: dict[str, Any]) -> str | None:
     if not isinstance(construction, str) or construction not in key["constructions"]:
         return None
     return construction
-
-
-def _make_private_directory(directory: Path) -> None:
-    """Create ``directory`` and any missing parents with mode ``0700``."""
-    missing = []
-    for folder in (directory, *directory.parents):
-        if folder.exists():
-            break
-        missing.append(folder)
-    for folder in reversed(missing):
-        with contextlib.suppress(FileExistsError):
-            folder.mkdir(mode=0o700)
 
 
 def store_choice(key: dict[str, Any], construction: str) -> Path | None:
@@ -310,7 +272,7 @@ def store_choice(key: dict[str, Any], construction: str) -> Path | None:
     path = choice_path(key)
     record = {"schema": CHOICE_SCHEMA, "key": key, "construction": construction}
     try:
-        _make_private_directory(path.parent)
+        make_private_directory(path.parent)
         with tempfile.NamedTemporaryFile(
             "w", dir=path.parent, prefix=".oracle-choice-", suffix=".tmp", delete=False
         ) as handle:
