@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 
 import pytest
 
@@ -20,6 +21,7 @@ from mastermind_q.classical.static import (
     static_query_set,
 )
 from mastermind_q.codemaker import Codemaker
+from mastermind_q.files import DataFileError, load_json
 from mastermind_q.limits import ResourceLimitError
 
 HYPERCUBE = [1, 2, 3, 4, 4, 5, 6, 6, 7, 7]  # OEIS A303735, n = 1..10
@@ -94,6 +96,26 @@ def test_cache_round_trip_and_malformed(tmp_path):
         path.write_text(bad)
         static_module._SETS.clear()
         assert static_minimum(2, 5) == 6  # recomputed, never a crash
+
+
+def test_cache_that_is_not_the_users_small_file_is_not_read(tmp_path):
+    """A FIFO (reading would block), an oversized or group-writable file: recomputed."""
+    static_minimum_set(2, 5)
+    [path] = tmp_path.glob("static-*n2-k5.json")
+    path.unlink()
+    os.mkfifo(path)
+    static_module._SETS.clear()
+    assert static_minimum(2, 5) == 6  # would hang if the FIFO were opened for reading
+    path.unlink()
+    path.write_text(" " * (static_module._CACHE_MAX_BYTES + 1))
+    static_module._SETS.clear()
+    assert static_minimum(2, 5) == 6
+    first = static_minimum_set(2, 5)  # stored again, valid
+    path.chmod(0o666)
+    static_module._SETS.clear()
+    with pytest.raises(DataFileError, match="writable by group or others"):
+        load_json(path, max_bytes=1 << 20, private=True)
+    assert static_minimum_set(2, 5) == first
 
 
 def test_progress_reports_until_done():

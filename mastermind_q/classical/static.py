@@ -365,6 +365,10 @@ def _hitting_set(
 
 
 # -- cache ---------------------------------------------------------------------------------
+_CACHE_MAX_BYTES = 1 << 20
+"""Largest static cache file read back (a minimum set of the searched sizes is a few KiB)."""
+
+
 def _cache_path(n: int, k: int, feedback: str) -> Path:
     from .optimal import cache_directory
 
@@ -373,8 +377,10 @@ def _cache_path(n: int, k: int, feedback: str) -> Path:
 
 def _load_cached(n: int, k: int, feedback: str) -> tuple[Code, ...] | None:
     """The cached minimum set, or ``None`` when absent or malformed (then recomputed)."""
-    try:
-        data = json.loads(_cache_path(n, k, feedback).read_text(encoding="utf-8"))
+    from ..files import load_json
+
+    try:  # a small regular file of the user's own (a FIFO or /dev/zero is never read)
+        data = load_json(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES, private=True)
         if not isinstance(data, dict) or data.get("version") != _CACHE_VERSION:
             return None
         if (data.get("n"), data.get("k"), data.get("feedback")) != (n, k, feedback):
@@ -401,8 +407,10 @@ def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> N
         "minimum": len(queries),
         "queries": [list(q) for q in queries],
     }
+    from ..files import make_private_directory
+
     with contextlib.suppress(OSError):  # a read-only cache only costs a recomputation
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_directory(path.parent)
         with tempfile.NamedTemporaryFile(
             "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
         ) as handle:
