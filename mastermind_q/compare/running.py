@@ -330,8 +330,8 @@ def run_comparison(
         The cell's rows are taken in plan order (not the order they finished in), so its
         games, and so its ``best-classical`` rows, come in the same order wherever they ran.
         """
-        in_plan_order = sorted(finished, key=_first)
-        for row in best_classical_rows([row for _, row in in_plan_order if row.cell == cell]):
+        in_cell = sorted((pair for pair in finished if pair[1].cell == cell), key=_first)
+        for row in best_classical_rows([row for _, row in in_cell]):
             finished.append((cells.best_position(cell), row))
             outcome.rows.append(row)
             if on_row is not None:
