@@ -319,3 +319,30 @@ def test_transpile_for_uses_the_device_setting_unless_a_level_is_given():
     assert level0 == compile_setting(device, 0).pass_manager(
         target=device.target, seed_transpiler=1
     ).run(circuit)
+
+
+@pytest.mark.parametrize("name", ["aer", "aer-mps"])
+def test_parameterised_circuits_keep_no_controlled_phase_for_aer(name):
+    """Aer ignores a run-time value bound to ``cp``: free parameters compile without it."""
+    import numpy as np
+    from qiskit.circuit import Parameter
+    from qiskit.circuit.library import MCPhaseGate
+    from qiskit.quantum_info import Statevector
+    from qiskit_aer.primitives import SamplerV2
+
+    phi = Parameter("phi")
+    circuit = QuantumCircuit(3)
+    circuit.h(range(3))
+    circuit.append(MCPhaseGate(phi, 2), [0, 1, 2])
+    circuit.cp(phi, 0, 1)
+    circuit.h(range(3))
+    circuit.measure_all()
+    (compiled,) = backends.transpile_for([circuit], name)
+    controlled = {"cp", "mcphase", "mcp", "cu1", "mcu1", "crz", "cu", "cu3"}
+    assert not controlled & set(compiled.count_ops())
+    bare = circuit.remove_final_measurements(inplace=False).assign_parameters([np.pi])
+    expected = Statevector(bare).probabilities_dict()
+    counts = SamplerV2(seed=3, default_shots=8192).run([(compiled, [np.pi])])
+    counts = counts.result()[0].data.meas.get_counts()
+    keys = set(counts) | set(expected)
+    assert 0.5 * sum(abs(counts.get(k, 0) / 8192 - expected.get(k, 0)) for k in keys) < 0.04

@@ -36,7 +36,9 @@ AER_BASIS = ("cx", "rz", "sx", "x", "h", "p", "u")
 """Basis used when transpiling for Aer (wide circuits cannot target the MPS simulator)."""
 AER_MPS_BASIS = (*AER_BASIS, "cp", "ccx", "swap")
 """Basis for Aer's matrix product state method: it applies ``cp``, ``ccx`` and ``swap``
-natively, so keeping them saves gates (a ``cp`` would otherwise become 2 ``cx`` + 3 ``p``)."""
+natively, so keeping them saves gates (a ``cp`` would otherwise become 2 ``cx`` + 3 ``p``).
+Circuits with free parameters use :data:`AER_BASIS` instead: Aer ignores a run-time value
+bound to a ``cp``."""
 
 
 DEFAULT_OPTIMIZATION_LEVEL = 1
@@ -186,8 +188,12 @@ def transpile_for(
         width = max((circuit.num_qubits for circuit in circuits), default=1)
         mps = aer_method(backend, width) == "matrix_product_state"
         chosen = setting or compile_setting(None, level)
+        # Aer ignores a run-time value for a parameterised controlled phase (``cp``;
+        # qiskit-aer issues 2391, 2403): circuits with free parameters keep to the
+        # single-qubit phases and unparameterised two-qubit gates of AER_BASIS.
+        parameterised = any(circuit.parameters for circuit in circuits)
         manager = chosen.pass_manager(
-            basis_gates=list(AER_MPS_BASIS if mps else AER_BASIS),
+            basis_gates=list(AER_MPS_BASIS if mps and not parameterised else AER_BASIS),
             qubits_initially_zero=qubits_initially_zero,
         )
     else:

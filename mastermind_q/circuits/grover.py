@@ -202,12 +202,43 @@ def uniform_preparation(colors: int) -> QuantumCircuit:
     return circuit
 
 
+def _all_ones_phase(circuit: QuantumCircuit, phi: ParameterExpression, qubits: list) -> None:
+    r"""``e^{i phi}`` on ``|1...1>`` of ``qubits`` from ``P`` and ``MCX`` gates only.
+
+    With ``a`` the AND of all qubits but the last, ``t``, and bits
+    ``a t = (a + t - (a xor t)) / 2``: ``e^{i phi a t}`` is ``P(phi/2)`` on ``t``, then
+    ``MCX(a -> t) P(-phi/2) MCX(a -> t)``, then the same phase ``phi/2`` on the AND of
+    the remaining qubits (recursively). ``c`` controls cost ``2c`` MCX gates with at most
+    ``c`` controls and ``2c + 1`` phase gates.
+
+    Used when ``phi`` is a circuit parameter: a parameterised *controlled* phase
+    (``cp``, ``mcphase``) ignores its run-time value on Aer's ``SamplerV2`` (qiskit-aer
+    issues 2391 and 2403), unparameterised ``MCX`` and single-qubit ``P`` bind correctly.
+    """
+    *controls, target = qubits
+    if not controls:
+        circuit.p(phi, target)
+        return
+    circuit.p(phi / 2, target)
+    circuit.mcx(controls, target)
+    circuit.p(-phi / 2, target)
+    circuit.mcx(controls, target)
+    _all_ones_phase(circuit, phi / 2, controls)
+
+
 def _reflection_about_zero(num_qubits: int, phi: Angle) -> QuantumCircuit:
-    """``I + (e^{i phi} - 1)|0><0|`` on ``num_qubits`` qubits (X-conjugated MC phase)."""
+    """``I + (e^{i phi} - 1)|0><0|`` on ``num_qubits`` qubits (X-conjugated MC phase).
+
+    A numeric ``phi`` is one :class:`~qiskit.circuit.library.MCPhaseGate`; a parameter is
+    built from ``P`` and ``MCX`` (:func:`_all_ones_phase`), so the transpile-once,
+    bind-per-run pattern is exact on Aer.
+    """
     circuit = QuantumCircuit(num_qubits, name="R_0")
     circuit.x(range(num_qubits))
     if num_qubits == 1:
         circuit.p(phi, 0)
+    elif isinstance(phi, ParameterExpression):
+        _all_ones_phase(circuit, phi, list(circuit.qubits))
     else:
         circuit.append(MCPhaseGate(phi, num_qubits - 1), range(num_qubits))
     circuit.x(range(num_qubits))
@@ -387,7 +418,16 @@ def adaptive_circuit(
     The phase is left as a :class:`~qiskit.circuit.Parameter` named ``phi``; bind it
     to ``exact_grover_parameters(k)[1]`` at run time. The circuit then ends in
     ``|s_1 ... s_n>|0>`` with probability 1, so one parameterised (transpiled) circuit
-    serves every ``phi`` with the same ``T`` and layout.
+    serves every ``phi`` with the same ``T`` and layout::
+
+        compiled = transpile(adaptive_circuit(oracle, ...), AerSimulator())
+        SamplerV2().run([(compiled, [phi])])  # or bind before transpiling
+
+    The phase enters through single-qubit ``P`` gates and unparameterised ``MCX`` only:
+    Aer ignores a run-time value bound to a parameterised controlled phase (``cp``,
+    ``mcphase``; qiskit-aer issues 2391 and 2403), so the diffusion's multi-controlled
+    phase is built from ``P`` and ``MCX`` while ``phi`` is free (see the documentation's
+    known upstream issues).
 
     Cost: ``oracle.num_qubits`` qubits; ``2T`` oracle calls; ``n(2T + 1)`` uses of
     ``A`` / ``A^dagger``; ``T m`` phase gates in ``D(phi)``; ``n T`` phase gates with
