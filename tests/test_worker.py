@@ -111,3 +111,78 @@ def test_a_worker_that_dies_is_an_error_naming_the_signal(worker_sees_tests):
         worker.run_simulation(_wait, 60.0, options=options, label="killed")
     with execution_options(isolate=True):
         assert sum(sample_counts([_bell()], shots=10, seed=1)[0].values()) == 10
+
+
+def test_isolate_none_isolates_only_long_runs_in_the_main_thread():
+    import threading
+
+    from qiskit import QuantumCircuit
+
+    narrow, wide = QuantumCircuit(3), QuantumCircuit(worker.AUTO_ISOLATE_QUBITS + 1)
+    long = QuantumCircuit(2)
+    for _ in range(worker.AUTO_ISOLATE_OPERATIONS + 1):
+        long.x(0)
+    auto = ExecutionOptions()
+    assert auto.isolate is None
+    assert not worker.isolates(auto, [narrow, narrow])
+    assert worker.isolates(auto, [narrow, wide])
+    assert worker.isolates(auto, [long])
+    assert not worker.isolates(auto)  # nothing said of the run: here
+    assert worker.isolates(ExecutionOptions(isolate=True), [narrow])
+    assert not worker.isolates(ExecutionOptions(isolate=False), [wide])
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(worker.isolates(auto, [wide])))
+    thread.start()
+    thread.join()
+    assert seen == [False]  # no KeyboardInterrupt arrives outside the main thread
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, 0.0])
+def test_isolate_must_be_a_bool_or_none(bad):
+    with pytest.raises(ValueError, match="isolate must be True, False or None"):
+        ExecutionOptions(isolate=bad)
+
+
+@pytest.mark.slow
+def test_sigint_stops_a_long_in_process_solve():
+    """SIGINT 3 s into ``mq.solve`` at n = 512, k = 8 ends it within 2 s (no option set)."""
+    import signal
+    import subprocess
+    import sys
+
+    script = (
+        "import random, sys, time\n"
+        "import mastermind_q as mq\n"
+        "from mastermind_q.backends import execution_options\n"
+        "secret = tuple(random.Random(1).randrange(8) for _ in range(512))\n"
+        "def simulating(event):\n"
+        "    if event.stage == 'simulate' and not event.seconds:\n"
+        "        print('simulating', flush=True)\n"
+        "print('start', flush=True)\n"
+        "try:\n"
+        "    with execution_options(progress=simulating):\n"
+        "        mq.solve(secret, colors=8, method='nonadaptive')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(42)\n"
+        "print('finished', flush=True)\n"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout.readline().strip() == "start"
+            started = time.monotonic()
+            # Aer holds the GIL while it simulates: interrupt in that stage, at least 3 s
+            # into the solve
+            assert process.stdout.readline().strip() == "simulating"
+            time.sleep(max(0.5, 3 - (time.monotonic() - started)))
+            process.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            code = process.wait(timeout=30)
+            elapsed = time.monotonic() - sent
+        finally:
+            process.kill()
+        assert process.stdout.read().strip() == "interrupted"
+    assert code == 42
+    assert elapsed < 2, elapsed

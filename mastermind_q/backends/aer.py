@@ -96,7 +96,7 @@ def sample_aer(
     """Counts of measured ``circuits`` on the Aer backend ``name`` (one SamplerV2 job).
 
     The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
-    (in a worker process with ``options.isolate``).
+    (in a worker process when :func:`~mastermind_q.backends.worker.isolates` says so).
     """
     from ..limits import check_statevector
 
@@ -116,7 +116,9 @@ def sample_aer(
     if seed is not None:
         sampler_options["run_options"] = {"seed_simulator": seed}
     label = f"{name} ({method.replace('_', ' ')}), {_circuits(compiled)}"
-    counts = run_simulation(_sample, compiled, sampler_options, shots, options=options, label=label)
+    counts = run_simulation(
+        _sample, compiled, sampler_options, shots, options=options, label=label, circuits=compiled
+    )
     options.report(ProgressEvent("done", 1, 1))
     return counts
 
@@ -150,7 +152,7 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
 
     The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
     with the :func:`~mastermind_q.backends.current_execution_options` (in a worker
-    process when ``isolate`` is set).
+    process when :func:`~mastermind_q.backends.worker.isolates` says so).
     """
     from ..limits import check_statevector
 
@@ -175,7 +177,9 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
         prepared.append(compiled)
     options = current_execution_options()
     label = f"aer-statevector (exact), {_circuits(prepared)}"
-    raws = run_simulation(_probabilities, prepared, options=options, label=label)
+    raws = run_simulation(
+        _probabilities, prepared, options=options, label=label, circuits=prepared
+    )
     options.report(ProgressEvent("done", 1, 1))
     distributions = []
     for raw, circuit in zip(raws, circuits):

@@ -106,8 +106,15 @@ class ExecutionOptions:
             default construction (``increment`` for Aer MPS runs of ``adaptive``).
         isolate: run simulations in a worker process that a ``KeyboardInterrupt`` can
             abandon at once (:mod:`mastermind_q.backends.worker`; Aer holds the GIL
-            while it simulates, so in-process runs cannot be interrupted). The command
-            line sets it.
+            while it simulates, so in-process runs cannot be interrupted). ``None``
+            (default): isolate the simulations that may be long
+            (:func:`~mastermind_q.backends.worker.isolates`: wider than
+            :data:`~mastermind_q.backends.worker.AUTO_ISOLATE_QUBITS` qubits, more than
+            :data:`~mastermind_q.backends.worker.AUTO_ISOLATE_OPERATIONS` operations on
+            Aer) when called from the main thread, so Ctrl-C in Python
+            or Jupyter's "interrupt kernel" stops them within a second; small runs stay
+            in the calling process. ``True``: every simulation, noisy ``fake:`` runs
+            included (the command line sets it); ``False``: none.
         dynamical_decoupling: ``None`` (off) or a sequence of :data:`DD_SEQUENCES`
             (``"XX"``, ``"XpXm"``, ``"XY4"``) inserted into idle periods. ``ibm:`` and
             ``fake_mode="runtime"``: the runtime sampler's
@@ -134,7 +141,7 @@ class ExecutionOptions:
     progress: Callable[[ProgressEvent], None] | None = None
     poll_interval: float = 5.0
     oracle_construction: str = "auto"
-    isolate: bool = False
+    isolate: bool | None = None
     dynamical_decoupling: str | None = None
     twirling: bool = False
     mitigate: bool = False
@@ -161,6 +168,8 @@ class ExecutionOptions:
                 f"dynamical_decoupling must be None or one of {', '.join(DD_SEQUENCES)}, "
                 f"was {self.dynamical_decoupling!r}"
             )
+        if self.isolate is not None and not isinstance(self.isolate, bool):
+            raise ValueError(f"isolate must be True, False or None, was {self.isolate!r}")
         for flag in ("twirling", "mitigate"):
             if not isinstance(getattr(self, flag), bool):
                 raise ValueError(f"{flag} must be True or False, was {getattr(self, flag)!r}")

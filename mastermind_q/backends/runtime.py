@@ -142,7 +142,7 @@ def _run_device_job(
 
     ``fake:`` jobs are simulated through
     :func:`~mastermind_q.backends.worker.run_simulation` (in a worker process with
-    ``options.isolate``); ``ibm:`` jobs are polled here.
+    ``isolate=True``); ``ibm:`` jobs are polled here.
 
     With :attr:`ExecutionOptions.mitigate` the two calibration circuits of
     :mod:`.mitigation` run last in the same job (and in its record, whose parameters say

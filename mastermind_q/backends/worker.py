@@ -13,8 +13,11 @@ the next runs. The calling thread waits for the answer in short polls, so a
 (nothing of a half-done simulation is worth keeping) and the next run starts a fresh
 one. The polls also report the ``simulate`` stage with the seconds elapsed.
 
-Without ``isolate`` (the library default) the simulation runs in the calling thread,
-as before: no process is started, and Ctrl-C waits for Aer.
+With ``isolate=False`` the simulation runs in the calling thread: no process is
+started, and Ctrl-C waits for Aer. The library default, ``isolate=None``, isolates the
+simulations that may be long (:func:`isolates`) when called from the main thread (where a
+``KeyboardInterrupt`` lands, in Python and in a Jupyter kernel alike) and runs small ones
+in the calling thread, where a worker's start would cost more than the run.
 
 The worker ignores ``SIGINT`` (the terminal sends it to the whole process group: the
 parent decides), and on Linux dies with the process that started it.
@@ -29,18 +32,35 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .names import BackendUnavailableError
 from .options import ExecutionOptions, ProgressEvent
 
-__all__ = ["TICK_SECONDS", "run_simulation", "start_worker", "stop_worker"]
+if TYPE_CHECKING:
+    from qiskit import QuantumCircuit
+
+__all__ = [
+    "AUTO_ISOLATE_OPERATIONS",
+    "AUTO_ISOLATE_QUBITS",
+    "TICK_SECONDS",
+    "isolates",
+    "run_simulation",
+    "start_worker",
+    "stop_worker",
+]
 
 TICK_SECONDS = 0.5
 """Seconds between polls of the worker (and ``simulate`` progress events)."""
+
+AUTO_ISOLATE_QUBITS = 20
+"""With ``isolate=None``, a circuit wider than this runs in the worker."""
+
+AUTO_ISOLATE_OPERATIONS = 20_000
+"""With ``isolate=None``, circuits with more operations in all run in the worker."""
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 """The folder holding this ``mastermind_q`` package: the worker imports the same code."""
@@ -57,8 +77,12 @@ def run_simulation(
     label: str,
     on_message: Callable[[Any], None] | None = None,
     announce: bool = True,
+    circuits: Sequence[QuantumCircuit] = (),
 ) -> Any:
-    """``function(*args, notify=...)``, in the worker when ``options.isolate`` is set.
+    """``function(*args, notify=...)``, in the worker when :func:`isolates` says so.
+
+    ``circuits`` (what Aer simulates) let ``isolate=None`` judge whether the run may be
+    long; without them it runs here.
 
     ``function`` must be a module-level function and ``args`` and its return value
     picklable. It may call ``notify(value)`` (e.g. with a job id once submitted);
@@ -75,13 +99,30 @@ def run_simulation(
     """
     if announce:
         options.report(ProgressEvent("simulate", 0, 1, label))
-    if not options.isolate:
+    if not isolates(options, circuits):
         return function(*args, notify=on_message or _ignore)
 
     def tick(seconds: float) -> None:
         options.report(ProgressEvent("simulate", 0, 1, label, seconds=seconds))
 
     return _worker().call(function, args, on_message or _ignore, tick)
+
+
+def isolates(options: ExecutionOptions, circuits: Sequence[QuantumCircuit] = ()) -> bool:
+    """Whether a simulation of ``circuits`` runs in the worker under ``options``.
+
+    ``options.isolate`` when it is ``True`` or ``False``. ``None`` (the library default):
+    in the main thread only (elsewhere no ``KeyboardInterrupt`` arrives), for Aer
+    circuits of which one is wider than :data:`AUTO_ISOLATE_QUBITS` qubits, or with more
+    than :data:`AUTO_ISOLATE_OPERATIONS` operations in all.
+    """
+    if options.isolate is not None:
+        return options.isolate
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    widest = max((circuit.num_qubits for circuit in circuits), default=0)
+    operations = sum(len(circuit.data) for circuit in circuits)
+    return widest > AUTO_ISOLATE_QUBITS or operations > AUTO_ISOLATE_OPERATIONS
 
 
 def start_worker() -> None:
