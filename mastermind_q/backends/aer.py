@@ -177,9 +177,7 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
         prepared.append(compiled)
     options = current_execution_options()
     label = f"aer-statevector (exact), {_circuits(prepared)}"
-    raws = run_simulation(
-        _probabilities, prepared, options=options, label=label, circuits=prepared
-    )
+    raws = run_simulation(_probabilities, prepared, options=options, label=label, circuits=prepared)
     options.report(ProgressEvent("done", 1, 1))
     distributions = []
     for raw, circuit in zip(raws, circuits):
