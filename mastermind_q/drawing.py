@@ -47,6 +47,7 @@ Example:
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,7 @@ __all__ = [
     "BOUNDARY_NAMES",
     "CAPTIONS",
     "CIRCUITS",
+    "FIGURE_DPI",
     "FORMATS",
     "build_circuit",
     "caption",
@@ -67,6 +69,7 @@ __all__ = [
     "display_circuit",
     "draw_figure",
     "draw_text",
+    "load_qasm",
     "method_circuits",
     "open_boxes",
     "output_format",
@@ -87,6 +90,8 @@ CIRCUITS = (
 )
 """Circuits :func:`build_circuit` knows."""
 FORMATS = ("txt", "png", "svg", "pdf", "qasm")
+FIGURE_DPI = 300
+"""Resolution of circuit PNGs (fit for print); SVG and PDF are vector drawings."""
 """Output formats (file suffixes) of :func:`write_drawing`."""
 
 
@@ -402,15 +407,16 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     """
     shown, legend = display_circuit(circuit, pad=True)
     figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
-    if title is not None:
-        figure.suptitle(title, fontsize=13)
+    bottom, top = 0.0, 1.0
+    if figure.axes:  # the drawn circuit's extent: caption and legend sit right at it
+        renderer = figure.canvas.get_renderer()
+        box = figure.axes[0].get_tightbbox(renderer)
+        if box is not None:
+            drawn = box.transformed(figure.transFigure.inverted())
+            bottom, top = drawn.y0, drawn.y1
+    if title is not None:  # no empty band: saved with bbox_inches="tight"
+        figure.text(0.5, top + 0.005, title, ha="center", va="bottom", fontsize=13)
     if legend is not None:  # just under the drawn circuit, where no label can meet it
-        bottom = 0.0
-        if figure.axes:
-            renderer = figure.canvas.get_renderer()
-            box = figure.axes[0].get_tightbbox(renderer)
-            if box is not None:
-                bottom = box.transformed(figure.transFigure.inverted()).y0
         figure.text(0.5, bottom - 0.01, legend, ha="center", va="top", fontsize=10)
     return figure
 
@@ -433,8 +439,6 @@ def to_qasm(circuit: QuantumCircuit) -> str:
     the circuits of a solve -- is written as a call to an undeclared gate, and a
     comment on the first line names it: whoever runs the file supplies the oracle.
     """
-    import re
-
     from qiskit import qasm3
     from qiskit.qasm3 import QASM3ExporterError
 
@@ -451,8 +455,89 @@ def to_qasm(circuit: QuantumCircuit) -> str:
         break
     if not opaque:
         return text
-    names = ", ".join(opaque)
-    return f"// {names}: opaque (the codemaker's oracle, no definition here)\n{text}"
+    widths = _opaque_widths(circuit, set(opaque))
+    names = ", ".join(f"{name} ({widths[name]} qubits)" for name in opaque)
+    return (
+        f"// {names}: opaque, the codemaker's oracle, called but not defined here; "
+        "load with mastermind_q.drawing.load_qasm(text) (the boxes come back opaque)\n"
+        f"{text}"
+    )
+
+
+def _opaque_widths(circuit: QuantumCircuit, names: set[str]) -> dict[str, int]:
+    """The qubit count of each gate named in ``names``, searched through definitions."""
+    found: dict[str, int] = {}
+    for instruction in circuit.data:
+        operation = instruction.operation
+        if operation.name in names:
+            found.setdefault(operation.name, operation.num_qubits)
+        elif getattr(operation, "definition", None) is not None:
+            for name, width in _opaque_widths(operation.definition, names).items():
+                found.setdefault(name, width)
+    return found
+
+
+_OPAQUE_HEADER = re.compile(r"^// (.+?): opaque, the codemaker's oracle")
+_OPAQUE_NAME = re.compile(r"([A-Za-z_][A-Za-z0-9_]*) \((\d+) qubits\)")
+
+
+def load_qasm(text: str) -> QuantumCircuit:
+    """Read OpenQASM 3 written by :func:`to_qasm`, opaque oracle boxes included.
+
+    ``qiskit.qasm3.loads`` refuses a call of an undeclared gate, such as the codemaker's
+    opaque ``B_s`` in the circuits of a solve. The first line of such a file names the
+    boxes and their qubit counts; they are declared for the reader, and come back as
+    gates of the same name and width *without* a definition. Such a circuit can be
+    drawn, transpiled around the box and counted, but not run:
+    :meth:`~mastermind_q.codemaker.Codemaker.run` accepts only the oracle objects its
+    codemaker handed out, so a reloaded box is refused (it could be anybody's ``B_s``).
+    A file without opaque boxes (a known secret's circuit) loads as
+    ``qiskit.qasm3.loads`` reads it.
+
+    Raises:
+        TypeError: ``text`` is not a string.
+        ValueError: ``text`` is not valid OpenQASM 3.
+    """
+    from qiskit import qasm3
+
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a string of OpenQASM 3, was {type(text).__name__}")
+    first, _, rest = text.partition("\n")
+    header = _OPAQUE_HEADER.match(first)
+    widths = (
+        {}
+        if header is None
+        else {name: int(width) for name, width in _OPAQUE_NAME.findall(header.group(1))}
+    )
+    if widths:
+        declarations = "".join(
+            f"gate {name} " + ", ".join(f"q{j}" for j in range(width)) + " { }\n"
+            for name, width in widths.items()
+        )
+        marker = 'include "stdgates.inc";\n'
+        text = rest.replace(marker, marker + declarations, 1) if marker in rest else rest
+    try:
+        loaded = qasm3.loads(text)
+    except Exception as error:  # the importer raises several types for bad programs
+        raise ValueError(f"not a readable OpenQASM 3 program: {error}") from None
+    if not widths:
+        return loaded
+
+    def opaque(circuit: QuantumCircuit) -> QuantumCircuit:
+        rebuilt = circuit.copy_empty_like()
+        for instruction in circuit.data:
+            operation = instruction.operation
+            if operation.name in widths:
+                operation = Gate(operation.name, operation.num_qubits, [])
+            elif isinstance(operation, Gate) and operation.definition is not None:
+                inner = opaque(operation.definition)
+                if inner != operation.definition:
+                    operation = Gate(operation.name, operation.num_qubits, operation.params)
+                    operation.definition = inner
+            rebuilt.append(operation, instruction.qubits, instruction.clbits)
+        return rebuilt
+
+    return opaque(loaded)
 
 
 def output_format(path: str | os.PathLike[str]) -> str:
@@ -490,7 +575,7 @@ def write_drawing(
 
         figure = draw_figure(circuit, title=title)
         try:
-            figure.savefig(target, format=fmt, bbox_inches="tight")
+            figure.savefig(target, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI)
         finally:
             plt.close(figure)
     return target

@@ -140,7 +140,7 @@ def test_drawings_are_captioned_with_the_method_n_and_k(tmp_path):
     )
     circuit = build_circuit("adaptive", num_positions=2, colors=3, secret=(2, 0))
     figure = draw_figure(circuit, title=title)
-    assert figure.get_suptitle() == title
+    assert [text.get_text() for text in figure.texts][0] == title  # the caption, first
     parameter_texts = [
         text for axis in figure.axes for text in axis.texts if "φ = 2.09" in text.get_text()
     ]
@@ -196,3 +196,80 @@ def test_phase_is_written_with_its_symbol_and_explained():
     assert steps and all(op.params == [pytest.approx(phi)] for op in steps)  # unchanged
     assert [p.name for p in shown.parameters] == ["\u2002φ = 1.53\u2002"]
     assert draw_text(build_circuit("find-two-color", num_positions=2, colors=3)).count("φ") == 0
+
+
+# -- OpenQASM 3 round trips ----------------------------------------------------------------
+@pytest.mark.parametrize("name", CIRCUITS)
+@pytest.mark.parametrize("sizes", [(2, 3), (1, 4)])
+def test_qasm_of_a_known_secret_loads_back_operator_equal(name, sizes):
+    """``draw ... --output x.qasm`` with a known secret: ``qiskit.qasm3.loads`` reads an
+    equivalent circuit (the unitary before the final measurements, phases included)."""
+    from qiskit.quantum_info import Operator
+
+    n, k = (2, 2) if name == "two-color" else sizes
+    circuit = build_circuit(name, num_positions=n, colors=k, secret=(1, 0)[:n], pair=(0, 1))
+    loaded = qasm3.loads(to_qasm(circuit))
+    assert (loaded.num_qubits, loaded.num_clbits) == (circuit.num_qubits, circuit.num_clbits)
+    original = Operator(circuit.remove_final_measurements(inplace=False))
+    assert Operator(loaded.remove_final_measurements(inplace=False)).equiv(original)
+
+
+@pytest.mark.parametrize(("method", "colors"), [("adaptive", 4), ("nonadaptive", 3)])
+def test_qasm_of_the_codemakers_boxes_says_how_to_load_it(method, colors):
+    """The circuits of a solve hold the codemaker's opaque box: the file's first line
+    names each box and its width, ``load_qasm`` reads it back with the boxes opaque, and
+    the codemaker refuses to run a reloaded box."""
+    from mastermind_q import solve
+    from mastermind_q.codemaker import Codemaker, OracleCountError
+    from mastermind_q.drawing import load_qasm
+
+    result = solve((1, 2), colors=colors, method=method)
+    circuit = result.circuits[0]
+    text = to_qasm(circuit)
+    first = text.splitlines()[0]
+    assert first.startswith(f"// {ORACLE_NAME} ({circuit.num_qubits} qubits)")
+    assert "load_qasm" in first
+    with pytest.raises(Exception, match="not defined"):
+        qasm3.loads(text)  # the plain reader refuses an undeclared gate
+    loaded = load_qasm(text)
+    assert loaded.num_qubits == circuit.num_qubits
+    assert count_oracle_calls(loaded) == count_oracle_calls(circuit)
+
+    def boxes(operations):
+        for instruction in operations.data:
+            operation = instruction.operation
+            if operation.name.startswith(ORACLE_NAME):
+                yield operation
+            elif getattr(operation, "definition", None) is not None:
+                yield from boxes(operation.definition)
+
+    assert all(box.definition is None for box in boxes(loaded))
+    with pytest.raises(OracleCountError, match="not handed out by this codemaker"):
+        Codemaker((1, 2), colors).run([loaded], backend="aer", shots=10)
+
+
+def test_load_qasm_refuses_bad_text():
+    from mastermind_q.drawing import load_qasm
+
+    with pytest.raises(TypeError, match="string of OpenQASM 3"):
+        load_qasm(None)
+    with pytest.raises(ValueError, match="not a readable OpenQASM 3 program"):
+        load_qasm("OPENQASM 3.0;\nqubit[2] q;\nfoo q[0];\n")
+
+
+def test_png_is_fit_for_print_with_no_band_under_the_title(tmp_path):
+    import numpy as np
+    from PIL import Image
+
+    from mastermind_q.drawing import FIGURE_DPI
+
+    circuit = build_circuit("find-two-color", num_positions=3, colors=4, pair=(0, 2))
+    path = write_drawing(circuit, tmp_path / "f.png", title="find-two-color, n = 3, k = 4")
+    with Image.open(path) as image:
+        assert FIGURE_DPI >= 300 and image.info["dpi"][0] == pytest.approx(FIGURE_DPI, abs=1)
+        pixels = np.asarray(image.convert("L"))
+    rows = np.flatnonzero((pixels < 200).any(axis=1))  # rows holding something drawn
+    gaps = np.diff(rows)
+    # the caption is the first block of rows; the blank band under it is the first gap
+    band = gaps[gaps > 1][0]
+    assert band < 0.07 * pixels.shape[0], band / pixels.shape[0]  # was 0.12

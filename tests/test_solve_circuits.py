@@ -105,7 +105,7 @@ def test_solve_writes_a_file_per_circuit_and_qasm(capsys, tmp_path):
         "c-pair-0-2.qasm",
     ]
     text = (tmp_path / "c-pair-0-2.qasm").read_text()
-    assert text.startswith("// B_s: opaque") and "OPENQASM 3.0;" in text
+    assert text.startswith("// B_s (8 qubits): opaque") and "OPENQASM 3.0;" in text
     assert "B_s " in text and "gate B_s " not in text  # called, never defined
 
 
