@@ -96,10 +96,14 @@ def test_the_definition_is_the_default_construction_that_fits():
     wide = BlackPegOracleGate((1, 0, 2), colors=3)
     assert wide.definition.size() == wide.synthesize("fourier").size()
     narrow = BlackPegOracleGate((1, 0, 2), colors=4, ancillas=0)  # only gray fits
-    assert narrow.num_qubits == 3 * 2 + 2
+    assert narrow.num_qubits == 3 * 2 + 2 and narrow.construction == "gray"
     assert Operator(narrow.definition).equiv(Operator(narrow.synthesize("gray")))
     assert narrow.synthesize("fourier") is None  # needs 2 work qubits
     assert narrow.synthesize("fourier", clean_qubits=2).num_qubits == narrow.num_qubits + 2
+    chosen = BlackPegOracleGate((1, 0, 2), colors=3, construction="line")
+    assert chosen.construction == "line" == chosen.inverse().construction
+    assert chosen.definition.count_ops() == chosen.synthesize("line").count_ops()
+    assert chosen != wide and wide.construction == "fourier"
 
 
 @pytest.mark.parametrize(
@@ -111,6 +115,11 @@ def test_the_definition_is_the_default_construction_that_fits():
         ({"secret": (0, 1), "colors": 8, "ancillas": 0}, "ancillas must be an integer >= 1"),
         ({"secret": (0, 1), "colors": 3, "ancillas": True}, "ancillas"),
         ({"secret": (0, 1), "colors": 3, "dagger": 1}, "dagger"),
+        ({"secret": (0, 1), "colors": 3, "construction": "ripple"}, "'ripple'"),
+        (
+            {"secret": (0, 1, 2), "colors": 3, "ancillas": 2, "construction": "line"},
+            "ancillas must be >= 3 for construction 'line'",
+        ),
     ],
 )
 def test_bad_gate_arguments_are_refused_naming_the_value(kwargs, match):

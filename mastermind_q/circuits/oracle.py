@@ -493,8 +493,9 @@ class BlackPegOracleGate(Gate):
 
     Like Qiskit's ``MCXGate`` or ``PermutationGate``, the gate holds the problem (the
     secret, ``k``, ``m``), not a circuit. Its definition is built on first use, by
-    :func:`black_peg_oracle` in the default construction (:data:`DEFAULT_CONSTRUCTION`,
-    or the first of :data:`CONSTRUCTIONS` that fits the gate's ancillas). The
+    :func:`black_peg_oracle` in ``construction`` (default: :data:`DEFAULT_CONSTRUCTION`,
+    or the first of :data:`CONSTRUCTIONS` that fits the gate's ancillas), as
+    ``PauliEvolutionGate`` builds its definition with its ``synthesis``. The
     transpiler can instead synthesise it with any construction through the
     high-level-synthesis plugins registered under the ``qiskit.synthesis`` entry point
     (:mod:`mastermind_q.backends.synthesis`), chosen per gate name:
@@ -525,11 +526,14 @@ class BlackPegOracleGate(Gate):
             most any construction needs, so every plugin applies in any circuit); at
             least the fewest any construction needs. Constructions that need fewer
             leave the rest alone.
+        construction: the construction of the definition, one of :data:`CONSTRUCTIONS`
+            (default: the default construction, or the first that fits ``ancillas``).
         dagger: the inverse ``B_s^dagger`` (what :meth:`inverse` returns).
         label: the label drawings show (default ``B_s``, ``B_s†`` for the inverse).
 
     Raises:
-        ValueError: an invalid secret, colour count, score width or ancilla count (the
+        ValueError: an invalid secret, colour count, score width, ancilla count or
+            construction, or a construction that needs more ancillas than given (the
             message names the value).
         mastermind_q.limits.ResourceLimitError: ``n`` or ``k`` above the quantum
             limits.
@@ -549,6 +553,7 @@ class BlackPegOracleGate(Gate):
         *,
         score_qubits: int | None = None,
         ancillas: int | None = None,
+        construction: str | None = None,
         dagger: bool = False,
         label: str | None = None,
     ) -> None:
@@ -568,6 +573,15 @@ class BlackPegOracleGate(Gate):
                 f"ancillas must be an integer >= {fewest} (the fewest any construction "
                 f"needs for n={n}, k={k}, m={m}), was {ancillas!r}"
             )
+        if construction is None:
+            order = (DEFAULT_CONSTRUCTION, *CONSTRUCTIONS)
+            construction = next(name for name in order if needs[name] <= ancillas)
+        elif needs[_validate_construction(construction)] > ancillas:
+            raise ValueError(
+                f"ancillas must be >= {needs[construction]} for construction "
+                f"{construction!r} (n={n}, k={k}, m={m}), was {ancillas}"
+            )
+        self._construction = construction
         self._secret = code
         self._colors = k
         self._score_qubits = m
@@ -598,6 +612,11 @@ class BlackPegOracleGate(Gate):
     def ancillas(self) -> int:
         """Work qubits the gate carries after the score register."""
         return self._ancillas
+
+    @property
+    def construction(self) -> str:
+        """The construction of the definition (plugins may synthesise another)."""
+        return self._construction
 
     @property
     def dagger(self) -> bool:
@@ -656,12 +675,8 @@ class BlackPegOracleGate(Gate):
         return circuit
 
     def _define(self) -> None:
-        """The default construction that fits the gate's ancillas, built now."""
-        n, k, m = self.oracle_sizes
-        needs = _construction_ancillas(n, k, m)
-        order = (DEFAULT_CONSTRUCTION, *CONSTRUCTIONS)
-        construction = next(name for name in order if needs[name] <= self._ancillas)
-        self.definition = self.synthesize(construction)
+        """:meth:`synthesize` in :attr:`construction`, built now."""
+        self.definition = self.synthesize(self._construction)
 
     def inverse(self, annotated: bool = False) -> BlackPegOracleGate:  # type: ignore[override]
         """``B_s^dagger`` (or ``B_s`` again): the same gate class, so plugins apply."""
@@ -670,6 +685,7 @@ class BlackPegOracleGate(Gate):
             self._colors,
             score_qubits=self._score_qubits,
             ancillas=self._ancillas,
+            construction=self._construction,
             dagger=not self._dagger,
         )
 
@@ -680,6 +696,7 @@ class BlackPegOracleGate(Gate):
             and other._colors == self._colors  # type: ignore[attr-defined]
             and other._score_qubits == self._score_qubits  # type: ignore[attr-defined]
             and other._ancillas == self._ancillas  # type: ignore[attr-defined]
+            and other._construction == self._construction  # type: ignore[attr-defined]
             and other._dagger == self._dagger  # type: ignore[attr-defined]
         )
 
@@ -689,7 +706,7 @@ class BlackPegOracleGate(Gate):
         return (
             f"{type(self).__name__}({self._secret!r}, colors={self._colors}, "
             f"score_qubits={self._score_qubits}, ancillas={self._ancillas}, "
-            f"dagger={self._dagger})"
+            f"construction={self._construction!r}, dagger={self._dagger})"
         )
 
 
