@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 import io
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -216,26 +217,23 @@ def test_the_synthesised_circuit_is_operator_equal_to_the_map(secret, colors, me
         assert Operator.from_circuit(compiled).equiv(Operator(reference))
 
 
-def test_a_torino_user_circuit_gets_the_counts_resources_reports():
+def test_a_torino_user_circuit_gets_the_counts_resources_reports(capsys):
     """n = 5, k = 4 on fake:torino: each method gives the two-qubit count of
     ``resources oracle --oracle NAME`` (same seed and compile setting), auto the least."""
+    from mastermind_q import cli
     from mastermind_q.backends import resolve_backend
-    from mastermind_q.resources import circuit_resources
 
     backend = resolve_backend("fake:torino")
     secret = (0, 1, 2, 3, 0)
+    argv = ["resources", "oracle", "--colors", "4", "--secret", "0,1,2,3,0"]
+    argv += ["--target", "fake:torino", "--json", "--oracle"]
     user, reported = {}, {}
     for method in METHODS:
-        report = circuit_resources(
-            "oracle",
-            num_positions=5,
-            colors=4,
-            target="fake:torino",
-            secret=secret,
-            construction=None if method == "auto" else method,
-        )
-        assert report.compile_setting == "3/default/default"
-        reported[method] = report.transpiled.two_qubit_gates
+        assert cli.main([*argv, method]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["compile_setting"] == "3/default/default"
+        assert report["oracle_construction"] == ("gray" if method == "auto" else method)
+        reported[method] = report["transpiled"]["two_qubit_gates"]
         compiled = transpile(
             _holding(BlackPegOracleGate(secret, 4)),
             backend,
@@ -373,6 +371,13 @@ def test_qpy_round_trip_is_operator_equal_and_runs_to_the_same_counts():
 
 
 # -- the parity oracle ------------------------------------------------------------------
+
+
+def test_resources_takes_no_construction_for_the_parity_oracle():
+    from mastermind_q.resources import circuit_resources
+
+    with pytest.raises(ValueError, match="one construction, was 'line'"):
+        circuit_resources("hunziker-meyer", num_positions=2, colors=8, construction="line")
 
 
 def test_the_parity_oracle_gate_is_the_parity_map():
