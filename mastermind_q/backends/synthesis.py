@@ -4,13 +4,13 @@ One plugin per oracle construction of :func:`mastermind_q.circuits.black_peg_ora
 and one that chooses, registered under Qiskit's ``qiskit.synthesis`` entry point
 (``pyproject.toml``) for the gate name ``black_peg_oracle``:
 
-=============================  ==========================================================
-``black_peg_oracle.fourier``   :class:`FourierOracleSynthesis`
-``black_peg_oracle.increment`` :class:`IncrementOracleSynthesis`
-``black_peg_oracle.gray``      :class:`GrayOracleSynthesis`
-``black_peg_oracle.line``      :class:`LineOracleSynthesis`
-``black_peg_oracle.auto``      :class:`AutoOracleSynthesis`
-=============================  ==========================================================
+================================  ========================================
+``black_peg_oracle.fourier``      :class:`FourierOracleSynthesis`
+``black_peg_oracle.increment``    :class:`IncrementOracleSynthesis`
+``black_peg_oracle.gray``         :class:`GrayOracleSynthesis`
+``black_peg_oracle.line``         :class:`LineOracleSynthesis`
+``black_peg_oracle.auto``         :class:`AutoOracleSynthesis`
+================================  ========================================
 
 Selected per gate name, as for Qiskit's own ``MCXGate`` or ``PermutationGate``:
 
