@@ -22,10 +22,12 @@ loops and powers around it); what it cannot count (a ``while`` loop, the oracle 
 ``if``/``switch`` branch, a non-integer power) it refuses with
 :class:`~mastermind_q.counting.OracleCountError`. A gate named ``B_s`` that is not one
 this codemaker handed out (another codemaker's, or one rebuilt from a guessed secret)
-is refused, and so is a renamed oracle gate. An *inlined* oracle cannot be recognised
-by its structure, and need not be: the codebreaker never sees the oracle's gates, so
-it has nothing to inline; the one secret-dependent part of a circuit the codemaker
-runs is the codemaker's own gate. (Python has no private attributes: the discipline
+is refused, and so is a renamed oracle gate or a known secret's
+:class:`~mastermind_q.circuits.BlackPegOracleGate` or
+:class:`~mastermind_q.circuits.ParityOracleGate`. An *inlined* oracle cannot be
+recognised by its structure, and need not be: the codebreaker never sees the oracle's
+gates, so it has nothing to inline; the one secret-dependent part of a circuit the
+codemaker runs is the codemaker's own gate. (Python has no private attributes: the discipline
 left is that a codebreaker uses the public interface and never calls
 :meth:`Codemaker.reveal`, which the referee calls after the game.)
 
@@ -50,6 +52,7 @@ from qiskit.circuit import AnnotatedOperation, ControlledGate, Gate, QuantumCirc
 from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
 
 from .counting import (
+    KNOWN_SECRET_ORACLE_NAMES,
     ORACLE_INVERSE_NAME,
     ORACLE_NAME,
     ORACLE_NAMES,
@@ -632,6 +635,12 @@ class Codemaker:
                     f"{entry[1]}): the codemaker runs its gates only as handed out"
                 )
             return self._real_oracle(operation._token, operation._inverted)
+        if operation.name in KNOWN_SECRET_ORACLE_NAMES:
+            raise OracleCountError(
+                f"gate {operation.name!r} is an oracle built from a known secret "
+                "(BlackPegOracleGate, ParityOracleGate), not this codemaker's oracle; "
+                "build circuits around Codemaker.oracle()"
+            )
         if operation.name in ORACLE_NAMES:
             raise OracleCountError(
                 f"gate {operation.name!r} was not handed out by this codemaker (a rebuilt "

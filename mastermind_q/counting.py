@@ -33,8 +33,12 @@ oracle is inside:
   it (their own code would see the real oracle while the codemaker rebuilds them).
 
 Which operations *are* the oracle is decided by the caller (:func:`count_oracle_calls`
-goes by the names ``B_s`` / ``B_s_dg``; :class:`~mastermind_q.codemaker.Codemaker` by
-the private token of the gates it handed out).
+goes by the names ``B_s`` / ``B_s_dg``, and ``black_peg_oracle`` / ``parity_oracle``
+of the known-secret gate classes
+:class:`~mastermind_q.circuits.BlackPegOracleGate` and
+:class:`~mastermind_q.circuits.ParityOracleGate`;
+:class:`~mastermind_q.codemaker.Codemaker` by the private token of the gates it handed
+out, and it refuses the known-secret gates).
 
 Example:
     >>> from qiskit import QuantumCircuit
@@ -71,7 +75,11 @@ from qiskit.circuit import (
 )
 from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
 
+from .circuits.hunziker_meyer import PARITY_ORACLE_GATE_NAME
+from .circuits.oracle import BLACK_PEG_ORACLE_GATE_NAME
+
 __all__ = [
+    "KNOWN_SECRET_ORACLE_NAMES",
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
     "ORACLE_NAMES",
@@ -93,6 +101,11 @@ PARITY_ORACLE_INVERSE_NAME = f"{PARITY_ORACLE_NAME}_dg"
 """Name of its inverse (the same map: ``O_h`` is its own inverse)."""
 ORACLE_NAMES = (ORACLE_NAME, ORACLE_INVERSE_NAME, PARITY_ORACLE_NAME, PARITY_ORACLE_INVERSE_NAME)
 """Every name an oracle gate handed out by a codemaker carries."""
+KNOWN_SECRET_ORACLE_NAMES = (BLACK_PEG_ORACLE_GATE_NAME, PARITY_ORACLE_GATE_NAME)
+"""Names of the oracle gates built from a known secret
+(:class:`~mastermind_q.circuits.BlackPegOracleGate` and its inverse,
+:class:`~mastermind_q.circuits.ParityOracleGate`): counted by
+:func:`count_oracle_calls`, refused by the codemaker."""
 
 _LOOP_EXITS = ("break_loop", "continue_loop")
 _PLAIN_INSTRUCTIONS = ("measure", "reset", "barrier", "delay", "store")
@@ -406,11 +419,14 @@ class OracleWalk:
 
 
 def _by_name(operation: Operation) -> Operation | None:
-    return operation if operation.name in ORACLE_NAMES else None
+    name = operation.name
+    return operation if name in ORACLE_NAMES or name in KNOWN_SECRET_ORACLE_NAMES else None
 
 
 def count_oracle_calls(circuit: QuantumCircuit) -> int:
     """Number of ``B_s`` / ``B_s_dg`` applications in ``circuit``, in every form.
+
+    The known-secret gates (:data:`KNOWN_SECRET_ORACLE_NAMES`) count one each too.
 
     Goes by the gate names (for circuits built around a known oracle, e.g. drawings
     and resource counts); the codemaker's own count goes by the gates it handed out.

@@ -335,14 +335,19 @@ def circuit_resources(
         construction: the oracle's construction. Default: the one the solvers would
             run (:attr:`~mastermind_q.backends.ExecutionOptions.oracle_construction`;
             ``"auto"`` is :func:`~mastermind_q.quantum.choose_oracle_construction` on a
-            device target at this level, the default construction on ``basis``).
+            device target at this level, the default construction on ``basis``). The
+            counts are those of a circuit holding
+            :class:`~mastermind_q.circuits.BlackPegOracleGate` transpiled with
+            ``hls_config=HLSConfig(black_peg_oracle=[construction])`` (same target, seed
+            and setting).
 
     Returns:
         A :class:`ResourceReport`.
 
     Raises:
-        ValueError: an unknown name or target, invalid sizes, or a circuit wider than
-            the device (:class:`~mastermind_q.backends.CircuitTooWideError`).
+        ValueError: an unknown name or target, invalid sizes, a construction for
+            ``hunziker-meyer``, or a circuit wider than the device
+            (:class:`~mastermind_q.backends.CircuitTooWideError`).
 
     Example:
         >>> report = circuit_resources("oracle", num_positions=2, colors=2)
@@ -361,6 +366,11 @@ def circuit_resources(
         on_device = True
     else:
         raise ValueError(f"target must be 'basis' or 'fake:NAME', was {target!r}")
+    if name == "hunziker-meyer" and construction not in (None, HUNZIKER_MEYER_CONSTRUCTION):
+        raise ValueError(
+            f"construction applies to the black-peg oracle; hunziker-meyer's parity oracle "
+            f"has one construction, was {construction!r}"
+        )
     setting = compile_setting(resolve_backend(target) if on_device else None, optimization_level)
     if construction is None:
         construction = _solver_construction(

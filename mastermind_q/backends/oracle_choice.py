@@ -47,12 +47,15 @@ __all__ = [
     "CHOICE_SCHEMA",
     "MAX_CHOICE_BYTES",
     "auto_candidates",
+    "cheapest_by_formula",
     "choice_key",
     "choice_path",
     "choose_construction",
+    "choose_construction_for_target",
     "load_choice",
     "oracle_choice_directory",
     "store_choice",
+    "target_label",
 ]
 
 AUTO_SEEDS = (1, 2, 3)
@@ -150,11 +153,20 @@ def _choose_cached(
 def _measure_choice(
     name: str, n: int, k: int, m: int, setting: Any, candidates: tuple[str, ...]
 ) -> str:
+    from .names import resolve_backend
+
+    return _measure_on(resolve_backend(name), name, n, k, m, setting, candidates)
+
+
+def _measure_on(
+    device: Any, name: str, n: int, k: int, m: int, setting: Any, candidates: tuple[str, ...]
+) -> str:
+    """The measurement of :func:`choose_construction` on a backend-like ``device``
+    (``target``, ``num_qubits``), named ``name`` in messages."""
     from ..circuits.oracle import black_peg_oracle
-    from .names import CircuitTooWideError, resolve_backend
+    from .names import CircuitTooWideError
     from .transpiling import transpile_for
 
-    device = resolve_backend(name)
     scores: dict[str, tuple[float, float, int]] = {}
     too_wide: CircuitTooWideError | None = None
     narrowest = 0
@@ -180,6 +192,98 @@ def _measure_choice(
         assert too_wide is not None
         raise too_wide
     return min(scores, key=scores.__getitem__)
+
+
+def cheapest_by_formula(
+    num_positions: int, colors: int, score_qubits: int, candidates: Sequence[str]
+) -> str:
+    """The candidate with the fewest CX before optimisation, then the fewest qubits
+    (:func:`~mastermind_q.circuits.oracle.black_peg_oracle_cost`; ties by order): the
+    choice where there is nothing to route (Aer, an all-to-all target)."""
+    from ..circuits.oracle import black_peg_oracle_cost
+
+    costs = {
+        name: black_peg_oracle_cost(
+            num_positions, colors, construction=name, score_qubits=score_qubits
+        )
+        for name in candidates
+    }
+    return min(candidates, key=lambda name: (costs[name].two_qubit_gates, costs[name].qubits))
+
+
+_TARGET_CHOICES: dict[str, str] = {}
+"""Choices made in this process, by their cache key."""
+
+
+def target_label(target: Any) -> str:
+    """A name for a :class:`~qiskit.transpiler.Target` in cache keys: ``target:`` and a
+    hash of its width, operation names and coupling map (two targets with the same
+    three compile alike)."""
+    coupling = target.build_coupling_map()
+    edges = sorted(coupling.get_edges()) if coupling is not None else []
+    text = json.dumps(
+        [target.num_qubits, sorted(target.operation_names), edges], separators=(",", ":")
+    )
+    return "target:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def choose_construction_for_target(
+    target: Any,
+    num_positions: int,
+    colors: int,
+    score_qubits: int,
+    *,
+    optimization_level: int | None = None,
+    use_cache: bool = True,
+) -> str:
+    """:func:`choose_construction` for a Qiskit ``Target`` instead of a backend name.
+
+    What the ``auto`` synthesis plugin of
+    :class:`~mastermind_q.circuits.oracle.BlackPegOracleGate` asks: the candidates of
+    :func:`auto_candidates` for the target's device family, each transpiled to the
+    target with the family's compile setting (or ``optimization_level``) for the seeds
+    of :data:`AUTO_SEEDS`; fewest median two-qubit gates wins. Cached in the process
+    and on disk under :func:`target_label`. A target without a coupling map (all-to-all)
+    has nothing to route: the cost formula decides
+    (:func:`~mastermind_q.circuits.oracle.black_peg_oracle_cost`, fewest CX, then
+    fewest qubits), as on Aer.
+
+    Args:
+        target: the target the circuit is compiled for.
+        num_positions: ``n``.
+        colors: ``k``.
+        score_qubits: ``m``.
+        optimization_level: 0-3, or ``None`` for the family's measured setting.
+        use_cache: read and write the disk cache.
+
+    Raises:
+        CircuitTooWideError: no candidate fits the target.
+    """
+    import types
+
+    from .transpiling import compile_setting, device_family
+
+    device = types.SimpleNamespace(
+        name=target_label(target), target=target, num_qubits=target.num_qubits
+    )
+    if target.num_qubits is None or target.build_coupling_map() is None:
+        return cheapest_by_formula(
+            num_positions, colors, score_qubits, auto_candidates("other", colors)
+        )
+    setting = compile_setting(device, optimization_level)
+    candidates = auto_candidates(device_family(device), colors)
+    key = choice_key(device.name, num_positions, colors, score_qubits, candidates, setting.label)
+    remembered = json.dumps(key, sort_keys=True)
+    if remembered not in _TARGET_CHOICES:
+        chosen = load_choice(key) if use_cache else None
+        if chosen is None:
+            chosen = _measure_on(
+                device, device.name, num_positions, colors, score_qubits, setting, candidates
+            )
+            if use_cache:
+                store_choice(key, chosen)
+        _TARGET_CHOICES[remembered] = chosen
+    return _TARGET_CHOICES[remembered]
 
 
 def oracle_choice_directory() -> Path:

@@ -26,6 +26,8 @@ _EXPORTS = {
     "position_qubits": "layout",
     "score_qubit_indices": "layout",
     "layout_registers": "layout",
+    "BlackPegOracleGate": "oracle",
+    "ParityOracleGate": "hunziker_meyer",
     "black_peg_oracle": "oracle",
     "black_peg_oracle_gate": "oracle",
     "oracle_inverse": "oracle",

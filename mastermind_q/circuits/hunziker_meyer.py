@@ -66,7 +66,9 @@ from ..game import validate_code, validate_colors, validate_positions
 from .layout import color_qubits
 
 __all__ = [
+    "PARITY_ORACLE_GATE_NAME",
     "PARITY_ORACLE_LABEL",
+    "ParityOracleGate",
     "hunziker_meyer_circuit",
     "hunziker_meyer_iterations",
     "hunziker_meyer_success_probability",
@@ -79,6 +81,8 @@ __all__ = [
 
 PARITY_ORACLE_LABEL = "O_h"
 """Name of the parity oracle gate."""
+PARITY_ORACLE_GATE_NAME = "parity_oracle"
+"""Name of :class:`ParityOracleGate` (a known secret's parity oracle)."""
 
 
 def parity_distance(secret: Sequence[int], query: Sequence[int]) -> int:
@@ -133,6 +137,79 @@ def parity_oracle_gate(secret: Sequence[int], colors: int) -> Gate:
     gate = parity_oracle(secret, colors).to_gate(label=PARITY_ORACLE_LABEL)
     gate.name = PARITY_ORACLE_LABEL
     return gate
+
+
+class ParityOracleGate(Gate):
+    r"""The parity oracle of a known secret as a gate whose definition is built lazily.
+
+    .. math::
+
+        O_h|x\rangle|b\rangle = |x\rangle|b \oplus (d_H(x, s) \bmod 2)\rangle,
+        \qquad d_H(x, s) = |\{i : x_i \ne s_i\}|,
+
+    on every basis state (colour values ``>= k`` count as different from ``s_i``);
+    classical reference :func:`parity_distance`. Qubit layout: position ``i`` is qubits
+    ``[i*q, (i+1)*q)``, its colour little-endian, ``q = max(1, ceil(log2 k))``; the
+    answer qubit is qubit ``n q``. ``O_h`` is its own inverse.
+
+    The definition is :func:`parity_oracle` (``n`` multi-controlled X gates, which the
+    transpiler synthesises with Qiskit's ``MCXGate`` plugins), built on first use. Like
+    :class:`~mastermind_q.circuits.oracle.BlackPegOracleGate` it is built from a secret
+    the caller knows; the codemaker's oracle is the opaque
+    :meth:`Codemaker.parity_oracle() <mastermind_q.codemaker.Codemaker.parity_oracle>`,
+    and :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>` refuses this gate.
+
+    Args:
+        secret: the secret ``s`` in ``[k]^n``.
+        colors: ``k >= 2``.
+        label: the label drawings show (default ``O_h``).
+
+    Raises:
+        ValueError: an invalid secret or colour count (the message names the value).
+
+    Example:
+        >>> gate = ParityOracleGate((1, 0), colors=5)
+        >>> gate.name, gate.label, gate.num_qubits, gate.definition.size()
+        ('parity_oracle', 'O_h', 7, 2)
+    """
+
+    def __init__(self, secret: Sequence[int], colors: int, *, label: str | None = None) -> None:
+        k = validate_colors(colors)
+        code = validate_code(secret, k, name="secret")
+        self._secret = code
+        self._colors = k
+        width = len(code) * color_qubits(k) + 1
+        super().__init__(PARITY_ORACLE_GATE_NAME, width, [], label=label or PARITY_ORACLE_LABEL)
+
+    @property
+    def secret(self) -> tuple[int, ...]:
+        """The secret ``s``."""
+        return self._secret
+
+    @property
+    def colors(self) -> int:
+        """``k``."""
+        return self._colors
+
+    def _define(self) -> None:
+        """:func:`parity_oracle`, built now."""
+        self.definition = parity_oracle(self._secret, self._colors)
+
+    def inverse(self, annotated: bool = False) -> ParityOracleGate:  # type: ignore[override]
+        """``O_h`` itself (the map is an involution)."""
+        return ParityOracleGate(self._secret, self._colors, label=self.label)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and other._secret == self._secret  # type: ignore[attr-defined]
+            and other._colors == self._colors  # type: ignore[attr-defined]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._secret!r}, colors={self._colors})"
 
 
 def hunziker_meyer_iterations(colors: int) -> int:

@@ -64,8 +64,10 @@ from .layout import color_qubits, layout_registers, position_qubit_list
 from .layout import score_qubits as minimum_score_qubits
 
 __all__ = [
+    "BLACK_PEG_ORACLE_GATE_NAME",
     "CONSTRUCTIONS",
     "DEFAULT_CONSTRUCTION",
+    "BlackPegOracleGate",
     "OracleCost",
     "black_peg_oracle",
     "black_peg_oracle_cost",
@@ -80,6 +82,10 @@ CONSTRUCTIONS = ("fourier", "increment", "gray", "line")
 
 DEFAULT_CONSTRUCTION = "fourier"
 """The default construction: the one with fewer two-qubit gates (see the benchmarks)."""
+
+BLACK_PEG_ORACLE_GATE_NAME = "black_peg_oracle"
+"""Name of :class:`BlackPegOracleGate` (and of its inverse): the key of its synthesis
+plugins, ``HLSConfig(black_peg_oracle=[...])``."""
 
 
 class OracleCost(NamedTuple):
@@ -464,6 +470,252 @@ def black_peg_oracle_gate(
     gate = built.to_gate(label=built.name)
     gate.oracle_sizes = built.metadata["oracle_sizes"]  # (n, k, m): what builders check
     return gate
+
+
+class BlackPegOracleGate(Gate):
+    r"""The black-peg oracle of a known secret as a gate Qiskit's transpiler synthesises.
+
+    .. math::
+
+        B_s|x\rangle|b\rangle = |x\rangle|b + B_s(x) \bmod 2^m\rangle,
+        \qquad B_s(x) = |\{i : x_i = s_i\}|,
+
+    for every basis state with the work ancillas in ``|0>`` (they are returned to
+    ``|0>``); colour values ``>= k`` never match. Classical reference:
+    :func:`mastermind_q.game.black`. With ``dagger=True`` the gate is ``B_s^dagger``:
+    ``|x>|b> -> |x>|b - B_s(x) mod 2^m>``.
+
+    Qubit layout (DESIGN.md section 3), as :func:`black_peg_oracle`: position ``i`` is
+    qubits ``[i*q, (i+1)*q)`` holding ``x_i`` little-endian, ``q = max(1, ceil(log2
+    k))``; the score register is the next ``m`` qubits, little-endian, ``m = max(1,
+    ceil(log2(n+1)))`` unless ``score_qubits`` is wider; then ``ancillas`` work qubits,
+    which must be ``|0>`` on input.
+
+    Like Qiskit's ``MCXGate`` or ``PermutationGate``, the gate holds the problem (the
+    secret, ``k``, ``m``), not a circuit. Its definition is built on first use, by
+    :func:`black_peg_oracle` in ``construction`` (default: :data:`DEFAULT_CONSTRUCTION`,
+    or the first of :data:`CONSTRUCTIONS` that fits the gate's ancillas), as
+    ``PauliEvolutionGate`` builds its definition with its ``synthesis``. The
+    transpiler can instead synthesise it with any construction through the
+    high-level-synthesis plugins registered under the ``qiskit.synthesis`` entry point
+    (:mod:`mastermind_q.backends.synthesis`), chosen per gate name:
+
+    .. code-block:: python
+
+        transpile(circuit, backend, hls_config=HLSConfig(black_peg_oracle=["line"]))
+
+    methods ``fourier``, ``increment``, ``gray``, ``line`` and ``auto`` (the
+    construction with the fewest two-qubit gates on the target, the toolkit's cached
+    choice). A construction needing more work qubits than the gate holds borrows clean
+    idle qubits of the circuit; when there are too few, the plugin declines and the
+    transpiler goes on to the next method listed, then to the definition. The gate and
+    its inverse share the name, so one ``HLSConfig`` entry selects both.
+
+    This gate is built from a secret the caller knows (drawings, resource counts,
+    experiments with one's own circuits). It is not the codemaker's oracle: a
+    codebreaker gets the opaque :meth:`Codemaker.oracle()
+    <mastermind_q.codemaker.Codemaker.oracle>`, which has no definition and no plugin
+    can synthesise, and :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>`
+    refuses circuits that hold this gate.
+
+    Args:
+        secret: the secret ``s`` in ``[k]^n``.
+        colors: ``k >= 2``.
+        score_qubits: ``m``; at least (and by default) ``max(1, ceil(log2(n+1)))``.
+        ancillas: work qubits the gate carries after the score register (default: the
+            most any construction needs, so every plugin applies in any circuit); at
+            least the fewest any construction needs. Constructions that need fewer
+            leave the rest alone.
+        construction: the construction of the definition, one of :data:`CONSTRUCTIONS`
+            (default: the default construction, or the first that fits ``ancillas``).
+        dagger: the inverse ``B_s^dagger`` (what :meth:`inverse` returns).
+        label: the label drawings show (default ``B_s``, ``B_s†`` for the inverse).
+
+    Raises:
+        ValueError: an invalid secret, colour count, score width, ancilla count or
+            construction, or a construction that needs more ancillas than given (the
+            message names the value).
+        mastermind_q.limits.ResourceLimitError: ``n`` or ``k`` above the quantum
+            limits.
+
+    Example:
+        >>> gate = BlackPegOracleGate((1, 0, 2), colors=3)
+        >>> gate.name, gate.label, gate.num_qubits, gate.ancillas
+        ('black_peg_oracle', 'B_s', 11, 3)
+        >>> gate.synthesize("gray").count_ops()["cx"]
+        30
+    """
+
+    def __init__(
+        self,
+        secret: Sequence[int],
+        colors: int,
+        *,
+        score_qubits: int | None = None,
+        ancillas: int | None = None,
+        construction: str | None = None,
+        dagger: bool = False,
+        label: str | None = None,
+    ) -> None:
+        k = validate_colors(colors)
+        code = validate_code(secret, k, name="secret")
+        n = len(code)
+        m = _score_width(n, score_qubits)
+        check_quantum_size(n, k)
+        if not isinstance(dagger, bool):
+            raise ValueError(f"dagger must be True or False, was {dagger!r}")
+        needs = _construction_ancillas(n, k, m)
+        fewest = min(needs.values())
+        if ancillas is None:
+            ancillas = max(needs.values())
+        elif isinstance(ancillas, bool) or not isinstance(ancillas, int) or ancillas < fewest:
+            raise ValueError(
+                f"ancillas must be an integer >= {fewest} (the fewest any construction "
+                f"needs for n={n}, k={k}, m={m}), was {ancillas!r}"
+            )
+        if construction is None:
+            order = (DEFAULT_CONSTRUCTION, *CONSTRUCTIONS)
+            construction = next(name for name in order if needs[name] <= ancillas)
+        elif needs[_validate_construction(construction)] > ancillas:
+            raise ValueError(
+                f"ancillas must be >= {needs[construction]} for construction "
+                f"{construction!r} (n={n}, k={k}, m={m}), was {ancillas}"
+            )
+        self._construction = construction
+        self._secret = code
+        self._colors = k
+        self._score_qubits = m
+        self._ancillas = ancillas
+        self._dagger = dagger
+        width = n * color_qubits(k) + m + ancillas
+        if label is None:
+            label = "B_s†" if dagger else "B_s"
+        super().__init__(BLACK_PEG_ORACLE_GATE_NAME, width, [], label=label)
+        self.oracle_sizes = (n, k, m)  # what the circuit builders check
+
+    @property
+    def secret(self) -> tuple[int, ...]:
+        """The secret ``s``."""
+        return self._secret
+
+    @property
+    def colors(self) -> int:
+        """``k``."""
+        return self._colors
+
+    @property
+    def score_qubits(self) -> int:
+        """``m``, the score register's width."""
+        return self._score_qubits
+
+    @property
+    def ancillas(self) -> int:
+        """Work qubits the gate carries after the score register."""
+        return self._ancillas
+
+    @property
+    def construction(self) -> str:
+        """The construction of the definition (plugins may synthesise another)."""
+        return self._construction
+
+    @property
+    def dagger(self) -> bool:
+        """Whether this is ``B_s^dagger``."""
+        return self._dagger
+
+    def ancillas_needed(self, construction: str) -> int:
+        """Work qubits ``construction`` needs (:func:`black_peg_oracle_cost`)."""
+        _validate_construction(construction)
+        return _construction_ancillas(len(self._secret), self._colors, self._score_qubits)[
+            construction
+        ]
+
+    def synthesize(
+        self, construction: str = DEFAULT_CONSTRUCTION, *, clean_qubits: int = 0
+    ) -> QuantumCircuit | None:
+        """The gate as a circuit in ``construction``, or ``None`` if it does not fit.
+
+        The circuit acts on the gate's qubits, then on up to ``clean_qubits`` extra
+        qubits (clean, ``|0>``, idle qubits of the surrounding circuit) when the
+        construction needs more work qubits than the gate carries; work qubits it does
+        not need are left alone. What the synthesis plugins return.
+
+        Args:
+            construction: one of :data:`CONSTRUCTIONS`.
+            clean_qubits: extra clean qubits available.
+
+        Returns:
+            The circuit (``num_qubits`` plus the borrowed qubits), or ``None`` when the
+            construction needs more work qubits than the gate and ``clean_qubits``
+            give.
+
+        Raises:
+            ValueError: an unknown construction.
+        """
+        needed = self.ancillas_needed(construction)
+        borrowed = max(0, needed - self._ancillas)
+        if borrowed > clean_qubits:
+            return None
+        built = black_peg_oracle(
+            self._secret, self._colors, construction=construction, score_qubits=self._score_qubits
+        )
+        if self._dagger:
+            built = built.inverse()
+        n, k, m = self.oracle_sizes
+        registers = layout_registers(n, k, num_qubits=self.num_qubits, score_width=m)
+        circuit = QuantumCircuit(*registers, name=self.label or self.name)
+        if borrowed:
+            from qiskit.circuit import AncillaRegister
+
+            circuit.add_register(AncillaRegister(borrowed, "borrowed"))
+        base = self.num_qubits - self._ancillas
+        work = [*circuit.qubits[base : self.num_qubits], *circuit.qubits[self.num_qubits :]]
+        qubits = [*circuit.qubits[:base], *work[:needed]]
+        circuit.compose(built, qubits=qubits, inplace=True, copy=False)
+        return circuit
+
+    def _define(self) -> None:
+        """:meth:`synthesize` in :attr:`construction`, built now."""
+        self.definition = self.synthesize(self._construction)
+
+    def inverse(self, annotated: bool = False) -> BlackPegOracleGate:  # type: ignore[override]
+        """``B_s^dagger`` (or ``B_s`` again): the same gate class, so plugins apply."""
+        return BlackPegOracleGate(
+            self._secret,
+            self._colors,
+            score_qubits=self._score_qubits,
+            ancillas=self._ancillas,
+            construction=self._construction,
+            dagger=not self._dagger,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and other._secret == self._secret  # type: ignore[attr-defined]
+            and other._colors == self._colors  # type: ignore[attr-defined]
+            and other._score_qubits == self._score_qubits  # type: ignore[attr-defined]
+            and other._ancillas == self._ancillas  # type: ignore[attr-defined]
+            and other._construction == self._construction  # type: ignore[attr-defined]
+            and other._dagger == self._dagger  # type: ignore[attr-defined]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}({self._secret!r}, colors={self._colors}, "
+            f"score_qubits={self._score_qubits}, ancillas={self._ancillas}, "
+            f"construction={self._construction!r}, dagger={self._dagger})"
+        )
+
+
+def _construction_ancillas(n: int, k: int, m: int) -> dict[str, int]:
+    """Work qubits of every construction for sizes ``(n, k, m)``."""
+    return {
+        name: black_peg_oracle_cost(n, k, construction=name, score_qubits=m).ancillas
+        for name in CONSTRUCTIONS
+    }
 
 
 def _build_fourier(

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from .arguments import (
+    ORACLE_CHOICES,
     add_circuit_arguments,
     add_optimization_level,
     emit,
@@ -26,6 +27,7 @@ def add_parser(subparsers: Any) -> None:
             mastermind-q resources nonadaptive --positions 4 --colors 4
             mastermind-q resources adaptive --positions 3 --colors 4 --target fake:torino
             mastermind-q resources oracle --positions 8 --colors 8 --json
+            mastermind-q resources oracle --positions 5 --colors 4 --oracle line
             mastermind-q resources hunziker-meyer --positions 3 --colors 8
         """,
         description=(
@@ -38,6 +40,14 @@ def add_parser(subparsers: Any) -> None:
     add_circuit_arguments(parser)
     parser.add_argument("--target", default="basis", help="basis (default) or fake:NAME")
     add_optimization_level(parser, devices="fake:", simulator="basis")
+    parser.add_argument(
+        "--oracle",
+        choices=ORACLE_CHOICES,
+        default="auto",
+        help="the black-peg oracle's construction (the synthesis method of "
+        "HLSConfig(black_peg_oracle=[...])); auto (default): what solve would run, on "
+        "fake: the one with the fewest two-qubit gates after transpiling for the device",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -76,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         secret=secret,
         pair=parse_pair(args.pair),
         optimization_level=args.optimization_level,
+        construction=None if args.oracle == "auto" else args.oracle,
     )
     emit(report.to_dict(), args.json, _human_resources)
     return 0

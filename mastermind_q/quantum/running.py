@@ -72,8 +72,12 @@ def choose_oracle_construction(
             reported).
     """
     from ..backends import backend_kind, current_execution_options, validate_backend_name
-    from ..backends.oracle_choice import auto_candidates, choose_construction
-    from ..circuits.oracle import _score_width, black_peg_oracle_cost
+    from ..backends.oracle_choice import (
+        auto_candidates,
+        cheapest_by_formula,
+        choose_construction,
+    )
+    from ..circuits.oracle import _score_width
     from ..game import validate_colors, validate_positions
 
     name = validate_backend_name(backend)
@@ -83,9 +87,7 @@ def choose_oracle_construction(
     options = current_execution_options()
     level = options.optimization_level if optimization_level is None else optimization_level
     if backend_kind(name) == "aer":
-        candidates = auto_candidates("other", k)
-        costs = {c: black_peg_oracle_cost(n, k, construction=c, score_qubits=m) for c in candidates}
-        return min(candidates, key=lambda c: (costs[c].two_qubit_gates, costs[c].qubits))
+        return cheapest_by_formula(n, k, m, auto_candidates("other", k))
     return choose_construction(name, n, k, m, optimization_level=level)
 
 
