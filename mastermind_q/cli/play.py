@@ -324,10 +324,12 @@ def _break(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
     rules = "black and white pegs" if feedback == "black-white" else "black pegs"
     if args.distinct:
         rules += ", no colour repeats"
+    from ..playing import MAX_COUNTED_CODES
+
+    possible = play.remaining if play.remaining is not None else f"More than {MAX_COUNTED_CODES}"
     console.say(
         f"I hold a secret of {n} positions, colours 0..{k - 1} ({rules}). "
-        f"{play.remaining if play.remaining is not None else 'Too many to count'} codes "
-        "are possible."
+        f"{possible} codes are possible."
     )
     example = ",".join(str(i % k) for i in range(min(n, 8))) + (",..." if n > 8 else "")
     console.say(f"Type a guess like {example}; 'hint' asks a codebreaker, 'quit' stops.")
