@@ -355,13 +355,11 @@ def comparison_row(
     feedback: str = "black",
     distinct: bool = False,
     quantum_backend: str = "aer",
-    notify: Callable[[Any], None] | None = None,
 ) -> dict[str, Any]:
     """One row of :meth:`BreakerGame.comparison`: ``method`` played against ``secret``.
 
-    A module-level function, so that the command line can run it in its worker process
-    (and stop it at once, or after a time limit). ``notify`` is not used (the worker
-    passes it).
+    A module-level function, so that the command line can run it in its simulation
+    worker process (and stop it at once, or after a time limit).
 
     Returns:
         ``{"method", "kind", "queries", "to_win", "solved", "note"}``. ``queries`` are

@@ -6,6 +6,7 @@ subprocess; the pseudo-terminal tests type into it as a person would.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -285,20 +286,21 @@ class _Stdin:
         return False
 
 
-class _Lines:
+class _Lines(io.BytesIO):
     def __init__(self, data, then):
-        self.lines = data.splitlines(keepends=True)
+        super().__init__(data)
         self.then = then
-        self.read = 0
 
-    def readline(self):
-        if self.read < len(self.lines):
-            self.read += 1
-            return self.lines[self.read - 1]
-        if self.then is not None:
+    def readline(self, size=-1):
+        line = super().readline(size)
+        if not line and self.then is not None:
             then, self.then = self.then, None
             then()
-        return b""
+        return line
+
+    @property
+    def read(self):
+        return self.tell()
 
 
 def _main(monkeypatch, capsys, data, *argv, then=None):
@@ -378,6 +380,14 @@ def test_a_long_wrong_line_is_not_echoed_whole(monkeypatch, capsys):
     status, out, err, _ = _main(monkeypatch, capsys, b"0," * 500_000 + b"\nquit\n", "--seed", "1")
     assert status == 0 and len(out) + len(err) < 2000
     assert "1000000 characters" in err
+
+
+def test_a_line_over_a_mebibyte_is_skipped_and_the_game_goes_on(monkeypatch, capsys):
+    data = b"0," * 1_500_000 + b"\n0,0,0,0\nquit\n"
+    status, out, err, _ = _main(monkeypatch, capsys, data, "--seed", "1")
+    assert status == 0 and len(out) + len(err) < 2000
+    assert "that line is longer than 1048576 bytes; type it again" in err
+    assert "guess 1: 0,0,0,0\n  1 black, 0 white" in out
 
 
 def test_control_characters_are_not_echoed_raw(monkeypatch, capsys):

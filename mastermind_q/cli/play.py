@@ -42,6 +42,9 @@ COMPARISON_TIMEOUT = 30.0
 """Seconds each codebreaker of a ``break`` game's comparison may take (default)."""
 ECHO_CHARACTERS = 60
 """Longest piece of a piped entry echoed back."""
+MAX_LINE_BYTES = 1 << 20
+"""Longest piped line read as an entry (a longer one is skipped with an error; 10,000
+positions of 6-digit colours take 70 kB)."""
 
 
 def _seconds(text: str) -> float:
@@ -189,13 +192,16 @@ class _Console:
     def read(self, prompt: str, *, hidden: bool = False) -> str | None:
         """One entry (stripped); ``None`` at the end of input (Ctrl-D).
 
-        A line that is not UTF-8 text gets an error, and the next line is read.
+        A line that is not UTF-8 text, or longer than :data:`MAX_LINE_BYTES`, gets an
+        error, and the next line is read.
         """
         while True:
             try:
                 return self._read(prompt, hidden=hidden)
             except UnicodeDecodeError:
                 self.error("that line is not UTF-8 text; type it again")
+            except _LongLine:
+                self.error(f"that line is longer than {MAX_LINE_BYTES} bytes; type it again")
 
     def _read(self, prompt: str, *, hidden: bool) -> str | None:
         if self.interactive:
@@ -211,10 +217,16 @@ class _Console:
                 self.say()
                 return None
         source = getattr(sys.stdin, "buffer", None)
-        raw = source.readline() if source is not None else sys.stdin.readline()
+        raw = source.readline(MAX_LINE_BYTES + 1) if source is not None else sys.stdin.readline()
         if not raw:
             return None
         self.lines += 1
+        if source is not None and len(raw) > MAX_LINE_BYTES:
+            rest = raw
+            while rest and not rest.endswith(b"\n"):  # skip the rest of the line
+                rest = source.readline(MAX_LINE_BYTES)
+            self.say(f"{prompt}(line {self.lines}: longer than {MAX_LINE_BYTES} bytes)")
+            raise _LongLine
         try:
             line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         except UnicodeDecodeError:
@@ -229,6 +241,10 @@ class _Console:
             echo = shown(entry, ECHO_CHARACTERS)
         self.say(f"{prompt}{echo}")
         return entry
+
+
+class _LongLine(Exception):
+    """A piped line longer than :data:`MAX_LINE_BYTES` (skipped)."""
 
 
 def _pegs(black: int, white: int | None) -> str:
