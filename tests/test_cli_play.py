@@ -649,3 +649,25 @@ def test_watch_names_the_adaptive_circuit_without_a_counter():
     assert "circuit 1: adaptive (n exact Grover searches at once)" in done.stdout
     assert not re.search(r"adaptive-\d", done.stdout)
     assert "decoded 2,0 (right) with 2 oracle queries" in done.stdout
+
+
+@pytest.mark.slow
+def test_pty_bytes_that_are_not_utf8_get_an_error():
+    child = pexpect.spawn(  # bytes in and out: the terminal gets bytes that are not UTF-8
+        sys.executable,
+        ["-m", "mastermind_q", "play", "--seed", "1"],
+        env=_env(),
+        timeout=90,
+        dimensions=(60, 200),
+    )
+    child.expect(b"guess 1: ")
+    child.send(b"\xff\xfe0\r")
+    child.expect(b"that line is not UTF-8 text; type it again")
+    child.expect(b"guess 1: ")
+    child.sendline(b"0,0,0,0")
+    child.expect(b"1 black, 0 white")
+    child.sendline(b"quit")
+    child.expect(b"stopped; the secret was 1,4,0,2")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert b"Traceback" not in (child.before or b"") and child.exitstatus == 0

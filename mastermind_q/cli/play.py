@@ -207,15 +207,20 @@ class _Console:
         if self.interactive:
             try:
                 if hidden:
-                    return getpass.getpass(prompt, stream=self.out).strip()
-                self.out.flush()
-                if self.out is sys.stdout:
-                    return input(prompt).strip()
-                print(prompt, end="", file=self.out, flush=True)
-                return input().strip()
+                    typed = getpass.getpass(prompt, stream=self.out)
+                else:
+                    self.out.flush()
+                    if self.out is sys.stdout:
+                        typed = input(prompt)
+                    else:
+                        print(prompt, end="", file=self.out, flush=True)
+                        typed = input()
             except EOFError:
                 self.say()
                 return None
+            if re.search("[\udc80-\udcff]", typed):  # undecodable bytes (surrogateescape)
+                raise UnicodeDecodeError("utf-8", b"", 0, 1, "not UTF-8 text")
+            return typed.strip()
         source = getattr(sys.stdin, "buffer", None)
         raw = source.readline(MAX_LINE_BYTES + 1) if source is not None else sys.stdin.readline()
         if not raw:
