@@ -48,8 +48,6 @@ Example:
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..codemaker import Codemaker
@@ -72,7 +70,7 @@ def coin_weighing_query_bound(num_positions: int, num_colors: int) -> int:
     """
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
-    return n * max(1, math.ceil(math.log2(k))) + k
+    return n * (k - 1).bit_length() + k
 
 
 class _Found(Exception):
@@ -407,15 +405,24 @@ def solve_coin_weighing(codemaker: Codemaker, *, seed: int | None = None) -> Cod
         The secret found (its last guess, answered ``n``).
 
     Raises:
+        TypeError: ``codemaker`` is not a codemaker.
         ValueError: for a permutation-game codemaker, or inconsistent answers.
+        mastermind_q.limits.ResourceLimitError: a game beyond
+            :func:`mastermind_q.limits.check_coin_weighing` (before any query).
 
     Reference:
         B. Lindström, Canad. Math. Bull. 8 (1965); A. Martinsson, P. Su, Combin.
         Probab. Comput. (2023), arXiv 2011.05921.
     """
     from ..game import validate_seed
+    from ..limits import check_coin_weighing
 
     validate_seed(seed)
+    if not all(hasattr(codemaker, name) for name in ("black", "num_positions", "num_colors")):
+        raise TypeError(
+            f"codemaker must answer black-peg queries (a Codemaker), was {type(codemaker).__name__}"
+        )
+    check_coin_weighing(codemaker.num_positions, codemaker.num_colors)
     if codemaker.distinct:
         raise ValueError(
             "coin-weighing guesses repeat colours; it needs a codemaker with distinct=False, "
