@@ -10,11 +10,13 @@ import pytest
 from mastermind_q.classical.detecting import (
     MAX_DETECTING_COINS,
     decode_detecting,
+    decode_weighing,
     detecting_capacity,
     detecting_coins,
     detecting_matrix,
     detecting_rows,
     lindstrom_rows,
+    weighing_design,
 )
 
 
@@ -154,3 +156,72 @@ def test_decoder_input_checks():
     with pytest.raises(ValueError, match="at most"):
         detecting_matrix(MAX_DETECTING_COINS + 1)
     assert decode_detecting([], 0).tolist() == []
+
+
+# -- designs with integer coins ----------------------------------------------------------------
+@pytest.mark.parametrize(("binary", "integer"), [(0, 1), (1, 1), (5, 2), (0, 7), (3, 9), (40, 12)])
+def test_weighing_design_layout(binary, integer):
+    design = weighing_design(binary, integer)
+    m = design.rows
+    assert m == max(lindstrom_rows(binary + integer), integer)
+    assert design.slots.size == binary + integer
+    assert len(set(design.slots.tolist())) == design.slots.size
+    owners, ranks = detecting_coins(detecting_capacity(m))
+    tops = [
+        int(ranks[slot]) == bin(int(owners[slot])).count("1")
+        for slot in design.slots[binary:].tolist()
+    ]
+    assert all(tops)  # every integer coin sits in a top slot
+    assert design.integer.tolist() == [False] * binary + [True] * integer
+    full = detecting_matrix(detecting_capacity(m))
+    assert np.array_equal(design.matrix(), full[:, design.slots])
+
+
+def test_weighing_design_without_integers_is_the_detecting_matrix():
+    for coins in (1, 16, 100):
+        design = weighing_design(coins)
+        assert np.array_equal(design.matrix(), detecting_matrix(coins))
+
+
+@pytest.mark.parametrize(("binary", "integer"), [(1, 1), (4, 2), (9, 3), (30, 10), (200, 40)])
+def test_decode_weighing_random(binary, integer):
+    rng = np.random.default_rng(binary * 100 + integer)
+    design = weighing_design(binary, integer)
+    matrix = design.matrix().astype(np.int64)
+    for largest in (1, 2, 5, 1000):
+        x = np.concatenate(
+            [rng.integers(0, 2, binary), rng.integers(0, largest + 1, integer)]
+        ).astype(np.int64)
+        assert np.array_equal(decode_weighing(matrix @ x, design), x)
+
+
+def test_decode_weighing_exhaustive_small():
+    design = weighing_design(2, 2)  # m = 3: two binary, two integer coins (values 0..3)
+    matrix = design.matrix().astype(np.int64)
+    seen = set()
+    for x in itertools.product((0, 1), (0, 1), range(4), range(4)):
+        answers = matrix @ np.array(x)
+        assert decode_weighing(answers, design).tolist() == list(x)
+        seen.add(tuple(answers.tolist()))
+    assert len(seen) == 64
+
+
+def test_decode_weighing_rejects_impossible_answers():
+    design = weighing_design(3, 1)
+    with pytest.raises(ValueError, match="inconsistent"):
+        decode_weighing(np.full(design.rows, -1), design)
+    with pytest.raises(ValueError, match="needs 3 answers"):
+        decode_weighing([0], design)
+    rng = np.random.default_rng(3)
+    design = weighing_design(30, 5)
+    matrix = design.matrix().astype(np.int64)
+    for _ in range(100):
+        x = np.concatenate([rng.integers(0, 2, 30), rng.integers(0, 4, 5)])
+        answers = matrix @ x
+        answers[rng.integers(answers.size)] += 1
+        try:
+            decoded = decode_weighing(answers, design)
+        except ValueError:
+            continue
+        assert np.array_equal(matrix @ decoded, answers)
+        assert set(decoded[:30].tolist()) <= {0, 1} and decoded.min() >= 0

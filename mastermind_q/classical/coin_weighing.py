@@ -52,7 +52,7 @@ import numpy as np
 
 from ..codemaker import Codemaker
 from ..game import Code, validate_colors, validate_positions
-from .detecting import decode_detecting, detecting_matrix
+from .detecting import decode_weighing, weighing_design
 
 __all__ = ["coin_weighing_query_bound", "solve_coin_weighing"]
 
@@ -186,10 +186,11 @@ class _Interval:
         return bool(self.unknown)
 
     def next_coins(self, most: int) -> list[int]:
-        """Up to ``most`` binary colours still open (in order)."""
+        """Up to ``most`` open colours to test, those with more possible values first."""
         chosen = []
-        while self.next_binary < len(self.binary) and len(chosen) < most:
-            color = self.binary[self.next_binary]
+        tests = self.wide + self.binary
+        while self.next_binary < len(tests) and len(chosen) < most:
+            color = tests[self.next_binary]
             self.next_binary += 1
             if color in self.unknown:
                 chosen.append(color)
@@ -306,12 +307,6 @@ class _CoinWeighingBreaker:
             if interval.reference:
                 self.split_reference(interval, filler, base)
         pending = [interval for interval in intervals if not interval.reference]
-        for interval in pending:  # colours with three or more possible values: one by one
-            for color in interval.wide:
-                if not interval.deduce():
-                    break
-                if color in interval.unknown:
-                    self.single(interval, color, filler, base)
         while pending:
             coins: list[tuple[_Interval, int, bool]] = []  # (interval, colour, on the left)
             still = []
@@ -358,20 +353,31 @@ class _CoinWeighingBreaker:
     def batch(
         self, coins: list[tuple[_Interval, int, bool]], filler: np.ndarray, base: int
     ) -> None:
-        """Decode ``N`` coins from the ``m_L(N)`` rows of a detecting matrix."""
+        """Decode the coins from the rows of one detecting matrix.
+
+        A test with two possible values is a binary coin, one with more an integer coin
+        (a top slot of the matrix, see :class:`~.detecting.WeighingDesign`); both are
+        shifted to start at 0.
+        """
+        wide = [high - low >= 2 for low, high in (c[0].bounds(c[1]) for c in coins)]
+        order = [i for i in range(len(coins)) if not wide[i]] + [
+            i for i in range(len(coins)) if wide[i]
+        ]
+        coins = [coins[i] for i in order]
         number = len(coins)
-        matrix = detecting_matrix(number)
+        design = weighing_design(number - sum(wide), sum(wide))
+        matrix = design.matrix()
         owner = np.full(self.n, -1, dtype=np.int64)
         paint = filler.copy()
         offsets = np.zeros(number, dtype=np.int64)
         for index, (interval, color, on_left) in enumerate(coins):
-            low, _ = interval.bounds(color)
+            low, high = interval.bounds(color)
             if on_left:
                 span = slice(interval.start, interval.middle)
                 offsets[index] = low
-            else:  # t_c(R) = t_c - t_c(L) lies in {t_c - low - 1, t_c - low}
+            else:  # t_c(R) = t_c - t_c(L) lies in t_c - high .. t_c - low
                 span = slice(interval.middle, interval.end)
-                offsets[index] = interval.counts[color] - low - 1
+                offsets[index] = interval.counts[color] - high
             owner[span] = index
             paint[span] = color
         touched = np.flatnonzero(owner >= 0)
@@ -380,7 +386,7 @@ class _CoinWeighingBreaker:
         codes[:, touched] = np.where(chosen, paint[touched], filler[touched])
         answers = np.array([self.ask(code) for code in codes], dtype=np.int64)
         answers -= base + matrix.astype(np.int64) @ offsets
-        values = decode_detecting(answers, number) + offsets
+        values = decode_weighing(answers, design) + offsets
         for (interval, color, on_left), value in zip(coins, values.tolist()):
             interval.record(color, value if on_left else interval.counts[color] - value)
 

@@ -64,18 +64,22 @@ from __future__ import annotations
 import functools
 import numbers
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 __all__ = [
     "MAX_DETECTING_COINS",
+    "WeighingDesign",
     "decode_detecting",
+    "decode_weighing",
     "detecting_capacity",
     "detecting_coins",
     "detecting_matrix",
     "detecting_rows",
     "lindstrom_rows",
+    "weighing_design",
 ]
 
 MAX_DETECTING_COINS = 1_000_000
@@ -238,26 +242,109 @@ def decode_detecting(answers: Sequence[int] | np.ndarray, num_coins: int) -> np.
     """
     count = _check_count(num_coins, "num_coins", MAX_DETECTING_COINS)
     m = lindstrom_rows(count)
+    slots = np.arange(count, dtype=np.int64)
+    return _decode(answers, m, slots, np.zeros(count, dtype=bool), "decode_detecting")
+
+
+@dataclass(frozen=True)
+class WeighingDesign:
+    """A detecting matrix holding binary coins and non-negative integer coins.
+
+    Coin ``(U, j)`` enters the Möbius sum at ``U`` with weight ``2^(j-1)``, so the coin
+    ``(U, popcount(U))`` -- the *top* coin of ``U`` -- may take any value ``v >= 0``: the
+    coins below it add less than ``2^(popcount(U)-1)``, and ``v`` is the value read
+    shifted right by ``popcount(U) - 1``. ``m`` rows thus decode ``m`` integer coins
+    together with ``N(m) - m`` binary ones. :func:`weighing_design` gives the integer
+    coins the first top slots and the binary coins the first slots left.
+
+    Attributes:
+        rows: ``m``.
+        slots: for every coin (the binary ones first, then the integer ones) its index
+            among the ``N(m)`` coins of ``m`` rows (ordered by ``U``, then ``j``).
+        integer: ``True`` for the integer coins.
+    """
+
+    rows: int
+    slots: np.ndarray
+    integer: np.ndarray
+
+    def matrix(self) -> np.ndarray:
+        """The ``m x (binary + integer)`` 0/1 matrix (``bool``), columns in coin order."""
+        _, lows, highs = _coins(self.rows)
+        rows = np.arange(1, self.rows + 1, dtype=np.int64)
+        return _weighs(rows, lows[self.slots], highs[self.slots])
+
+
+def weighing_design(num_binary: int, num_integer: int = 0) -> WeighingDesign:
+    """The fewest rows for ``num_binary`` 0/1 coins and ``num_integer`` integer coins.
+
+    ``m = max(m_L(B + W), W)``: every integer coin needs a top slot, and there is one
+    per row. With ``W = 0`` this is the matrix of :func:`detecting_matrix`.
+
+    Raises:
+        TypeError, ValueError: counts that are not integers ``>= 0`` or too many coins.
+
+    Example:
+        >>> design = weighing_design(5, 2)
+        >>> design.rows, design.slots.tolist()
+        (5, [2, 3, 4, 5, 6, 0, 1])
+        >>> x = np.array([1, 0, 1, 1, 0, 7, 3])
+        >>> decode_weighing(design.matrix().astype(int) @ x, design).tolist()
+        [1, 0, 1, 1, 0, 7, 3]
+    """
+    binary = _check_count(num_binary, "num_binary", MAX_DETECTING_COINS)
+    integer = _check_count(num_integer, "num_integer", MAX_DETECTING_COINS)
+    m = max(lindstrom_rows(binary + integer), integer)
+    owners, lows, _ = _coins(m)
+    top = np.bitwise_count(lows) == np.bitwise_count(owners)
+    integer_slots = np.flatnonzero(top)[:integer]
+    free = np.ones(owners.size, dtype=bool)
+    free[integer_slots] = False
+    binary_slots = np.flatnonzero(free)[:binary]
+    slots = np.concatenate([binary_slots, integer_slots]).astype(np.int64)
+    flags = np.zeros(slots.size, dtype=bool)
+    flags[binary:] = True
+    return WeighingDesign(m, slots, flags)
+
+
+def decode_weighing(answers: Sequence[int] | np.ndarray, design: WeighingDesign) -> np.ndarray:
+    """The coins of ``design`` from its ``m`` answers: 0/1 for binary, ``>= 0`` for integer.
+
+    Raises:
+        TypeError: answers not integers.
+        ValueError: a wrong number of answers, or answers no such coins give.
+    """
+    return _decode(answers, design.rows, design.slots, design.integer, "decode_weighing")
+
+
+def _decode(
+    answers: Sequence[int] | np.ndarray,
+    m: int,
+    slots: np.ndarray,
+    integer: np.ndarray,
+    name: str,
+) -> np.ndarray:
+    """Decode coins at ``slots`` (``integer`` marks top-slot integer coins) from ``m`` answers."""
+    count = slots.size
     values = np.asarray(answers)
     if values.ndim != 1 or values.shape[0] != m:
-        raise ValueError(
-            f"decode_detecting needs {m} answers for {count} coins, was shape {values.shape}"
-        )
+        raise ValueError(f"{name} needs {m} answers for {count} coins, was shape {values.shape}")
     if values.size and not np.issubdtype(values.dtype, np.integer):
         raise TypeError(f"answers must be integers, was dtype {values.dtype}")
     x = np.zeros(count, dtype=np.int64)
     if count == 0:
         return x
     owners, lows, highs = _coins(m)
-    owners, lows, highs = owners[:count], lows[:count], highs[:count]
+    owners, lows, highs = owners[slots], lows[slots], highs[slots]
     bits = m.bit_length()
     residual = np.zeros(1 << bits, dtype=np.int64)
     residual[1 : m + 1] = values
     rows = np.arange(1, m + 1, dtype=np.int64)
-    sizes = np.bitwise_count(owners)
+    sizes = np.bitwise_count(owners).astype(np.int64)
+    ranks = np.bitwise_count(lows).astype(np.int64) - 1
     masks = np.arange(1 << bits, dtype=np.int64)
-    weights = np.bitwise_count(masks).astype(np.int64)
-    signs = np.where(weights % 2 == 1, 1, -1)  # (-1)^(|T| + 1)
+    signs = np.where(np.bitwise_count(masks) % 2 == 1, 1, -1)  # (-1)^(|T| + 1)
+    inconsistent = "answers are inconsistent: no coin values give them"
     for level in range(bits, 0, -1):
         here = np.flatnonzero(sizes == level)
         if here.size == 0:
@@ -265,22 +352,23 @@ def decode_detecting(answers: Sequence[int] | np.ndarray, num_coins: int) -> np.
         g = _mobius(residual, bits) * signs
         targets = np.unique(owners[here])
         read = g[targets]
-        if np.any(read < 0) or np.any(read >= (1 << level)):
-            raise ValueError("answers are inconsistent: no 0/1 vector gives them")
-        # coin (U, j) is bit j - 1 of the value read at U
+        if np.any(read < 0):
+            raise ValueError(inconsistent)
+        # coin (U, j) is bit j - 1 of the value read at U; a top integer coin, the rest
         place = np.searchsorted(targets, owners[here])
-        ranks = np.bitwise_count(lows[here]).astype(np.int64) - 1
-        bits_here = (read[place] >> ranks) & 1
-        x[here] = bits_here
-        ones = here[bits_here == 1]
-        # coins beyond N at this U must be 0: the value read may not use their bits
-        used = np.zeros(targets.size, dtype=np.int64)
-        np.add.at(used, place, np.int64(1) << ranks)
-        if np.any(read & ~used):
-            raise ValueError("answers are inconsistent: no 0/1 vector gives them")
-        for start in range(0, ones.size, 4096):
-            block = ones[start : start + 4096]
-            residual[1 : m + 1] -= _weighs(rows, lows[block], highs[block]).sum(axis=1)
+        shifted = read[place] >> ranks[here]
+        found = np.where(integer[here], shifted, shifted & 1)
+        x[here] = found
+        # the coins of U must give the value read exactly (unused slots hold 0)
+        rebuilt = np.zeros(targets.size, dtype=np.int64)
+        np.add.at(rebuilt, place, found << ranks[here])
+        if np.any(rebuilt != read):
+            raise ValueError(inconsistent)
+        heavy = here[found != 0]
+        for start in range(0, heavy.size, 4096):
+            block = heavy[start : start + 4096]
+            weighed = _weighs(rows, lows[block], highs[block]).astype(np.int64)
+            residual[1 : m + 1] -= weighed @ x[block]
     if np.any(residual):
-        raise ValueError("answers are inconsistent: no 0/1 vector gives them")
+        raise ValueError(inconsistent)
     return x
