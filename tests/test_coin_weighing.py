@@ -13,6 +13,7 @@ from mastermind_q.classical.coin_weighing import (
     coin_weighing_query_bound,
     solve_coin_weighing,
 )
+from mastermind_q.classical.detecting import lindstrom_rows
 from mastermind_q.codemaker import Codemaker
 from mastermind_q.limits import ResourceLimitError, check_coin_weighing
 
@@ -77,6 +78,33 @@ def test_every_colour_present_at_small_k(k):
         play(random_secret(200, k, seed), k)
 
 
+@pytest.mark.parametrize("n", [2, 3, 10, 64, 256])
+def test_two_colours_take_one_detecting_matrix(n):
+    """k = 2: the count, m_L(n) weighings of the positions, the final guess."""
+    for seed in range(5):
+        secret = random_secret(n, 2, seed)
+        queries = play(secret, 2)
+        if len(set(secret)) == 2:  # fewer when a weighing is the secret itself (n = 2, 3)
+            assert queries == lindstrom_rows(n) + 2 or (n <= 3 and queries < lindstrom_rows(n) + 2)
+
+
+@pytest.mark.parametrize(("n", "k"), [(64, 3), (120, 3), (300, 4)])
+def test_few_colours_take_one_design_per_colour(n, k):
+    """Every colour present, no background: k - 1 designs against the most frequent."""
+    for seed in range(5):
+        secret = random_secret(n, k, seed)
+        assert len(set(secret)) == k
+        assert play(secret, k) == (k - 1) * lindstrom_rows(n) + (k - 1) + 1
+
+
+def test_few_colours_present_use_an_absent_colour_as_background():
+    rng = random.Random(4)
+    for _ in range(5):
+        secret = [rng.choice((0, 2, 5)) for _ in range(64)]
+        # counts of colours 0..5 (the last by subtraction), two designs, the final guess
+        assert play(secret, 6) == 5 + 2 * lindstrom_rows(64) + 1
+
+
 def test_monochrome_and_two_colour_secrets():
     assert play([3] * 50, 5) <= 5  # counts stop at the first colour that fills n
     play([0] * 25 + [1] * 25, 2)
@@ -128,6 +156,9 @@ def test_inconsistent_answers_raise():
 
     with pytest.raises(ValueError, match="inconsistent"):
         solve_coin_weighing(Shifted(random_secret(40, 6, 2), 6))
+    for k in (2, 3):  # the position designs check parity, counts and overlaps
+        with pytest.raises(ValueError, match="inconsistent"):
+            solve_coin_weighing(Shifted(random_secret(64, k, 3), k))
 
 
 def test_bad_input_is_refused_before_any_query():
