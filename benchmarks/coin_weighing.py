@@ -23,7 +23,9 @@ import math
 import random
 import time
 
-DEFAULT_SIZES = "64:64,256:256,1024:1024,4096:4096,64:8,256:8,1000:8,1024:8,4096:8"
+DEFAULT_SIZES = (
+    "64:64,256:256,1024:1024,4096:4096,64:8,256:8,1000:8,1024:8,4096:8,1024:2,1024:3,1024:4"
+)
 
 
 def _play(solver, secret: list[int], k: int) -> tuple[int, float]:
