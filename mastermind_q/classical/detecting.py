@@ -7,17 +7,17 @@ chosen sets ``S`` of coins (the weighings, or rows). Any static scheme needs abo
 
 **Rows and coins.** The rows are the bitmasks ``S = 1..m``. The coins are the pairs
 ``(U, j)`` with ``U in 1..m`` and ``j = 1..popcount(U)``; ``A`` is the set of the lowest
-``j`` one-bits of ``U`` and ``B = U \\ A``. Row ``S`` weighs coin ``(U, j)`` iff
+``j`` one-bits of ``U`` and ``B = U \\ A``. Row ``S`` weighs coin ``(U, j)`` iff ::
 
     popcount(S & A) is odd  and  S & B = 0.
 
 So ``m`` rows carry ``N(m) = sum_{x=1..m} popcount(x)`` coins (``j 2^(j-1)`` at
 ``m = 2^j - 1``), and ``m_L(N)`` is the least ``m`` with ``N(m) >= N``:
 
-=========  ====  ====  ====  =====  =====
-``N``      16    64    256   1,024  4,096
-``m_L(N)`` 10    27    85    255    867
-=========  ====  ====  ====  =====  =====
+==========  ====  ====  ====  =====  =====
+``N``       16    64    256   1,024  4,096
+``m_L(N)``  10    27    85    255    867
+==========  ====  ====  ====  =====  =====
 
 Coins are numbered by ``U`` and then ``j``; ``N`` coins use the first ``N`` of the
 ``N(m_L(N))`` coins, so every row weighs at least one coin.
@@ -26,11 +26,11 @@ Coins are numbered by ``U`` and then ``j``; ``N`` coins use the first ``N`` of t
 column of coin ``(U, j)`` is ``(1 - prod_{a in A}(1 - 2 s_a)) / 2 * prod_{b in B}(1 - s_b)``:
 its monomials are subsets of ``U``, and its coefficient at ``U`` itself is
 ``(-1)^(|U|+1) 2^(j-1)``. The Möbius sum ``g(T) = sum_{S subset of T} (-1)^(|T|-|S|) y_S``
-reads that coefficient, so, visiting ``T`` by decreasing popcount on the residual answers,
+reads that coefficient, so, visiting ``T`` by decreasing popcount on the residual answers ::
 
-    (-1)^(|T|+1) g(T) = sum_j 2^(j-1) x_(T, j):
+    (-1)^(|T|+1) g(T) = sum_j 2^(j-1) x_(T, j)
 
-the bits of that number are the coins ``(T, 1..|T|)``; their columns are then subtracted
+and the bits of that number are the coins ``(T, 1..|T|)``; their columns are then subtracted
 from the residual. :func:`decode_detecting` does one fast Möbius transform per popcount
 level (``O(log^2 m * m)``) and one sparse update per decoded coin, and checks that the
 residual ends at zero: answers no 0/1 vector produces raise ``ValueError``.
