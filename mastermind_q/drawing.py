@@ -639,7 +639,7 @@ def method_circuits(
     Raises:
         ValueError: not a quantum method, or sizes it does not support.
     """
-    from .codemaker import Codemaker
+    from .codemaker import Codemaker, reveal_circuit
     from .game import validate_code
     from .solving import method_info, play
 
@@ -653,4 +653,4 @@ def method_circuits(
     result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
     if not reveal:
         return tuple(result.circuits)
-    return tuple(maker.reveal_circuit(circuit) for circuit in result.circuits)
+    return tuple(reveal_circuit(circuit, code, colors) for circuit in result.circuits)
