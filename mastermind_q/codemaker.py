@@ -87,6 +87,7 @@ __all__ = [
     "Codemaker",
     "OracleCountError",
     "OracleGate",
+    "check_codemaker",
     "count_oracle_calls",
     "reveal_circuit",
 ]
@@ -747,6 +748,26 @@ class Codemaker(_Uncopyable):
             f"distinct={self._distinct}, feedback={self._feedback!r}, "
             f"queries={self._ledger.queries})"
         )
+
+
+def check_codemaker(value: Any, name: str = "codemaker") -> Codemaker:
+    """Return ``value`` if it is a :class:`Codemaker` (or a subclass's instance).
+
+    Raises:
+        TypeError: anything else, naming its type.
+
+    Example:
+        >>> check_codemaker("x")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        TypeError: codemaker must be a Codemaker (mastermind_q.Codemaker or a subclass), was str
+    """
+    if not isinstance(value, Codemaker):
+        raise TypeError(
+            f"{name} must be a Codemaker (mastermind_q.Codemaker or a subclass), "
+            f"was {type(value).__name__}"
+        )
+    return value
 
 
 def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) -> QuantumCircuit:
