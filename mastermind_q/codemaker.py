@@ -673,7 +673,15 @@ class Codemaker(_Uncopyable):
         the copies, so changing it after the count (from a progress callback, say)
         cannot change what runs.
         """
-        batch = [circuits] if isinstance(circuits, QuantumCircuit) else list(circuits)
+        if isinstance(circuits, QuantumCircuit):
+            batch = [circuits]
+        elif isinstance(circuits, Iterable) and not isinstance(circuits, (str, bytes)):
+            batch = list(circuits)
+        else:
+            raise TypeError(
+                "circuits must be a QuantumCircuit or an iterable of them, was "
+                f"{type(circuits).__name__}"
+            )
         snapshots = []
         for index, circuit in enumerate(batch):
             if not isinstance(circuit, QuantumCircuit):

@@ -454,5 +454,8 @@ def count_oracle_calls(circuit: QuantumCircuit) -> int:
     Raises:
         OracleCountError: the oracle sits where it cannot be counted (the message
             says why).
+        TypeError: ``circuit`` is not a ``QuantumCircuit``.
     """
+    if not isinstance(circuit, QuantumCircuit):
+        raise TypeError(f"circuit must be a QuantumCircuit, was {type(circuit).__name__}")
     return OracleWalk(_by_name).circuit(circuit)[0]

@@ -50,6 +50,7 @@ from collections.abc import Sequence
 from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
 
 from ..game import validate_code, validate_colors, validate_flag, validate_positions
+from ..limits import check_quantum_size
 from .layout import SCORE_REGISTER, color_qubits, layout_registers, validate_score_width
 from .layout import score_qubits as layout_score_qubits
 
@@ -181,6 +182,7 @@ def find_two_color_circuit(
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    check_quantum_size(n, k)
     validate_flag(measure, "measure")
     _check_color("c1", c1, k)
     _check_color("c2", c2, k)

@@ -211,10 +211,12 @@ def _checked_registers(
     oracle: Gate | QuantumCircuit, num_positions: int, colors: int
 ) -> tuple[int, int, int, Instruction, list[QuantumRegister]]:
     """Validate sizes and the oracle; return ``(n, k, q, gate, [pos0, ..., score])``."""
+    from ..limits import check_quantum_size
     from .grover import _as_gate
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    check_quantum_size(n, k)
     q = color_qubits(k)
     gate = _as_gate(oracle)
     _check_width(gate, n, q)

@@ -62,6 +62,7 @@ from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegis
 from qiskit.circuit.library import QFTGate, SXGate
 
 from ..game import validate_flag, validate_positions
+from ..limits import check_quantum_size
 from .layout import (
     SCORE_REGISTER,
     layout_registers,
@@ -186,6 +187,7 @@ def two_color_circuit(
         {'011': 1.0}
     """
     n = validate_positions(num_positions)
+    check_quantum_size(n, 2)
     validate_flag(measure, "measure")
     m = two_color_score_qubits(n) if score_qubits is None else score_qubits
     if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
