@@ -31,6 +31,18 @@ codemaker runs is the codemaker's own gate. (Python has no private attributes: t
 left is that a codebreaker uses the public interface and never calls
 :meth:`Codemaker.reveal`, which the referee calls after the game.)
 
+Why a copy cannot play uncounted. A :class:`Codemaker` (and every subclass: the
+adversary, a watched or human codemaker) refuses ``copy.copy``, ``copy.deepcopy``,
+``pickle`` and ``__reduce_ex__`` with a ``TypeError``: a copy would hold the secret and
+answer queries the game does not count. What it counts lives in one ledger that a
+copy made by hand from its ``__dict__`` shares, so such a copy charges the original.
+No public attribute leads to the secret. The opaque gates may be copied and pickled
+as Qiskit does with any gate (``QuantumCircuit.copy``, ``compose``, ``transpile``): a
+copy is the same opaque gate, runs only through :meth:`Codemaker.run` of the
+codemaker that handed it out, and is charged there. The circuit with the real oracle
+put in is the referee's: :func:`reveal_circuit` builds it from the secret, which a
+codebreaker does not have.
+
 Example:
     >>> maker = Codemaker((2, 0, 1), colors=3)
     >>> maker.black((2, 1, 1))
@@ -45,6 +57,7 @@ from __future__ import annotations
 
 import copy
 import secrets
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -77,7 +90,9 @@ __all__ = [
     "Codemaker",
     "OracleCountError",
     "OracleGate",
+    "check_codemaker",
     "count_oracle_calls",
+    "reveal_circuit",
 ]
 
 _NUMPY_ANSWER_LENGTH = 64
@@ -124,6 +139,8 @@ class OracleGate(_OracleOperations, Gate):
         inverted: ``B_s^dagger`` instead of ``B_s``.
         sizes: ``(n, k, m)`` it was built for, as :attr:`oracle_sizes` (public
             knowledge, checked by the circuit builders).
+        options: the options it was asked with (:data:`ORACLE_OPTIONS`), as
+            :attr:`oracle_options`: sorted ``(name, value)`` pairs.
     """
 
     def __init__(
@@ -134,6 +151,7 @@ class OracleGate(_OracleOperations, Gate):
         inverted: bool = False,
         sizes: tuple[int, int, int] | None = None,
         base: str = ORACLE_NAME,
+        options: tuple[tuple[str, Any], ...] = (),
     ) -> None:
         name = f"{base}_dg" if inverted else base
         super().__init__(name, num_qubits, [], label=name)
@@ -141,6 +159,7 @@ class OracleGate(_OracleOperations, Gate):
         self._inverted = inverted
         self._base = base
         self.oracle_sizes = sizes
+        self.oracle_options = tuple(options)
 
     def _define(self) -> None:
         """No definition: the secret stays with the codemaker."""
@@ -156,6 +175,7 @@ class OracleGate(_OracleOperations, Gate):
             inverted=not self._inverted,
             sizes=self.oracle_sizes,
             base=self._base,
+            options=self.oracle_options,
         )
 
     def control(
@@ -214,7 +234,57 @@ class _ControlledOracleGate(_OracleOperations, ControlledGate):
         )
 
 
-class Codemaker:
+class _Uncopyable:
+    """Refuses ``copy.copy``, ``copy.deepcopy``, ``pickle`` and ``__reduce_ex__``.
+
+    What holds the secret or counts the game has one owner: a copy would answer
+    queries that the game does not count (:class:`Codemaker`, its ledger).
+    """
+
+    def _refuse_copy(self) -> TypeError:
+        return TypeError(
+            f"a {type(self).__name__} cannot be copied or pickled: a copy would hold the "
+            "secret and answer queries the game does not count; hand the codemaker itself "
+            "to the codebreaker"
+        )
+
+    def __copy__(self) -> Any:
+        raise self._refuse_copy()
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        raise self._refuse_copy()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise self._refuse_copy()
+
+    def __reduce__(self) -> Any:
+        raise self._refuse_copy()
+
+    def __getstate__(self) -> Any:
+        raise self._refuse_copy()
+
+    def __setstate__(self, state: Any) -> None:
+        raise self._refuse_copy()
+
+
+class _Ledger(_Uncopyable):
+    """What a codemaker counted and recorded, changed under one lock.
+
+    One per codemaker: a copy of a codemaker made by hand from its ``__dict__``
+    shares it, so what the copy answers is charged to the original.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.queries = 0
+        self.oracle_executions = 0
+        self.transcript: list[tuple[Code, Answer]] = []
+        self.batch_answered = False
+        self.outcomes: list[dict[str, Any]] = []
+        self.circuits: list[QuantumCircuit] = []
+
+
+class Codemaker(_Uncopyable):
     """Holds a secret in ``[k]^n`` and answers black-peg (and black-white) queries.
 
     Args:
@@ -225,6 +295,10 @@ class Codemaker:
         feedback: the game's feedback, ``"black"`` (default) or ``"black-white"``:
             what :meth:`answer` returns. :meth:`black` and :meth:`black_white` answer
             whatever they are asked (codebreakers made for one feedback call them).
+
+    A codemaker cannot be copied or pickled (``TypeError``): a copy would hold the
+    secret and answer uncounted queries. Queries and runs from several threads are
+    counted exactly (one lock).
 
     Raises:
         ValueError: on an invalid secret, colour count, ``distinct`` (not a bool) or
@@ -246,12 +320,7 @@ class Codemaker:
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
         self._secret_array: Any = None  # the secret as a numpy array, for long codes
-        self._queries = 0
-        self._oracle_executions = 0
-        self._transcript: list[tuple[Code, Answer]] = []
-        self._batch_answered = False
-        self._outcomes: list[dict[str, Any]] = []
-        self._circuits: list[QuantumCircuit] = []
+        self._ledger = _Ledger()
         # Options and width of each oracle handed out, by token; the real gates, built
         # only inside run().
         self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
@@ -282,7 +351,7 @@ class Codemaker:
     @property
     def queries(self) -> int:
         """Queries answered so far: classical guesses plus oracle applications."""
-        return self._queries
+        return self._ledger.queries
 
     @property
     def transcript(self) -> tuple[tuple[Code, Answer], ...]:
@@ -292,7 +361,7 @@ class Codemaker:
         query (:meth:`black_white`, :meth:`answer` in a black-white game) the pair
         ``(b, w)``: ``((0, 0, 1, 1), 2)`` and ``((0, 0, 1, 1), (2, 0))``.
         """
-        return tuple(self._transcript)
+        return tuple(self._ledger.transcript)
 
     # -- classical queries ------------------------------------------------------------
     def validate_guess(self, guess: Iterable[Any]) -> Code:
@@ -308,18 +377,22 @@ class Codemaker:
     def black(self, guess: Sequence[int]) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         code = self.validate_guess(guess)
-        answer = self._answer_black(code)
-        self._queries += 1
-        self._transcript.append((code, answer))
+        ledger = self._ledger
+        with ledger.lock:
+            answer = self._answer_black(code)
+            ledger.queries += 1
+            ledger.transcript.append((code, answer))
         return answer
 
     def black_white(self, guess: Sequence[int]) -> tuple[int, int]:
         """Answer a black-white query (counted; ``(guess, (black, white))`` recorded)."""
         code = self.validate_guess(guess)
-        blacks, whites = self._answer_black_white(code)
-        answer = (int(blacks), int(whites))
-        self._queries += 1
-        self._transcript.append((code, answer))
+        ledger = self._ledger
+        with ledger.lock:
+            blacks, whites = self._answer_black_white(code)
+            answer = (int(blacks), int(whites))
+            ledger.queries += 1
+            ledger.transcript.append((code, answer))
         return answer
 
     def answer(self, guess: Sequence[int]) -> tuple[int, int]:
@@ -350,17 +423,19 @@ class Codemaker:
             >>> Codemaker((1, 0), colors=2).answer_batch([(0, 0), (1, 1)])
             ((1, 0), (1, 0))
         """
-        if self._batch_answered:
-            raise ValueError("the codemaker answers one batch only; a second batch was asked")
-        if self._queries:
-            raise ValueError(
-                f"a batch must come before any other query; {self._queries} were answered"
-            )
-        codes = [self.validate_guess(guess) for guess in guesses]
-        if not codes:
-            raise ValueError("the batch must hold at least one guess, was empty")
-        self._batch_answered = True
-        return tuple(self.answer(code) for code in codes)
+        ledger = self._ledger
+        with ledger.lock:
+            if ledger.batch_answered:
+                raise ValueError("the codemaker answers one batch only; a second batch was asked")
+            if ledger.queries:
+                raise ValueError(
+                    f"a batch must come before any other query; {ledger.queries} were answered"
+                )
+            codes = [self.validate_guess(guess) for guess in guesses]
+            if not codes:
+                raise ValueError("the batch must hold at least one guess, was empty")
+            ledger.batch_answered = True
+            return tuple(self.answer(code) for code in codes)
 
     def _answer_black(self, guess: Code) -> int:
         # ``guess`` is validated against n and k already: count directly; long codes
@@ -387,14 +462,14 @@ class Codemaker:
         counts them all. On ``aer-statevector`` a circuit is simulated once, so each
         application executes once. Classical guesses are not included.
         """
-        return self._oracle_executions
+        return self._ledger.oracle_executions
 
     @property
     def outcomes(self) -> tuple[dict[str, Any], ...]:
         """What every circuit run through :meth:`run` returned, in order: its counts
         (sampling backends) or exact probabilities (``aer-statevector``), keyed by
         bitstrings (clbit 0 rightmost)."""
-        return tuple(dict(outcome) for outcome in self._outcomes)
+        return tuple(dict(outcome) for outcome in self._ledger.outcomes)
 
     @property
     def circuits(self) -> tuple[QuantumCircuit, ...]:
@@ -404,7 +479,7 @@ class Codemaker:
         they show what the codebreaker asked, not the secret; :meth:`run` executes
         copies with the real oracle put in.
         """
-        return tuple(self._circuits)
+        return tuple(self._ledger.circuits)
 
     def oracle(self, **options: Any) -> OracleGate:
         """The black-peg oracle ``B_s`` as an opaque gate named ``B_s``.
@@ -448,7 +523,7 @@ class Codemaker:
 
         m = options.get("score_qubits") or minimum_score_qubits(self.num_positions)
         sizes = (self.num_positions, self._num_colors, int(m))
-        return OracleGate(self._oracles[token][1], token=token, sizes=sizes)
+        return OracleGate(self._oracles[token][1], token=token, sizes=sizes, options=key)
 
     def parity_oracle(self) -> OracleGate:
         """The parity oracle ``O_h`` as an opaque gate named ``O_h`` (Hunziker-Meyer).
@@ -491,7 +566,8 @@ class Codemaker:
         batch = self._batch(circuits)
         walk = OracleWalk(self._match_oracle)
         calls = sum(walk.circuit(circuit)[0] for circuit in batch)
-        self._queries += calls
+        with self._ledger.lock:
+            self._ledger.queries += calls
         return calls
 
     def run(
@@ -574,9 +650,11 @@ class Codemaker:
             found, rebuilt = walk.circuit(circuit)
             calls += found
             runnable.append(rebuilt)
-        self._queries += calls
-        self._oracle_executions += calls * (1 if exact else int(shots or 1))
-        self._circuits.extend(batch)
+        ledger = self._ledger
+        with ledger.lock:
+            ledger.queries += calls
+            ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
+            ledger.circuits.extend(batch)
         if exact:
             outcomes = [dict(d) for d in exact_probabilities(runnable)]
         else:
@@ -586,7 +664,8 @@ class Codemaker:
                     runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
                 )
             ]
-        self._outcomes.extend(dict(outcome) for outcome in outcomes)
+        with ledger.lock:
+            ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
         return outcomes
 
     @staticmethod
@@ -597,7 +676,15 @@ class Codemaker:
         the copies, so changing it after the count (from a progress callback, say)
         cannot change what runs.
         """
-        batch = [circuits] if isinstance(circuits, QuantumCircuit) else list(circuits)
+        if isinstance(circuits, QuantumCircuit):
+            batch = [circuits]
+        elif isinstance(circuits, Iterable) and not isinstance(circuits, (str, bytes)):
+            batch = list(circuits)
+        else:
+            raise TypeError(
+                "circuits must be a QuantumCircuit or an iterable of them, was "
+                f"{type(circuits).__name__}"
+            )
         snapshots = []
         for index, circuit in enumerate(batch):
             if not isinstance(circuit, QuantumCircuit):
@@ -667,17 +754,6 @@ class Codemaker:
                 self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
         return self._real_oracles[key]
 
-    def reveal_circuit(self, circuit: QuantumCircuit) -> QuantumCircuit:
-        """``circuit`` with this codemaker's real oracle in place of its opaque gates.
-
-        What :meth:`run` executes, nothing counted. Like :meth:`reveal`, for the
-        referee and for drawings of a known secret, never for a codebreaker.
-
-        Raises:
-            OracleCountError: as :meth:`run`.
-        """
-        return OracleWalk(self._match_oracle, replace=True).circuit(circuit)[1]
-
     # -- the referee --------------------------------------------------------------------
     def reveal(self) -> Code:
         """The secret. Only the referee (``solve``) calls this, after the game."""
@@ -686,5 +762,97 @@ class Codemaker:
     def __repr__(self) -> str:
         return (
             f"{type(self).__name__}(n={self.num_positions}, k={self._num_colors}, "
-            f"distinct={self._distinct}, feedback={self._feedback!r}, queries={self._queries})"
+            f"distinct={self._distinct}, feedback={self._feedback!r}, "
+            f"queries={self._ledger.queries})"
         )
+
+
+def check_codemaker(value: Any, name: str = "codemaker") -> Codemaker:
+    """Return ``value`` if it is a :class:`Codemaker` (or a subclass's instance).
+
+    Raises:
+        TypeError: anything else, naming its type.
+
+    Example:
+        >>> check_codemaker("x")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        TypeError: codemaker must be a Codemaker (mastermind_q.Codemaker or a subclass), was str
+    """
+    if not isinstance(value, Codemaker):
+        raise TypeError(
+            f"{name} must be a Codemaker (mastermind_q.Codemaker or a subclass), "
+            f"was {type(value).__name__}"
+        )
+    return value
+
+
+def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) -> QuantumCircuit:
+    """``circuit`` with the real oracle of ``secret`` in place of the opaque gates.
+
+    The referee's view, for drawings and checks of a known secret: it is built from
+    the secret, which a codebreaker does not have, and nothing is counted (a
+    codemaker has no method that hands out its real oracle). Every opaque gate
+    (:class:`OracleGate`, ``B_s``, ``B_s_dg``, ``O_h``) is replaced by the oracle of
+    ``secret`` with the options it was asked with, in every form :meth:`Codemaker.run`
+    accepts.
+
+    Args:
+        circuit: a circuit built around gates of :meth:`Codemaker.oracle` or
+            :meth:`Codemaker.parity_oracle`.
+        secret: the secret of the game.
+        colors: ``k``.
+
+    Returns:
+        The circuit with the real oracle (``circuit`` itself when it holds none).
+
+    Raises:
+        ValueError: an invalid secret or ``colors``; an opaque gate handed out for
+            another game size.
+        OracleCountError: the oracle where :meth:`Codemaker.run` cannot count it.
+        TypeError: ``circuit`` is not a ``QuantumCircuit``.
+
+    Example:
+        >>> maker = Codemaker((1, 0), colors=2)
+        >>> circuit = QuantumCircuit(4)
+        >>> _ = circuit.append(maker.oracle(), range(4))
+        >>> opened = reveal_circuit(circuit, (1, 0), 2)
+        >>> opened.data[0].operation.definition is not None, maker.queries
+        (True, 0)
+    """
+    if not isinstance(circuit, QuantumCircuit):
+        raise TypeError(f"circuit must be a QuantumCircuit, was {type(circuit).__name__}")
+    k = validate_colors(colors)
+    code = validate_code(secret, k, name="secret")
+    n = len(code)
+    real: dict[tuple[str, tuple[tuple[str, Any], ...]], Gate] = {}
+
+    def match(operation: Operation) -> Operation | None:
+        if not isinstance(operation, OracleGate):
+            return None
+        base = operation._base
+        if base == PARITY_ORACLE_NAME:
+            from .circuits.layout import color_qubits
+
+            fits = operation.num_qubits == n * color_qubits(k) + 1
+        else:
+            fits = operation.oracle_sizes is not None and operation.oracle_sizes[:2] == (n, k)
+        if not fits:
+            raise ValueError(
+                f"the oracle gate {operation.name!r} on {operation.num_qubits} qubits was "
+                f"handed out for another game than n = {n}, k = {k}"
+            )
+        key = (base, operation.oracle_options)
+        if key not in real:
+            if base == PARITY_ORACLE_NAME:
+                from .circuits.hunziker_meyer import parity_oracle_gate
+
+                real[key] = parity_oracle_gate(code, k)
+            else:
+                from .circuits.oracle import black_peg_oracle_gate
+
+                real[key] = black_peg_oracle_gate(code, k, **dict(operation.oracle_options))
+        gate = real[key]
+        return gate.inverse() if operation._inverted else gate
+
+    return OracleWalk(match, replace=True).circuit(circuit)[1]

@@ -69,6 +69,7 @@ from qiskit.circuit import (
     IfElseOp,
     Instruction,
     Operation,
+    ParameterExpression,
     QuantumCircuit,
     SwitchCaseOp,
     WhileLoopOp,
@@ -169,8 +170,39 @@ def oracle_power(value: Any) -> int:
         )
     raise OracleCountError(
         f"the oracle's power must be a built-in int (or an integral float), was "
-        f"{value!r} of type {kind.__name__}"
+        f"{_describe(value)} of type {kind.__name__}"
     )
+
+
+def _describe(value: Any) -> str:
+    """``repr(value)``, or the expression itself where the repr only says ``object at 0x...``."""
+    if isinstance(value, ParameterExpression):
+        return f"the parameter expression {str(value)!r}"
+    text = repr(value)
+    if " object at 0x" not in text:
+        return text
+    if str(value) != text:
+        return repr(str(value))
+    return f"<{type(value).__name__}>"
+
+
+def _check_index_tuple(indexset: tuple[Any, ...]) -> None:
+    """A ``for_loop`` index tuple around the oracle: distinct built-in ints, or refused.
+
+    Every value is one iteration (the count), and a simulator marks each iteration by
+    its value: Aer fails on a repeated one after the oracle was charged.
+    """
+    for value in indexset:
+        if type(value) is not int and type(value) not in _NUMPY_INTEGERS:
+            raise OracleCountError(
+                f"a for_loop holding the oracle over {_describe(indexset)}: its values must "
+                f"be integers, {_describe(value)} is of type {type(value).__name__}"
+            )
+    if len(set(map(int, indexset))) != len(indexset):
+        raise OracleCountError(
+            f"a for_loop holding the oracle over {indexset!r} repeats a value: loop over a "
+            "range or distinct values (a simulator cannot run repeated loop values)"
+        )
 
 
 def _plain_int(value: Any, what: str) -> int:
@@ -180,7 +212,7 @@ def _plain_int(value: Any, what: str) -> int:
     if type(value) in _NUMPY_INTEGERS:
         return int(value)
     raise OracleCountError(
-        f"{what} must be a built-in int, was {value!r} of type {type(value).__name__}"
+        f"{what} must be a built-in int, was {_describe(value)} of type {type(value).__name__}"
     )
 
 
@@ -399,6 +431,8 @@ class OracleWalk:
                 raise OracleCountError(
                     f"a for_loop holding the oracle over {indexset!r}: too many iterations"
                 ) from None
+            if type(indexset) is tuple:
+                _check_index_tuple(indexset)
             total = iterations * calls[0]
         elif isinstance(operation, BoxOp):
             total = calls[0]
@@ -436,5 +470,8 @@ def count_oracle_calls(circuit: QuantumCircuit) -> int:
     Raises:
         OracleCountError: the oracle sits where it cannot be counted (the message
             says why).
+        TypeError: ``circuit`` is not a ``QuantumCircuit``.
     """
+    if not isinstance(circuit, QuantumCircuit):
+        raise TypeError(f"circuit must be a QuantumCircuit, was {type(circuit).__name__}")
     return OracleWalk(_by_name).circuit(circuit)[0]

@@ -724,7 +724,7 @@ def method_circuits(
     Raises:
         ValueError: not a quantum method, or sizes it does not support.
     """
-    from .codemaker import Codemaker
+    from .codemaker import Codemaker, reveal_circuit
     from .game import validate_code
     from .solving import method_info, play
 
@@ -738,4 +738,4 @@ def method_circuits(
     result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
     if not reveal:
         return tuple(result.circuits)
-    return tuple(maker.reveal_circuit(circuit) for circuit in result.circuits)
+    return tuple(reveal_circuit(circuit, code, colors) for circuit in result.circuits)

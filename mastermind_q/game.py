@@ -37,6 +37,7 @@ __all__ = [
     "validate_code",
     "validate_colors",
     "validate_feedback",
+    "validate_flag",
     "validate_positions",
     "validate_seed",
 ]
@@ -57,6 +58,24 @@ def validate_feedback(feedback: Any) -> str:
     if not isinstance(feedback, str) or feedback not in FEEDBACKS:
         raise ValueError(f"feedback must be one of {', '.join(FEEDBACKS)}; was {feedback!r}")
     return feedback
+
+
+def validate_flag(value: Any, name: str) -> bool:
+    """Return ``value`` if it is ``True`` or ``False``; nothing else is a yes or a no.
+
+    A string such as ``"no"`` is truthy, and ``0``, ``1`` or ``nan`` are numbers: each
+    would silently choose a game, so each is refused.
+
+    Raises:
+        ValueError: naming ``name`` and the value.
+
+    Example:
+        >>> validate_flag(True, "distinct")
+        True
+    """
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, was {value!r}")
+    return value
 
 
 def _as_int(value: Any, name: str) -> int:

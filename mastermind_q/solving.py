@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .codemaker import Codemaker
+from .codemaker import Codemaker, check_codemaker
 from .game import SolveResult, validate_colors, validate_feedback
 from .quantum.outcome import QuantumOutcome
 
@@ -305,9 +305,12 @@ def play(
 
     Raises:
         ValueError: unknown method, or options that do not apply to it.
+        TypeError: ``codemaker`` is not a :class:`Codemaker`.
     """
     from .game import validate_seed
     from .limits import check_shots
+
+    check_codemaker(codemaker)
 
     info = method_info(method)
     if shots is not None:

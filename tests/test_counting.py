@@ -193,3 +193,338 @@ def test_powers_that_are_not_plain_integers_are_refused(power):
     circuit = on(2, AnnotatedOperation(named_oracle(), PowerModifier(power)))
     with pytest.raises(OracleCountError, match="power"):
         count_oracle_calls(circuit)
+
+
+# -- a codebreaker that copies the codemaker plays counted, or not at all ---------------
+_REFUSED = "cannot be copied or pickled"
+
+
+def _one_application(oracle: Gate) -> QuantumCircuit:
+    """x = (1, 1, 1) into one application of ``oracle`` (k = 2), the score measured."""
+    width = oracle.num_qubits
+    circuit = QuantumCircuit(width)
+    circuit.x(range(3))
+    circuit.append(oracle, range(width))
+    circuit.measure_all()
+    return circuit
+
+
+def _refused(attempt, *args) -> bool:
+    """Whether ``attempt(*args)`` is refused with the copy ``TypeError``."""
+    try:
+        attempt(*args)
+    except TypeError as error:
+        assert _REFUSED in str(error), error
+        return True
+    return False
+
+
+def _reconstruct(reduced):
+    """What ``copy`` and ``pickle`` would build from a ``__reduce_ex__`` value."""
+    import copy
+
+    return copy._reconstruct(None, None, *reduced)
+
+
+def _copy_attempts():
+    """name -> attempt(maker): what a codebreaker might try to get an uncounted codemaker."""
+    import copy
+    import pickle
+
+    attempts = {
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+        "deepcopy of vars": lambda maker: copy.deepcopy(vars(maker)),
+        "pickle of vars": lambda maker: pickle.dumps(vars(maker)),
+        "copy of __dict__ values": lambda maker: [copy.deepcopy(v) for v in vars(maker).values()],
+        "deepcopy of a bound run": lambda maker: copy.deepcopy(maker.run),
+        "pickle of a bound black": lambda maker: pickle.dumps(maker.black),
+        "pickle of a bound oracle": lambda maker: pickle.dumps(maker.oracle),
+        "__getstate__": lambda maker: maker.__getstate__(),
+        "__reduce__": lambda maker: _reconstruct(maker.__reduce__()),
+    }
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        attempts[f"pickle {protocol}"] = lambda maker, p=protocol: pickle.loads(
+            pickle.dumps(maker, protocol=p)
+        )
+        attempts[f"__reduce_ex__({protocol})"] = lambda maker, p=protocol: _reconstruct(
+            maker.__reduce_ex__(p)
+        )
+        attempts[f"object.__reduce_ex__({protocol})"] = lambda maker, p=protocol: _reconstruct(
+            object.__reduce_ex__(maker, p)
+        )
+    return attempts
+
+
+COPY_ATTEMPTS = _copy_attempts()
+
+
+def _makers():
+    from mastermind_q.classical import AdversaryCodemaker
+    from mastermind_q.codemaker import Codemaker
+    from mastermind_q.playing import WatchedCodemaker
+
+    return {
+        "Codemaker": lambda: Codemaker((1, 0, 1), 2),
+        "AdversaryCodemaker": lambda: AdversaryCodemaker(3, 2, distinct=False),
+        "WatchedCodemaker": lambda: WatchedCodemaker((1, 0, 1), 2, lambda *_: None),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_makers()))
+@pytest.mark.parametrize("name", list(COPY_ATTEMPTS))
+def test_every_way_to_copy_a_codemaker_is_refused(kind, name):
+    """copy, deepcopy, pickle, __reduce_ex__, __getstate__, copies of its bound methods
+    and of its state: refused with one TypeError, on every kind of codemaker."""
+    maker = _makers()[kind]()
+    maker.black((0, 0, 0))
+    assert _refused(COPY_ATTEMPTS[name], maker), name
+    assert maker.queries == 1
+
+
+def _public_reach(root):
+    """Every object reached from ``root`` through names that do not start with ``_``:
+    ``vars()`` entries, properties, items of tuples, lists and dicts."""
+    seen, todo, reached = set(), [root], []
+    while todo:
+        value = todo.pop()
+        if id(value) in seen or isinstance(value, (str, int, float, bool, type(None))):
+            continue
+        seen.add(id(value))
+        reached.append(value)
+        if isinstance(value, dict):
+            todo.extend(v for k, v in value.items() if not str(k).startswith("_"))
+            continue
+        if isinstance(value, (tuple, list, set, frozenset)):
+            todo.extend(value)
+            continue
+        for key, item in getattr(value, "__dict__", {}).items():
+            if not key.startswith("_"):
+                todo.append(item)
+        for key in dir(type(value)):
+            if not key.startswith("_") and isinstance(getattr(type(value), key), property):
+                try:
+                    todo.append(getattr(value, key))
+                except Exception:  # a property that refuses, e.g. Qiskit's on an opaque gate
+                    continue
+    return reached
+
+
+def test_no_public_attribute_leads_to_the_secret_or_the_real_oracle():
+    """A walk through vars() and properties avoiding underscore names, after a game with
+    circuits run: neither the secret object nor an oracle with a definition is reached."""
+    from mastermind_q.codemaker import Codemaker, OracleGate
+
+    maker = Codemaker((1, 0, 1), 2)
+    oracle = maker.oracle(score_qubits=2)
+    maker.run(_one_application(oracle), backend="aer-statevector")
+    maker.run(_one_application(oracle.inverse()), backend="aer", shots=4, seed=1)
+    maker.black((1, 1, 1))
+    reached = _public_reach(maker) + _public_reach(oracle) + _public_reach(maker.oracle)
+    secret = maker._secret  # the test's look at the object the walk must not reach
+    assert not any(value is secret for value in reached)
+    gates = [value for value in reached if isinstance(value, Gate)]
+    assert gates and all(isinstance(gate, OracleGate) for gate in gates)
+    assert all(gate.definition is None for gate in gates)
+
+
+def test_a_copy_made_by_hand_from_vars_charges_the_original():
+    """object.__new__ plus vars(): a shallow clone shares the ledger, so it pays."""
+    from mastermind_q.codemaker import Codemaker
+
+    maker = Codemaker((1, 0, 1), 2)
+    clone = object.__new__(Codemaker)
+    vars(clone).update(vars(maker))
+    clone.run(_one_application(clone.oracle()), backend="aer-statevector")
+    assert clone.black((1, 0, 1)) == 3
+    assert maker.queries == 2 and maker.transcript == (((1, 0, 1), 3),)
+
+
+def test_copies_of_the_opaque_gate_are_charged_to_the_codemaker_that_handed_it_out():
+    """Qiskit copies gates with circuits: a copied or pickled gate is the same opaque
+    gate, runs only through its own codemaker and is charged there."""
+    import copy
+    import pickle
+
+    from mastermind_q.codemaker import Codemaker
+
+    maker = Codemaker((1, 0, 1), 2)
+    gate = maker.oracle()
+    copies = [copy.copy(gate), copy.deepcopy(gate), pickle.loads(pickle.dumps(gate))]
+    copies.append(pickle.loads(pickle.dumps(maker.parity_oracle())))
+    for made in copies:
+        assert made.definition is None
+    outcomes = maker.run([_one_application(gate) for gate in copies[:3]], backend="aer-statevector")
+    assert maker.queries == 3 and len(outcomes) == 3
+    other = Codemaker((1, 0, 1), 2)  # same secret, another codemaker: it never ran them
+    for made in copies:
+        circuit = QuantumCircuit(made.num_qubits)
+        circuit.append(made, range(made.num_qubits))
+        with pytest.raises(OracleCountError, match="did not hand out"):
+            other.charge(circuit)
+
+
+def _cheating_game(plan) -> tuple[int, int]:
+    """A codebreaker that tries ``plan``'s copies, runs one circuit through everything it
+    got, then guesses. ``(counted by the codemaker, applied + guesses)``."""
+    import copy
+
+    from mastermind_q.codemaker import Codemaker
+
+    maker = Codemaker((1, 0, 1), 2)
+    applied = guesses = 0
+    for step in plan:
+        if step in COPY_ATTEMPTS:
+            assert _refused(COPY_ATTEMPTS[step], maker), step
+            continue
+        if step == "shallow copy of run":
+            runner = copy.copy(maker.run)  # a bound method on the same codemaker
+            runner(_one_application(maker.oracle()), backend="aer-statevector")
+        elif step == "clone from vars":
+            clone = object.__new__(Codemaker)
+            vars(clone).update(vars(maker))
+            clone.run(_one_application(clone.oracle()), backend="aer-statevector")
+        elif step == "pickled gate":
+            import pickle
+
+            gate = pickle.loads(pickle.dumps(maker.oracle()))
+            maker.run(_one_application(gate), backend="aer-statevector")
+        else:  # a copied gate
+            maker.run(_one_application(copy.deepcopy(maker.oracle())), backend="aer-statevector")
+        applied += 1
+    maker.black((1, 0, 1))
+    guesses += 1
+    return maker.queries, applied + guesses
+
+
+@pytest.mark.parametrize(
+    "examples", [12, pytest.param(60, marks=pytest.mark.slow)], ids=["quick", "60"]
+)
+def test_a_codebreaker_that_copies_pays_what_it_applied(examples):
+    """Hypothesis: random sequences of copy attempts (copy, deepcopy, pickle round trips,
+    __reduce_ex__, vars() clones, copied gates and bound methods), each followed by a
+    run of what was obtained, end with the honest count: every refusal is a TypeError
+    and every application through anything obtained is charged to the codemaker."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    steps = [*COPY_ATTEMPTS, "shallow copy of run", "clone from vars", "pickled gate", "gate"]
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(st.lists(st.sampled_from(steps), min_size=1, max_size=6))
+    def check(plan):
+        counted, honest = _cheating_game(plan)
+        assert counted == honest
+
+    check()
+
+
+def test_concurrent_runs_and_charges_from_threads_are_all_counted():
+    """8 threads: 2,400 charges and 240 runs, every one counted exactly once."""
+    import threading
+
+    from mastermind_q.codemaker import Codemaker
+
+    maker = Codemaker((1, 0, 1), 2)
+    oracle = maker.oracle()
+    circuit = _one_application(oracle)
+    twice = QuantumCircuit(oracle.num_qubits)
+    twice.append(oracle.power(2, annotated=True), range(oracle.num_qubits))
+    start = threading.Barrier(8)
+    errors = []
+
+    def work():
+        try:
+            start.wait()
+            for index in range(300):
+                maker.charge(twice)
+                if index % 10 == 0:
+                    maker.run(circuit, backend="aer-statevector")
+        except Exception as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert maker.queries == 2 * 2400 + 240
+    assert maker.oracle_executions == 240
+    assert len(maker.circuits) == len(maker.outcomes) == 240
+
+
+# -- the referee's view is built from the secret, not handed out ----------------------
+def test_the_real_oracle_circuit_is_the_referees_and_counts_nothing():
+    from qiskit.quantum_info import Operator
+
+    from mastermind_q.circuits import black_peg_oracle_gate
+    from mastermind_q.codemaker import Codemaker, reveal_circuit
+
+    maker = Codemaker((1, 0, 1), 2)
+    assert not any("reveal_circuit" in name for name in dir(maker))
+    oracle = maker.oracle(construction="gray", score_qubits=3)
+    real = black_peg_oracle_gate((1, 0, 1), 2, construction="gray", score_qubits=3)
+    width = oracle.num_qubits
+
+    def around(gate):
+        circuit = QuantumCircuit(width + 1)
+        circuit.append(gate, range(1, width + 1))
+        circuit.append(gate.inverse().control(1, annotated=True).power(2), range(width + 1))
+        return circuit
+
+    circuit = around(oracle)
+    opened = reveal_circuit(circuit, (1, 0, 1), 2)
+    reference = around(real)
+    assert Operator(opened).equiv(Operator(reference))
+    assert maker.queries == 0
+    parity = maker.parity_oracle()
+    held = QuantumCircuit(parity.num_qubits)
+    held.append(parity, range(parity.num_qubits))
+    assert reveal_circuit(held, (1, 0, 1), 2).data[0].operation.definition is not None
+    with pytest.raises(ValueError, match="another game than n = 2, k = 2"):
+        reveal_circuit(circuit, (1, 0), 2)
+    with pytest.raises(ValueError, match="secret"):
+        reveal_circuit(circuit, (1, 0, 5), 2)
+    with pytest.raises(TypeError, match="circuit must be a QuantumCircuit"):
+        reveal_circuit(oracle, (1, 0, 1), 2)
+
+
+# -- what the codemaker cannot run is refused before it is charged --------------------
+def test_a_for_loop_over_repeated_values_is_refused_before_charging():
+    from mastermind_q.codemaker import Codemaker
+
+    maker = Codemaker((1, 0, 1), 2)
+    oracle = maker.oracle()
+    width = oracle.num_qubits
+    circuit = QuantumCircuit(width)
+    circuit.for_loop((7, 7, 7), None, on(width, oracle), list(range(width)), [])
+    circuit.measure_all()
+    for attempt in (maker.charge, lambda c: maker.run(c, backend="aer", shots=4)):
+        with pytest.raises(OracleCountError, match=r"over \(7, 7, 7\) repeats a value"):
+            attempt(circuit)
+    assert maker.queries == 0
+    distinct = QuantumCircuit(width)
+    distinct.for_loop((7, 2, 9), None, on(width, oracle), list(range(width)), [])
+    distinct.measure_all()
+    maker.run(distinct, backend="aer", shots=4, seed=0)
+    assert maker.queries == 3
+    forged = QuantumCircuit(2)
+    forged.for_loop((0, True), None, on(2, named_oracle()), [0, 1], [])  # Qiskit takes a bool
+    with pytest.raises(OracleCountError, match="values must be integers, True is of type bool"):
+        count_oracle_calls(forged)
+
+
+def test_a_symbolic_power_is_refused_by_name():
+    from qiskit.circuit import Parameter
+
+    theta = Parameter("theta")
+    circuit = on(2, AnnotatedOperation(named_oracle(), PowerModifier(2 * theta + 1)))
+    with pytest.raises(OracleCountError, match="'1 \\+ 2\\*theta'") as error:
+        count_oracle_calls(circuit)
+    assert "object at 0x" not in str(error.value)

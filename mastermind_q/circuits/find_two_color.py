@@ -44,12 +44,14 @@ Example:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 
 from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
 
-from ..game import validate_code, validate_colors, validate_positions
-from .layout import SCORE_REGISTER, color_qubits, layout_registers
+from ..game import validate_code, validate_colors, validate_flag, validate_positions
+from ..limits import check_quantum_size
+from .layout import SCORE_REGISTER, color_qubits, layout_registers, validate_score_width
 from .layout import score_qubits as layout_score_qubits
 
 __all__ = [
@@ -86,21 +88,43 @@ def minus_state_preparation(num_score_qubits: int) -> Gate:
     return circuit.to_gate(label=MINUS_LABEL)
 
 
-def two_color_positions(secret: Sequence[int], c1: int, c2: int) -> tuple[int, ...]:
+def two_color_positions(
+    secret: Sequence[int], c1: int, c2: int, *, colors: int | None = None
+) -> tuple[int, ...]:
     """Classical reference: ``s^(c1,c2)_i = 1`` iff ``s_i in {c1, c2}`` (Table 3).
+
+    Args:
+        secret: the secret ``s``.
+        c1: a colour.
+        c2: another colour (or the same).
+        colors: ``k``: the secret and both colours must lie in ``0..k-1``. Without it,
+            a colour is any integer below the classical colour limit
+            (``MASTERMIND_Q_MAX_CLASSICAL_COLORS``), as no game has more colours.
+
+    Raises:
+        ValueError: an invalid secret, or a colour that is not an integer in range
+            (``bool`` included; the message names it).
 
     Example:
         >>> two_color_positions((0, 1, 2, 3, 0, 1, 2, 3), 1, 3)
         (0, 1, 0, 1, 0, 1, 0, 1)
     """
-    code = validate_code(secret, name="secret")
+    if colors is None:
+        from ..limits import limit
+
+        k = limit("max_classical_colors")
+    else:
+        k = validate_colors(colors)
+    code = validate_code(secret, None if colors is None else k, name="secret")
+    _check_color("c1", c1, k)
+    _check_color("c2", c2, k)
     return tuple(int(color in (c1, c2)) for color in code)
 
 
 def _check_color(name: str, value: object, k: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < k:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value < k:
         raise ValueError(f"{name} must be a colour in 0..{k - 1}, was {value!r}")
-    return value
+    return int(value)
 
 
 def find_two_color_circuit(
@@ -158,16 +182,14 @@ def find_two_color_circuit(
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    check_quantum_size(n, k)
+    validate_flag(measure, "measure")
     _check_color("c1", c1, k)
     _check_color("c2", c2, k)
     if c1 == c2:
         raise ValueError(f"c2 must differ from c1, both were {c1}")
     q = color_qubits(k)
-    m = layout_score_qubits(n) if score_qubits is None else score_qubits
-    if isinstance(m, bool) or not isinstance(m, int) or m < 1 or (1 << m) < n + 1:
-        raise ValueError(
-            f"score_qubits must be an integer m with 2^m >= n + 1 = {n + 1}, was {m!r}"
-        )
+    m = layout_score_qubits(n) if score_qubits is None else validate_score_width(score_qubits, n)
     from .layout import check_oracle_operation
 
     width = check_oracle_operation(oracle)

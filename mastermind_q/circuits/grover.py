@@ -70,8 +70,14 @@ from qiskit.circuit import (
 )
 from qiskit.circuit.library import MCPhaseGate, QFTGate, UniformSuperpositionGate
 
-from ..game import validate_colors, validate_positions
-from .layout import color_qubits, layout_registers, position_qubit_list, score_qubits
+from ..game import validate_colors, validate_flag, validate_positions
+from .layout import (
+    color_qubits,
+    layout_registers,
+    position_qubit_list,
+    score_qubits,
+    validate_score_width,
+)
 from .oracle import oracle_inverse
 
 if TYPE_CHECKING:
@@ -124,7 +130,8 @@ def exact_grover_parameters(colors: int) -> tuple[int, float]:
         ``(T, phi)``; ``phi`` in ``(0, pi]``.
 
     Raises:
-        ValueError: if ``colors`` is not an integer ``>= 2``.
+        ValueError: if ``colors`` is not an integer ``>= 2``, or above the
+            quantum-circuit colour limit (``MASTERMIND_Q_MAX_QUANTUM_COLORS``).
 
     References:
         G. L. Long, "Grover algorithm with zero theoretical failure rate", Phys. Rev. A 64,
@@ -136,7 +143,10 @@ def exact_grover_parameters(colors: int) -> tuple[int, float]:
         >>> iterations, round(phi, 12)
         (1, 1.570796326795)
     """
+    from ..limits import check_quantum_size
+
     k = validate_colors(colors)
+    check_quantum_size(1, k)
     theta = _grover_angle(k)
     iterations = math.ceil(math.pi / (4.0 * theta) - 0.5)
     return iterations, _phase_for(4 * iterations + 2, theta)
@@ -301,12 +311,7 @@ def score_phase(num_score_qubits: int, phi: Angle) -> QuantumCircuit:
         Li, Luo, Xu, Algorithm 4 line 4 (``D(phi)``).
     """
     phi = _check_angle(phi)
-    if (
-        isinstance(num_score_qubits, bool)
-        or not isinstance(num_score_qubits, int)
-        or num_score_qubits < 1
-    ):
-        raise ValueError(f"num_score_qubits must have value >= 1, was {num_score_qubits!r}")
+    num_score_qubits = validate_score_width(num_score_qubits, name="num_score_qubits")
     circuit = QuantumCircuit(QuantumRegister(num_score_qubits, "score"), name="D")
     for bit in range(num_score_qubits):
         circuit.p((1 << bit) * phi, bit)
@@ -451,6 +456,7 @@ def adaptive_circuit(
     References:
         Li, Luo, Xu, Algorithm 4 and Theorem 3; Long (2001) for the parameters.
     """
+    validate_flag(measure, "measure")
     gate = _as_gate(oracle)
     n, q, _, registers = _registers(gate, num_positions, colors)
     iterations, _ = exact_grover_parameters(colors)

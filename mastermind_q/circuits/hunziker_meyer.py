@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from qiskit.circuit import ClassicalRegister, Gate, Instruction, QuantumCircuit, QuantumRegister
 from qiskit.circuit.library import MCXGate
 
-from ..game import validate_code, validate_colors, validate_positions
+from ..game import validate_code, validate_colors, validate_flag, validate_positions
 from .layout import color_qubits
 
 __all__ = [
@@ -86,10 +86,22 @@ PARITY_ORACLE_GATE_NAME = "parity_oracle"
 
 
 def parity_distance(secret: Sequence[int], query: Sequence[int]) -> int:
-    """``h_s(x) = d_H(x, s) mod 2``, the classical function behind :func:`parity_oracle`."""
-    if len(secret) != len(query):
-        raise ValueError(f"query must have {len(secret)} positions, had {len(query)}")
-    return sum(a != b for a, b in zip(secret, query)) % 2
+    """``h_s(x) = d_H(x, s) mod 2``, the classical function behind :func:`parity_oracle`.
+
+    Raises:
+        ValueError: ``secret`` or ``query`` is not a code (a sequence of non-negative
+            integers; sets, dicts, strings and bytes are refused), or their lengths
+            differ.
+
+    Example:
+        >>> parity_distance((0, 1, 2), (0, 2, 1))
+        0
+    """
+    code = validate_code(secret, name="secret")
+    asked = validate_code(query, name="query")
+    if len(code) != len(asked):
+        raise ValueError(f"query must have {len(code)} positions, had {len(asked)}")
+    return sum(a != b for a, b in zip(code, asked)) % 2
 
 
 def _registers(n: int, q: int) -> list[QuantumRegister]:
@@ -276,10 +288,12 @@ def _checked_registers(
     oracle: Gate | QuantumCircuit, num_positions: int, colors: int
 ) -> tuple[int, int, int, Instruction, list[QuantumRegister]]:
     """Validate sizes and the oracle; return ``(n, k, q, gate, [pos0, ..., score])``."""
+    from ..limits import check_quantum_size
     from .grover import _as_gate
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    check_quantum_size(n, k)
     q = color_qubits(k)
     gate = _as_gate(oracle)
     _check_width(gate, n, q)
@@ -316,6 +330,7 @@ def hunziker_meyer_circuit(
     """
     from .grover import diffusion, uniform_preparation
 
+    validate_flag(measure, "measure")
     n, k, q, gate, registers = _checked_registers(oracle, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="hunziker-meyer", metadata={"color_qubits": q})
     prepare = uniform_preparation(k).to_gate(label="A")

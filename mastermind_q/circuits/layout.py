@@ -19,7 +19,9 @@ Example:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
+from typing import Any
 
 from qiskit.circuit import QuantumRegister, Qubit
 
@@ -27,6 +29,8 @@ from ..game import validate_colors, validate_positions
 
 __all__ = [
     "ANCILLA_REGISTER",
+    "MAX_ANCILLAS",
+    "MAX_SCORE_QUBITS",
     "SCORE_REGISTER",
     "check_oracle_operation",
     "color_qubits",
@@ -38,12 +42,19 @@ __all__ = [
     "position_registers",
     "score_qubit_indices",
     "score_qubits",
+    "validate_score_width",
 ]
 
 SCORE_REGISTER = "score"
 """Name of the score register."""
 ANCILLA_REGISTER = "anc"
 """Name of the ancilla register (work qubits, returned to ``|0>``)."""
+MAX_ANCILLAS = 1 << 20
+"""Most ancillas :func:`layout_registers` lays out beyond ``n*q + m`` (every oracle
+construction needs at most ``n floor(q/2) + m``)."""
+MAX_SCORE_QUBITS = 64
+"""Widest score register a builder accepts (unless ``n`` needs more): ``2^64`` counts
+more positions than any circuit holds."""
 
 
 def color_qubits(colors: int) -> int:
@@ -68,6 +79,45 @@ def position_qubits(position: int, colors: int) -> list[int]:
         raise ValueError(f"position must be a non-negative integer, was {position!r}")
     q = color_qubits(colors)
     return list(range(position * q, (position + 1) * q))
+
+
+def validate_score_width(
+    value: Any,
+    num_positions: int | None = None,
+    *,
+    name: str = "score_qubits",
+    minimum: int = 1,
+) -> int:
+    """``value`` as a score register width ``m``: an integer, large enough, not huge.
+
+    Args:
+        value: the width asked for.
+        num_positions: ``n``: ``m`` must count to ``n`` (``m >= score_qubits(n)``).
+        name: how the value is named in the message.
+        minimum: the least width whatever ``n`` (Algorithm 3 needs 2).
+
+    Returns:
+        ``m`` as a built-in ``int``, ``max(minimum, score_qubits(n)) <= m <= max(64, that)``.
+
+    Raises:
+        ValueError: not an integer (``bool`` included), too small to count to ``n``, or
+            above :data:`MAX_SCORE_QUBITS` (the message names the value).
+
+    Example:
+        >>> validate_score_width(3, 5)
+        3
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, was {value!r}")
+    m = int(value)
+    least = minimum if num_positions is None else max(minimum, score_qubits(num_positions))
+    if m < least:
+        where = "" if num_positions is None else f" for {num_positions} positions"
+        raise ValueError(f"{name} must be >= {least}{where}, was {m}")
+    most = max(MAX_SCORE_QUBITS, least)
+    if m > most:
+        raise ValueError(f"{name} must be at most {most}, was {m}")
+    return m
 
 
 def score_qubit_indices(positions: int, colors: int) -> list[int]:
@@ -167,16 +217,37 @@ def layout_registers(
         The registers, in qubit order.
 
     Raises:
-        ValueError: invalid sizes, or ``num_qubits < n*q + m`` (the message names it).
+        ValueError: invalid sizes (``n``, ``k`` above the quantum-circuit limits of
+            :func:`~mastermind_q.limits.check_quantum_size` too), ``num_qubits < n*q + m``
+            or more than :data:`MAX_ANCILLAS` above it (the message names it).
 
     Example:
         >>> [r.size for r in layout_registers(3, 4, num_qubits=9)]
         [2, 2, 2, 2, 1]
     """
+    from ..limits import check_quantum_size
+
     n = validate_positions(num_positions)
-    q = color_qubits(colors)
-    m = score_qubits(n) if score_width is None else score_width
-    width = n * q + m if num_qubits is None else num_qubits
+    k = validate_colors(colors)
+    check_quantum_size(n, k)
+    q = color_qubits(k)
+    m = (
+        score_qubits(n)
+        if score_width is None
+        else validate_score_width(score_width, name="score_width")
+    )
+    least = n * q + m
+    if num_qubits is None:
+        width = least
+    elif isinstance(num_qubits, bool) or not isinstance(num_qubits, numbers.Integral):
+        raise ValueError(f"num_qubits must be an integer, was {num_qubits!r}")
+    else:
+        width = int(num_qubits)
+        if width > least + MAX_ANCILLAS:
+            raise ValueError(
+                f"num_qubits must be at most n*q + m + {MAX_ANCILLAS} = {least + MAX_ANCILLAS} "
+                f"(n = {n}, q = {q}, m = {m}), was {width}"
+            )
     if width < n * q + m:
         raise ValueError(
             f"num_qubits must be at least n*q + m = {n * q + m} (n = {n}, q = {q}, "

@@ -60,7 +60,7 @@ from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ..game import black, validate_code, validate_colors, validate_positions
 from ..limits import check_circuit_gates, check_quantum_size
-from .layout import color_qubits, layout_registers, position_qubit_list
+from .layout import color_qubits, layout_registers, position_qubit_list, validate_score_width
 from .layout import score_qubits as minimum_score_qubits
 
 __all__ = [
@@ -114,16 +114,9 @@ def _validate_construction(construction: str) -> str:
 
 
 def _score_width(num_positions: int, score_qubits: int | None) -> int:
-    minimum = minimum_score_qubits(num_positions)
     if score_qubits is None:
-        return minimum
-    if isinstance(score_qubits, bool) or not isinstance(score_qubits, int):
-        raise ValueError(f"score_qubits must be an integer, was {score_qubits!r}")
-    if score_qubits < minimum:
-        raise ValueError(
-            f"score_qubits must be >= {minimum} for {num_positions} positions, was {score_qubits}"
-        )
-    return score_qubits
+        return minimum_score_qubits(num_positions)
+    return validate_score_width(score_qubits, num_positions)
 
 
 # -- cost as code ----------------------------------------------------------------------
@@ -187,7 +180,8 @@ def black_peg_oracle_cost(
         The :class:`OracleCost`.
 
     Raises:
-        ValueError: on an invalid size, construction or score width.
+        ValueError: on an invalid size, construction or score width; ``n`` or ``k``
+            above the quantum-circuit limits (as :func:`black_peg_oracle`).
 
     Example:
         >>> black_peg_oracle_cost(8, 8)
@@ -197,6 +191,7 @@ def black_peg_oracle_cost(
     q = color_qubits(colors)
     _validate_construction(construction)
     m = _score_width(n, score_qubits)
+    check_quantum_size(n, validate_colors(colors))  # the sizes the builders accept
     and_ancillas = _and_gate_count(q)
     if construction == "fourier":
         ancillas = _fourier_flag_sets(n, q) * and_ancillas
@@ -932,7 +927,13 @@ def oracle_inverse(oracle: Gate | Instruction) -> Gate | Instruction:
         >>> inverse = oracle_inverse(black_peg_oracle_gate((1, 0), colors=2))
         >>> inverse.name, inverse.label
         ('B_s_dg', 'B_s†')
+
+    Raises:
+        TypeError: ``oracle`` is not a gate or instruction (a circuit: ``to_gate()`` it).
     """
+    if not isinstance(oracle, Instruction):
+        hint = "; make it one with .to_gate()" if isinstance(oracle, QuantumCircuit) else ""
+        raise TypeError(f"oracle must be a Gate or Instruction, was {type(oracle).__name__}{hint}")
     inverse = oracle.inverse()
     base = oracle.label or oracle.name
     inverse.label = base[:-1] if base.endswith("†") else f"{base}†"

@@ -61,8 +61,14 @@ import math
 from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
 from qiskit.circuit.library import QFTGate, SXGate
 
-from ..game import validate_positions
-from .layout import SCORE_REGISTER, layout_registers, position_qubit_list
+from ..game import validate_flag, validate_positions
+from ..limits import check_quantum_size
+from .layout import (
+    SCORE_REGISTER,
+    layout_registers,
+    position_qubit_list,
+    validate_score_width,
+)
 from .layout import score_qubits as layout_score_qubits
 
 __all__ = [
@@ -181,9 +187,12 @@ def two_color_circuit(
         {'011': 1.0}
     """
     n = validate_positions(num_positions)
+    check_quantum_size(n, 2)
+    validate_flag(measure, "measure")
     m = two_color_score_qubits(n) if score_qubits is None else score_qubits
     if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
         raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
+    m = validate_score_width(m, minimum=MIN_SCORE_QUBITS)  # at most 64
     if (1 << m) < n + 1:
         raise ValueError(f"score_qubits must satisfy 2^m >= n + 1 = {n + 1}, was {m} (n = {n})")
     from .layout import check_oracle_operation

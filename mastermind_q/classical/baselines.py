@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..codemaker import Codemaker
+from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_colors, validate_positions
 from .codes import all_codes, black_counts, black_white_counts, color_histograms, count_codes
 
@@ -198,6 +198,7 @@ def solve_knuth(codemaker: Codemaker, *, seed: int | None = None) -> Code:
         D. E. Knuth, "The computer as master mind", J. Recreational Mathematics 9(1),
         1-6 (1976-77).
     """
+    check_codemaker(codemaker)
     _check_seed(seed)
     n, k, distinct = codemaker.num_positions, codemaker.num_colors, codemaker.distinct
     total = _check_enumerable("knuth", n, k, distinct, "KNUTH_MAX_CODES", KNUTH_MAX_CODES)
@@ -249,6 +250,7 @@ def solve_random_consistent(codemaker: Codemaker, *, seed: int | None = None) ->
         ValueError: if the code space has more than :data:`RANDOM_CONSISTENT_MAX_CODES`
             codes, or the answers are inconsistent.
     """
+    check_codemaker(codemaker)
     _check_seed(seed)
     n, k, distinct = codemaker.num_positions, codemaker.num_colors, codemaker.distinct
     _check_enumerable(
@@ -485,6 +487,7 @@ def solve_blackpeg(codemaker: Codemaker, *, seed: int | None = None) -> Code:
         Colour counting as in M. T. Goodrich, Inform. Process. Lett. 109 (2009) 675-678;
         the bootstrap and the splitting bound are this module's.
     """
+    check_codemaker(codemaker)
     _check_seed(seed)
     if codemaker.distinct:
         raise ValueError(

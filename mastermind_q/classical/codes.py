@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from collections.abc import Sequence
 
 import numpy as np
 
-from ..game import validate_colors, validate_positions
+from ..game import validate_colors, validate_flag, validate_positions
 
 __all__ = [
     "DEFAULT_MAX_CODES",
@@ -41,12 +42,24 @@ __all__ = [
 DEFAULT_MAX_CODES = 2_000_000
 """Largest code space :func:`all_codes` builds unless told otherwise."""
 
+MAX_COUNT_BITS = 1 << 20
+"""Largest code space :func:`count_codes` counts exactly: ``2^MAX_COUNT_BITS`` codes (a
+count of 128 kB; ``n log2 k`` is at most about 170,000 bits within the classical limits)."""
+
+
+def _log2_count(n: int, k: int, distinct: bool) -> float:
+    """``log2`` of the number of codes, without computing it."""
+    if distinct:
+        return (math.lgamma(k + 1) - math.lgamma(k - n + 1)) / math.log(2)
+    return n * math.log2(k)
+
 
 def count_codes(num_positions: int, colors: int, *, distinct: bool = False) -> int:
     """Number of codes: ``k^n``, or ``k! / (k - n)!`` when colours may not repeat.
 
     Raises:
-        ValueError: on invalid sizes, or ``distinct`` with ``k < n``.
+        ValueError: on invalid sizes, ``distinct`` not a bool, ``distinct`` with
+            ``k < n``, or more than ``2^MAX_COUNT_BITS`` codes.
 
     Example:
         >>> count_codes(4, 6), count_codes(4, 6, distinct=True)
@@ -54,11 +67,16 @@ def count_codes(num_positions: int, colors: int, *, distinct: bool = False) -> i
     """
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    if distinct:
-        if k < n:
-            raise ValueError(f"colors must be >= positions ({n}) when distinct, was {k}")
-        return math.perm(k, n)
-    return k**n
+    validate_flag(distinct, "distinct")
+    if distinct and k < n:
+        raise ValueError(f"colors must be >= positions ({n}) when distinct, was {k}")
+    log2_total = _log2_count(n, k, distinct)
+    if log2_total > MAX_COUNT_BITS:
+        raise ValueError(
+            f"the code space has about 2^{log2_total:.4g} codes for n={n}, k={k}, "
+            f"distinct={distinct}; too many to count (more than 2^{MAX_COUNT_BITS})"
+        )
+    return math.perm(k, n) if distinct else k**n
 
 
 def all_codes(
@@ -80,16 +98,20 @@ def all_codes(
         An ``(N, n)`` integer array (``int8`` when ``k <= 127``).
 
     Raises:
-        ValueError: on invalid sizes, or when ``N > max_codes`` (the message gives ``N``).
+        ValueError: on invalid sizes, ``distinct`` not a bool, ``max_codes`` not a
+            positive integer, or when ``N > max_codes`` (the message gives ``N``).
     """
     n = validate_positions(num_positions)
     k = validate_colors(colors)
+    validate_flag(distinct, "distinct")
+    if isinstance(max_codes, bool) or not isinstance(max_codes, numbers.Integral):
+        raise ValueError(f"max_codes must be an integer, was {max_codes!r}")
+    max_codes = int(max_codes)
+    if max_codes < 1:
+        raise ValueError(f"max_codes must be at least 1, was {max_codes}")
     if distinct and k < n:
         raise ValueError(f"colors must be >= positions ({n}) when distinct, was {k}")
-    if distinct:
-        log2_total = (math.lgamma(k + 1) - math.lgamma(k - n + 1)) / math.log(2)
-    else:
-        log2_total = n * math.log2(k)
+    log2_total = _log2_count(n, k, distinct)
     if log2_total > math.log2(max_codes) + 1:  # never build (or print) a huge count
         raise ValueError(
             f"the code space has about 2^{log2_total:.0f} codes for n={n}, k={k}, "

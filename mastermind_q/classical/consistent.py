@@ -78,8 +78,8 @@ from typing import Any
 
 import numpy as np
 
-from ..codemaker import Codemaker
-from ..game import Code
+from ..codemaker import Codemaker, check_codemaker
+from ..game import Code, validate_seed
 
 __all__ = [
     "CONSISTENT_MAX_CELLS",
@@ -124,8 +124,7 @@ class ConsistentTimeout(ValueError):
 
 
 def _check_options(seed: Any, time_limit: Any, enumerate_limit: Any, samples: Any) -> None:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, was {seed!r}")
+    validate_seed(seed)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or time_limit <= 0:
         raise ValueError(f"time_limit must be a positive number of seconds, was {time_limit!r}")
     for name, value, least in (("enumerate_limit", enumerate_limit, 0), ("samples", samples, 1)):
@@ -380,6 +379,7 @@ def solve_consistent(
             options, or answers no code fits.
         ConsistentTimeout: (a ``ValueError``) a solve ran past ``time_limit``.
     """
+    check_codemaker(codemaker)
     _check_options(seed, time_limit, enumerate_limit, samples)
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1

@@ -82,8 +82,8 @@ from typing import Any
 
 import numpy as np
 
-from ..codemaker import Codemaker
-from ..game import Code, validate_colors, validate_feedback, validate_positions
+from ..codemaker import Codemaker, check_codemaker
+from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
 from ..limits import check_code_space
 from .codes import all_codes, color_histograms, count_codes
 
@@ -852,8 +852,8 @@ def solve_optimal(codemaker: Codemaker, *, seed: int | None = None) -> Code:
         ValueError: a game beyond :data:`OPTIMAL_MAX_CODES` (before any query) or
             answers no secret fits.
     """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, was {seed!r}")
+    check_codemaker(codemaker)
+    validate_seed(seed)  # the strategy is deterministic: checked, not used
     feedback = codemaker.feedback
     n, k = codemaker.num_positions, codemaker.num_colors
     strategy = optimal_strategy(n, k, feedback=feedback, distinct=codemaker.distinct)

@@ -99,8 +99,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..codemaker import Codemaker
-from ..game import Code, validate_colors, validate_positions
+from ..codemaker import Codemaker, check_codemaker
+from ..game import Code, validate_colors, validate_positions, validate_seed
 
 __all__ = [
     "PermutationCodebreaker",
@@ -747,5 +747,6 @@ def solve_permutation(codemaker: Codemaker, *, seed: int | None = None) -> Code:
         >>> solve_permutation(Codemaker((2, 4, 0), colors=5, distinct=True))
         (2, 4, 0)
     """
-    del seed
+    check_codemaker(codemaker)
+    validate_seed(seed)  # the codebreaker is deterministic: checked, not used
     return PermutationCodebreaker(codemaker).solve()

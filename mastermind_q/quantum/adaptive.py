@@ -44,8 +44,9 @@ def solve_adaptive(
         :mod:`mastermind_q.circuits.grover` for the erratum).
     """
     from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
+    from ..codemaker import check_codemaker
 
-    n, k = codemaker.num_positions, codemaker.num_colors
+    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
     iterations, phi = exact_grover_parameters(k)
     oracle = _oracle_for(codemaker, backend, mps_construction="increment")
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)

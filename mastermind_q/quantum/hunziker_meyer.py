@@ -57,8 +57,9 @@ def solve_hunziker_meyer(
         Quantum Information Processing 1, 145-154 (2002).
     """
     from ..circuits.hunziker_meyer import hunziker_meyer_circuit, hunziker_meyer_iterations
+    from ..codemaker import check_codemaker
 
-    n, k = codemaker.num_positions, codemaker.num_colors
+    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
     check_hunziker_meyer_colors(k)
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)

@@ -31,8 +31,9 @@ def _solve_pairs(
 ) -> QuantumOutcome:
     from ..circuits.find_two_color import find_two_color_circuit
     from ..circuits.layout import score_qubits
+    from ..codemaker import check_codemaker
 
-    n, k = codemaker.num_positions, codemaker.num_colors
+    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
     plan = method_plan(method, k)
     oracle = _oracle_for(codemaker, backend)
     circuits = [

@@ -44,8 +44,9 @@ def solve_two_color(
     """
     from ..circuits.layout import score_qubits
     from ..circuits.two_colors import two_color_circuit, two_color_score_qubits
+    from ..codemaker import check_codemaker
 
-    n, k = codemaker.num_positions, codemaker.num_colors
+    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
     if k != 2:
         raise ValueError(
             f"method 'two-color' needs colors k = 2, was k={k}; "
