@@ -257,7 +257,7 @@ def test_cli_solve_static_json():
         (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_ENTRIES"),
         (["--method", "static", "--colors", "4", "--random", "3", "--scheme", "x"], "--scheme"),
         (["--method", "static", "--colors", "4", "--random", "30", "--scheme", "random"], "2k"),
-        (["--method", "blackpeg", "--colors", "4", "--random", "3", "--scheme", "random"], "static"),
+        (["--method", "blackpeg", "--colors", "4", "--random", "3", "--scheme", "random"], "only"),
         (["--method", "hunziker-meyer", "--colors", "4", "--random", "3"], "Appendix A"),
     ],
 )
