@@ -791,7 +791,12 @@ def static_query_set(
     else:
         rows = design_queries(n, k)
         source = "design"
-    queries = tuple(map(tuple, rows.tolist()))
+    step = max(1, (1 << 16) // n)  # in blocks: a signal is handled between them
+    queries = tuple(
+        query
+        for start in range(0, rows.shape[0], step)
+        for query in map(tuple, rows[start : start + step].tolist())
+    )
     return StaticQuerySet(n, k, feedback, queries, source, chosen, rows)
 
 
