@@ -718,8 +718,13 @@ def static_scheme(n: int, k: int, *, feedback: str = "black", scheme: str | None
         ('minimum', 'coin-weighing', 'random')
     """
     from .static_schemes import static_scheme as choose
+    from .static_schemes import validate_scheme
 
-    return choose(n, k, feedback, scheme)
+    scheme = validate_scheme(scheme)
+    n = validate_positions(n)
+    k = validate_colors(k)
+    feedback = validate_feedback(feedback)
+    return choose(n, k, scheme, exact=exact_play_available(n, k, feedback))
 
 
 def static_query_count(

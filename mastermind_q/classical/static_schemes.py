@@ -155,27 +155,25 @@ def scheme_query_count(n: int, k: int, scheme: str) -> int | None:
     return None
 
 
-def static_scheme(n: int, k: int, feedback: str = "black", scheme: str | None = None) -> str:
-    """The scheme ``static`` plays at ``(n, k, feedback)``; ``scheme`` forces one.
+def static_scheme(n: int, k: int, scheme: str | None = None, *, exact: bool = False) -> str:
+    """The scheme to play at ``(n, k)``; ``scheme`` forces one.
 
-    ``minimum`` where the exact minimum set is played
-    (:func:`~mastermind_q.classical.static.exact_play_available`), else the fewest
+    ``minimum`` where ``exact`` (the exact minimum set is played there:
+    :func:`~mastermind_q.classical.static.static_scheme` decides), else the fewest
     queries of ``coin-weighing`` (``k = 2``), ``colour-designs`` and ``random``
     (``2k >= n``); ties go to the designs (exact for every secret).
 
     Raises:
         ValueError: an unknown scheme, or one that cannot play this game (the message
-            says why), invalid sizes or feedback.
+            says why), invalid sizes.
     """
-    from ..game import validate_colors, validate_feedback, validate_positions
-    from .static import exact_play_available
+    from ..game import validate_colors, validate_positions
 
     scheme = validate_scheme(scheme)
     n = validate_positions(n)
     k = validate_colors(k)
-    feedback = validate_feedback(feedback)
     if scheme is None:
-        if exact_play_available(n, k, feedback):
+        if exact:
             return "minimum"
         options = [
             (count, index, name)
