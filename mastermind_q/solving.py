@@ -54,6 +54,8 @@ class MethodInfo:
         summary: one line for help texts.
         feedbacks: the feedback kinds it plays; the first is its default.
         games: the values of ``distinct`` it plays (default: ``(distinct,)`` only).
+        schemes: the keyword ``scheme`` the implementing function takes (``static``:
+            its query sets); ``False`` for every other method.
     """
 
     name: str
@@ -63,6 +65,7 @@ class MethodInfo:
     summary: str = ""
     feedbacks: tuple[str, ...] = ("black",)
     games: tuple[bool, ...] | None = None
+    schemes: bool = False
 
     @property
     def distinct_games(self) -> tuple[bool, ...]:
@@ -163,6 +166,7 @@ METHODS: dict[str, MethodInfo] = {
             summary="non-adaptive: one batch of queries (minimum set, coin weighing, colour "
             "designs or random), then the guess",
             feedbacks=("black", "black-white"),
+            schemes=True,
         ),
         MethodInfo(
             "consistent",
@@ -389,7 +393,7 @@ def play(
             f"were backend={backend!r}, shots={shots!r}"
         )
     extra_classical: dict[str, Any] = {}
-    if method == "static":
+    if info.schemes:
         from .classical.static import static_scheme
 
         chosen = static_scheme(
