@@ -12,6 +12,11 @@ peeling decoder against the number of queries at ``n = k = 256``.
     python benchmarks/static_schemes.py                       # 10 games per size
     python benchmarks/static_schemes.py --games 20 --sizes 64,256 --colors 2,n
     python benchmarks/static_schemes.py --threshold --games 0
+    python benchmarks/static_schemes.py --games 0 --success 200 --success-sizes 64,256
+
+``--success GAMES`` decodes that many random games of the random scheme at ``n = k``
+with the decoder alone (no codemaker), counting games won, games where a code other
+than the secret reproduced every answer, and games not decoded.
 """
 
 from __future__ import annotations
@@ -79,6 +84,44 @@ def _threshold(games: int) -> None:
         print(f"| {n} | {factor} | {count} | {decoded} / {games} |", flush=True)
 
 
+def _success(sizes: list[int], games: int) -> None:
+    from mastermind_q.classical.static_schemes import (
+        decode_random,
+        random_queries,
+        random_query_count,
+    )
+
+    print()
+    print(
+        "| n = k | queries | / (n log2 n) | games | won | reproduced, not the secret | "
+        "not decoded | decoding s / game |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n in sizes:
+        count = random_query_count(n, n)
+        won = wrong = failed = 0
+        seconds = 0.0
+        for index in range(games):
+            rng = np.random.default_rng((2, n, index))
+            secret = rng.integers(0, n, n)
+            queries = random_queries(n, n, count, index)
+            blacks = (queries == secret).sum(axis=1)
+            started = time.perf_counter()
+            code, reproduces = decode_random(queries, blacks, n)
+            seconds += time.perf_counter() - started
+            if reproduces and np.array_equal(code, secret):
+                won += 1
+            elif reproduces:
+                wrong += 1
+            else:
+                failed += 1
+        print(
+            f"| {n} | {count} | {count / (n * math.log2(n)):.2f} | {games} | {won} | {wrong} | "
+            f"{failed} | {seconds / games:.2f} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="64,256,1024,4096", help="values of n")
@@ -86,12 +129,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="secrets per size")
     parser.add_argument("--threshold", action="store_true", help="the decoder's threshold")
     parser.add_argument("--threshold-games", type=int, default=20)
+    parser.add_argument(
+        "--success",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="decode GAMES random games at n = k in --success-sizes (the decoder alone)",
+    )
+    parser.add_argument("--success-sizes", default="64,256,1024")
     args = parser.parse_args()
     sizes = [int(value) for value in args.sizes.split(",")]
     if args.games:
         _schemes(sizes, args.colors.split(","), args.games)
     if args.threshold:
         _threshold(args.threshold_games)
+    if args.success:
+        _success([int(value) for value in args.success_sizes.split(",")], args.success)
 
 
 if __name__ == "__main__":

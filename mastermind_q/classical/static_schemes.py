@@ -84,7 +84,10 @@ STATIC_BYTES_PER_ENTRY = 16
 Python tuple (8), its ``int32`` copy (4) and the decoder's boolean work arrays."""
 
 _SEARCH_NODES = 200
-"""Backtracking nodes :func:`decode_random` spends once peeling stalls."""
+"""Most backtracking nodes :func:`decode_random` spends once peeling stalls."""
+_SEARCH_WORK = 20_000_000
+"""Query entries (queries x open positions, per node) the backtracking may visit in all:
+a stalled game far from decodable gives up in seconds."""
 
 
 def validate_scheme(scheme: Any) -> str | None:
@@ -255,50 +258,74 @@ def random_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray:
 def _peel(queries: np.ndarray, residual: np.ndarray, alive: np.ndarray, known: np.ndarray) -> bool:
     """Propagate to a fixed point in place; ``False`` when the answers are contradicted.
 
-    ``alive[i, c]``: colour ``c`` still possible at open position ``i``; ``known[i]``:
-    the fixed colour or -1. ``residual``: the answers minus the fixed matches (updated).
+    ``alive[i, c]``: colour ``c`` still possible at position ``i``; ``known[i]``: the
+    fixed colour or -1 (both updated); ``residual``: the answers. Each round works on
+    the open positions and the queries that still hold an open cell only, as flat
+    cell numbers ``i k + c`` into ``alive`` (one gather per round), so the rounds get
+    cheaper as the code is pinned down.
     """
-    n = queries.shape[1]
-    columns = np.arange(n)
+    k = alive.shape[1]
+    flat_alive = alive.reshape(-1)
+    if not np.shares_memory(flat_alive, alive):  # pragma: no cover - alive is C-contiguous
+        raise ValueError("alive must be a C-contiguous array")
+    fixed = np.flatnonzero(known >= 0)
+    left = residual.astype(np.int64, copy=True)
+    if fixed.size:
+        left -= (queries[:, fixed] == known[fixed][None, :]).sum(axis=1)
+    columns = np.flatnonzero(known < 0)
+    dtype = np.int32 if alive.size < 2**31 else np.int64
+    if columns.size == queries.shape[1]:  # no column selection: a plain copy is far cheaper
+        work = queries.astype(dtype, copy=True)
+    else:
+        work = queries[:, columns].astype(dtype)
+    work += (columns * k).astype(dtype)[None, :]
     while True:
-        open_positions = known < 0
-        live = alive[columns[None, :], queries] & open_positions[None, :]
-        hits = (queries == known[None, :]).sum(axis=1)
-        left = residual - hits
+        still = known[columns] < 0
+        if not still.all():  # positions fixed last round leave the working set
+            gone = ~still
+            cells_fixed = (columns[gone] * k + known[columns[gone]]).astype(dtype)
+            left = left - (work[:, gone] == cells_fixed[None, :]).sum(axis=1)
+            work, columns = work[:, still], columns[still]
+        if columns.size == 0:
+            return bool(np.all(left == 0))
+        live = flat_alive[work]
         cells = live.sum(axis=1)
         if np.any(left < 0) or np.any(left > cells):
             return False
+        active = cells > 0  # a query with no open cell (and nothing left) is done
+        if not active.all():
+            work, left, live, cells = work[active], left[active], live[active], cells[active]
         changed = False
-        zero = (left == 0) & (cells > 0)
+        zero = left == 0
         if zero.any():
-            rows, cols = np.nonzero(live[zero])
-            alive[cols, queries[zero][rows, cols]] = False
+            flat_alive[work[zero][live[zero]]] = False
             changed = True
-        full = (left == cells) & (cells > 0)
+        full = left == cells
         if full.any():
-            rows, cols = np.nonzero(live[full])
-            colours = queries[full][rows, cols]
-            order = np.argsort(cols, kind="stable")
-            cols, colours = cols[order], colours[order]
-            same = cols[1:] == cols[:-1]
+            chosen = work[full][live[full]]
+            positions, colours = chosen // k, chosen % k
+            order = np.argsort(positions, kind="stable")
+            positions, colours = positions[order], colours[order]
+            same = positions[1:] == positions[:-1]
             if np.any(same & (colours[1:] != colours[:-1])):
                 return False
-            if np.any(~alive[cols, colours]):
+            if np.any(~alive[positions, colours]):
                 return False
-            known[cols] = colours
+            known[positions] = colours
             changed = True
-        fixed = np.flatnonzero(known >= 0)
-        if fixed.size:
-            if np.any(~alive[fixed, known[fixed]]):
+        now = columns[known[columns] >= 0]
+        if now.size:
+            if np.any(~alive[now, known[now]]):
                 return False
-            alive[fixed] = False
-            alive[fixed, known[fixed]] = True
-        options = alive.sum(axis=1)
+            alive[now] = False
+            alive[now, known[now]] = True
+        still_open = columns[known[columns] < 0]
+        options = alive[still_open].sum(axis=1)
         if np.any(options == 0):
             return False
-        single = (known < 0) & (options == 1)
+        single = options == 1
         if single.any():
-            where = np.flatnonzero(single)
+            where = still_open[single]
             known[where] = alive[where].argmax(axis=1)
             changed = True
         if not changed:
@@ -345,7 +372,8 @@ def decode_random(queries: np.ndarray, blacks: np.ndarray, k: int) -> tuple[np.n
     """Decode the black counts of random queries: ``(code, reproduces_every_answer)``.
 
     Peeling (module docstring) to a fixed point, then a backtracking search of at most
-    :data:`_SEARCH_NODES` nodes on the positions still open (their queries' residual
+    :data:`_SEARCH_NODES` nodes (fewer when many positions stay open:
+    :data:`_SEARCH_WORK`) on the positions still open (their queries' residual
     answers only). The code returned reproduces every answer when the flag is true;
     otherwise it is the best guess left (fixed positions, else the likeliest colour),
     and the game it ends will likely be lost.
@@ -362,9 +390,8 @@ def decode_random(queries: np.ndarray, blacks: np.ndarray, k: int) -> tuple[np.n
         residual = blacks - (queries[:, fixed] == known[fixed][None, :]).sum(axis=1)
         sub_queries = np.ascontiguousarray(queries[:, open_positions])
         sub_known = np.full(open_positions.size, -1, dtype=queries.dtype)
-        found = _search(
-            sub_queries, residual, alive[open_positions].copy(), sub_known, [_SEARCH_NODES]
-        )
+        nodes = min(_SEARCH_NODES, max(1, _SEARCH_WORK // max(sub_queries.size, 1)))
+        found = _search(sub_queries, residual, alive[open_positions].copy(), sub_known, [nodes])
         if found is not None:
             known[open_positions] = found
     guess = known.copy()
