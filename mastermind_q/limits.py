@@ -38,7 +38,7 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_STATIC_ENTRIES``       50,000,000      queries x ``n`` (plus ``n k``) of a
                                                           ``static`` game beyond the exact
                                                           minimum (about 16 bytes each; n = k =
-                                                          1024: 2 x 10^7, about 15 s)
+                                                          1024: 2 x 10^7, 6-15 s)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
