@@ -326,3 +326,18 @@ def test_decode_static_refuses_queries_outside_the_game():
 def test_use_cache_must_be_a_boolean(flag):
     with pytest.raises(TypeError, match="use_cache"):
         static_minimum(3, 2, use_cache=flag)
+
+
+def test_random_scheme_with_black_white_feedback():
+    for index, secret in enumerate(_secrets(16, 16, 5, 6)):
+        result = mq.solve(secret, colors=16, method="static", feedback="black-white", seed=index)
+        assert result.scheme == "random" and result.solved
+        assert result.queries == random_query_count(16, 16) + 1
+        assert all(isinstance(answer, tuple) for _, answer in result.transcript)
+
+
+def test_sizes_beyond_the_detecting_matrix_are_one_line_errors():
+    with pytest.raises(ValueError):
+        static_query_set(10**30, 2)
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_ENTRIES"):
+        static_query_set(5000, 100_000)
