@@ -49,7 +49,7 @@ def main() -> None:
             counts.append(result.queries)
             lost += not result.solved
         seconds = time.perf_counter() - started
-        kind = f"{plan.source}, {len(plan.queries)} queries"
+        kind = f"{plan.scheme}, {len(plan.queries)} queries"
         print(
             f"| {n} | {k} | {kind} | {max(counts)} / {statistics.fmean(counts):.2f} | "
             f"{lost} | {seconds:.1f} |",

@@ -84,6 +84,8 @@ class CompareRow:
         certified_fraction: quantum rows played with ``verify``: the fraction of games
             certified (``queries_to_win`` then includes every repair query); ``None``
             otherwise.
+        scheme: ``static`` rows: the query set played (``"minimum"``,
+            ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``); ``None`` otherwise.
     """
 
     n: int
@@ -109,6 +111,7 @@ class CompareRow:
     feedback: str | None = None
     distinct: bool | None = None
     certified_fraction: float | None = None
+    scheme: str | None = None
 
     def __post_init__(self) -> None:
         setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)
