@@ -376,7 +376,14 @@ class Codemaker(_Uncopyable):
 
     def black(self, guess: Sequence[int]) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
-        code = self.validate_guess(guess)
+        return self._record_black(self.validate_guess(guess))
+
+    def black_white(self, guess: Sequence[int]) -> tuple[int, int]:
+        """Answer a black-white query (counted; ``(guess, (black, white))`` recorded)."""
+        return self._record_black_white(self.validate_guess(guess))
+
+    def _record_black(self, code: Code) -> int:
+        # ``code`` is validated: answer, count and record it
         ledger = self._ledger
         with ledger.lock:
             answer = self._answer_black(code)
@@ -384,9 +391,7 @@ class Codemaker(_Uncopyable):
             ledger.transcript.append((code, answer))
         return answer
 
-    def black_white(self, guess: Sequence[int]) -> tuple[int, int]:
-        """Answer a black-white query (counted; ``(guess, (black, white))`` recorded)."""
-        code = self.validate_guess(guess)
+    def _record_black_white(self, code: Code) -> tuple[int, int]:
         ledger = self._ledger
         with ledger.lock:
             blacks, whites = self._answer_black_white(code)
@@ -435,7 +440,9 @@ class Codemaker(_Uncopyable):
             if not codes:
                 raise ValueError("the batch must hold at least one guess, was empty")
             ledger.batch_answered = True
-            return tuple(self.answer(code) for code in codes)
+            if self._feedback == "black-white":  # validated above: answered directly
+                return tuple(self._record_black_white(code) for code in codes)
+            return tuple((self._record_black(code), 0) for code in codes)
 
     def _answer_black(self, guess: Code) -> int:
         # ``guess`` is validated against n and k already: count directly; long codes
