@@ -44,6 +44,9 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_COMPARE_WORK``         10^10           ``compare``'s classical work: samples
                                                           x guesses x ``n``, summed over rows
                                                           (about 20 minutes on one core)
+``MASTERMIND_Q_MAX_DRAW_CELLS``           250,000         qubits x operations of the circuits
+                                                          one ``draw`` (or ``solve --draw``)
+                                                          lays out (105,000: 23 s as PNG)
 ========================================  ==============  ========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
@@ -85,6 +88,7 @@ __all__ = [
     "check_classical",
     "check_code_space",
     "check_compare_work",
+    "check_draw_cells",
     "check_grid_rows",
     "check_grid_values",
     "check_quantum_size",
@@ -152,6 +156,7 @@ LIMITS: dict[str, Limit] = {
             10_000_000_000,
             "samples x guesses x n",
         ),
+        Limit("max_draw_cells", "MASTERMIND_Q_MAX_DRAW_CELLS", 250_000, "qubits x operations"),
     )
 }
 """Every limit by name."""
@@ -517,4 +522,22 @@ def check_compare_work(total: int, *, rows: int, samples: int) -> None:
             "max_compare_work",
             f"the comparison's {rows} classical rows x {samples} samples need about "
             f"{total:.1e} steps (guesses x n per game)",
+        )
+
+
+def check_draw_cells(cells: int, *, circuits: int = 1) -> None:
+    """Refuse a drawing of more than ``MASTERMIND_Q_MAX_DRAW_CELLS`` qubits x operations.
+
+    Args:
+        cells: qubits times operations, summed over the circuits drawn
+            (:func:`mastermind_q.drawing.drawing_cells`).
+        circuits: how many circuits (for the message).
+
+    Raises:
+        ResourceLimitError: naming the cells and the limit.
+    """
+    if cells > limit("max_draw_cells"):
+        what = "the circuit" if circuits == 1 else f"the {circuits} circuits"
+        raise _refuse(
+            "max_draw_cells", f"drawing {what} lays out {cells} cells (qubits x operations)"
         )

@@ -11,9 +11,10 @@ from typing import Any
 from ..solving import METHODS, play
 from .arguments import (
     DEFAULT_SHOTS,
+    FORCE_HINT,
     CLIError,
     add_execution_flags,
-    check_output_path,
+    add_force_flag,
     emit,
     integer,
     parse_code,
@@ -129,6 +130,7 @@ def add_parser(subparsers: Any) -> None:
         help="quantum methods: the circuits the solve ran as OpenQASM 3 (a file per "
         "circuit, named as for --draw; the oracle B_s stays an undefined gate)",
     )
+    add_force_flag(parser, "--draw and --qasm")
     add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
@@ -167,6 +169,7 @@ def confidence_summary(confidence: Sequence[float]) -> str:
 def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
     """Refuse --draw / --qasm for classical methods and bad paths, before any work."""
     from ..drawing import FORMATS
+    from .draw import check_output
 
     for option, path in (("--draw", args.draw), ("--qasm", args.qasm)):
         if path is None:
@@ -176,23 +179,32 @@ def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
         suffixes = (
             (".qasm",) if option == "--qasm" else tuple(f".{f}" for f in FORMATS if f != "qasm")
         )
-        check_output_path(path, option, suffixes)
+        if not path.lower().endswith(suffixes):
+            raise CLIError(f"{option} must end in {', '.join(suffixes)}, was {path!r}")
+        check_output(path, option, force=args.force)
 
 
 def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
     """Write the solve's circuits where --draw / --qasm ask; return the paths written."""
-    from ..drawing import solve_captions, write_circuits
+    from ..drawing import check_drawing, solve_captions, write_circuits
 
     circuits = list(result.circuits)
     written: list[str] = []
     if not circuits:
         return written
+    if args.draw is not None:
+        check_drawing(circuits)
     titles = solve_captions(
         result.method, circuits, num_positions=result.num_positions, colors=result.num_colors
     )
     for path in (args.draw, args.qasm):
         if path is not None:
-            written += [str(p) for p in write_circuits(circuits, path, titles=titles)]
+            written += [
+                str(p)
+                for p in write_circuits(
+                    circuits, path, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
+                )
+            ]
     return written
 
 
