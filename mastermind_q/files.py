@@ -125,6 +125,8 @@ def read_capped(
     try:
         descriptor = os.open(name, flags)
     except OSError as error:
+        if not follow_links and os.path.islink(name):
+            raise DataFileError(f"{name} is a symbolic link (not read)") from None
         raise DataFileError(f"cannot open {name}: {error.strerror or error}") from error
     try:
         info = os.fstat(descriptor)

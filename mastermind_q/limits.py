@@ -98,6 +98,7 @@ __all__ = [
     "check_static_play",
     "check_static_search",
     "check_workers",
+    "environment_limit",
     "limit",
     "statevector_bytes",
     "take_grid_values",
@@ -165,18 +166,32 @@ _INTEGER = re.compile(r"^\s*([0-9]+)\s*([kKmMgGtT]?)[iI]?[bB]?\s*$")
 _SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
-def _from_environment(item: Limit) -> int | None:
-    text = os.environ.get(item.variable)
+def environment_limit(variable: str, *, suffixes: bool = False) -> int | None:
+    """The positive integer in environment variable ``variable``, or ``None`` if unset.
+
+    Every limit variable is read this way: ASCII decimal digits only (no ``_``, no
+    other digits Python's ``int`` takes, such as ``'٣'`` or ``'²'``), at most 30 of
+    them, surrounding spaces ignored; with ``suffixes``, ``K``, ``M``, ``G``, ``T``
+    (powers of 1024) too.
+
+    Raises:
+        ValueError: naming the variable and the text.
+    """
+    text = os.environ.get(variable)
     if text is None or not text.strip():
         return None
     match = _INTEGER.match(text)
     suffix = match.group(2).lower() if match else ""
-    if match is None or (suffix and item.name != "max_memory") or len(match.group(1)) > 30:
-        raise ValueError(f"{item.variable} must be a positive integer, was {text!r}")
+    if match is None or (suffix and not suffixes) or len(match.group(1)) > 30:
+        raise ValueError(f"{variable} must be a positive integer, was {text[:40]!r}")
     value = int(match.group(1)) * _SUFFIX[suffix]
     if value < 1:
-        raise ValueError(f"{item.variable} must be a positive integer, was {text!r}")
+        raise ValueError(f"{variable} must be a positive integer, was {text[:40]!r}")
     return value
+
+
+def _from_environment(item: Limit) -> int | None:
+    return environment_limit(item.variable, suffixes=item.name == "max_memory")
 
 
 def available_memory() -> int:
