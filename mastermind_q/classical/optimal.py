@@ -123,8 +123,8 @@ OPTIMAL_MAX_COLORS: dict[tuple[str, bool], dict[int, int]] = {
     ("black-white", True): {1: 256},
 }
 """The measured frontier below :data:`OPTIMAL_MAX_CODES`: per ``(feedback, distinct)``
-and number of positions ``n``, the most colours ``k`` admitted (``n`` not listed: the
-code count alone decides). Few positions give few answers, so the trees are deep:
+and number of positions ``n``, the most colours ``k`` admitted (``n`` not listed: no
+game is admitted). Few positions give few answers, so the trees are deep:
 ``2 x 16`` black (256 codes) did not finish in 5 minutes; ``n = 1`` beyond ``k = 256``
 needs a search deeper than Python's recursion limit (``1 x 1296`` black-white fails),
 and its answer is known anyway (worst ``k``, mean ``(k + 1) / 2``). Each admitted game
@@ -230,14 +230,19 @@ def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
     )
     if override:
         return
-    most = OPTIMAL_MAX_COLORS[(feedback, distinct)].get(n)
-    if most is not None and k > most:
+    frontier = OPTIMAL_MAX_COLORS[(feedback, distinct)]
+    most = frontier.get(n, 0)
+    if k > most:
+        game = f"{feedback}{', distinct' if distinct else ''}"
+        measured = (
+            f"with {n} position{'s' if n > 1 else ''} at most k={most} finishes"
+            if most
+            else f"no game with {n} positions ({max(frontier)} at most) finishes"
+        )
         raise ResourceLimitError(
-            f"optimal at n={n}, k={k} ({feedback}{', distinct' if distinct else ''}) is "
-            f"beyond the measured frontier: with {n} position{'s' if n > 1 else ''} at "
-            f"most k={most} finishes within 5 minutes "
-            f"(OPTIMAL_MAX_COLORS[({feedback!r}, {distinct})][{n}]); raise it with "
-            f"{OPTIMAL_MAX_CODES_ENV}, which replaces every optimal limit"
+            f"optimal at n={n}, k={k} ({game}) is beyond the measured frontier: "
+            f"{measured} within 5 minutes (OPTIMAL_MAX_COLORS[({feedback!r}, {distinct})]); "
+            f"raise it with {OPTIMAL_MAX_CODES_ENV}, which replaces every optimal limit"
         )
 
 
