@@ -668,6 +668,28 @@ def test_bad_input_is_one_line_exit_2_fast_and_small(results, name):
     assert result["peak_bytes"] < MEMORY_LIMIT, result
 
 
+NAMED = {
+    "draw-output-fifo": "fifo.png is not a regular file (a FIFO)",
+    "solve-draw-fifo": "fifo.png is not a regular file (a FIFO)",
+    "compare-plot-fifo": "fifo.png is not a regular file (a FIFO)",
+    "draw-output-link": "link.txt is a symbolic link",
+    "draw-derived-name-link-forced": "g-pair-0-2.png is a symbolic link",
+    "solve-draw-link-forced": "link.png is a symbolic link",
+    "compare-csv-link-forced": "link.csv is a symbolic link",
+    "draw-derived-name-exists": "f-pair-0-1.png exists",
+    "compare-plot-setting-name-exists": "h-adaptive.png exists",
+}
+"""Output cases whose one error line must name the file and the reason."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(name, marks=() if name in FAST_CASES else pytest.mark.slow) for name in NAMED],
+)
+def test_a_refused_output_file_is_named(results, name):
+    assert NAMED[name] in results[name]["stderr"], results[name]["stderr"]
+
+
 def test_no_case_writes_through_a_link_into_a_fifo_or_over_a_file(results, fuzz_files):
     """After the cases that ran: every trap is as it was, and nothing new was written."""
     import stat

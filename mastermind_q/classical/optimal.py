@@ -117,10 +117,10 @@ permutation game up to ``n = k = 6``; with repetition ``4 x 4`` takes 31 s while
 ``3 x 8`` did not finish in 10 minutes)."""
 
 OPTIMAL_MAX_COLORS: dict[tuple[str, bool], dict[int, int]] = {
-    ("black", False): {1: 256, 2: 8},
-    ("black-white", False): {1: 256},
-    ("black", True): {1: 256},
-    ("black-white", True): {1: 256},
+    ("black", False): {1: 256, 2: 8, 3: 6, 4: 4, 5: 3, 6: 2, 7: 2},
+    ("black-white", False): {1: 256, 2: 8, 3: 8, 4: 6, 5: 3, 6: 2, 7: 2, 8: 2},
+    ("black", True): {1: 256, 2: 8, 3: 6, 4: 6, 5: 5, 6: 6},
+    ("black-white", True): {1: 256, 2: 8, 3: 8, 4: 5, 5: 5},
 }
 """The measured frontier below :data:`OPTIMAL_MAX_CODES`: per ``(feedback, distinct)``
 and number of positions ``n``, the most colours ``k`` admitted (``n`` not listed: no
