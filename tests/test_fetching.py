@@ -208,7 +208,7 @@ def test_a_record_whose_outcomes_do_not_fit_its_registers_is_refused(method):
     """An adaptive record edited to n = 10 (k = 4: 20 bits) keeps its 4-bit outcomes."""
     record = _record(method=method, n=10, k=4, registers=["code"])
     record = record.finished_with([{"0000": 9, "0110": 1}])
-    with pytest.raises(ValueError, match="outcome '0000' has 4 bits; .* n = 10, k = 4 have 20"):
+    with pytest.raises(ValueError, match=r"outcome '0000' has 4 bits; .* n = 10, k = 4 have 20"):
         decode_record(record, secret=(0,) * 10)
 
 

@@ -84,7 +84,7 @@ def test_links_fifos_and_folders_are_refused_whatever_overwrite_says(
 
 def test_an_existing_file_is_refused_unless_overwrite(folder):
     target = folder / "target.txt"
-    with pytest.raises(OutputFileError, match="target.txt exists \\(give --force to replace"):
+    with pytest.raises(OutputFileError, match=r"target\.txt exists \(give --force to replace"):
         write_output(target, "new", force_hint="--force")
     with pytest.raises(OutputFileError, match="exists"):
         open_stream_output(target)
@@ -125,20 +125,24 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(folder):
 
 def test_a_link_that_appears_during_the_work_is_not_written_through(folder):
     target = folder / "late.txt"
-    with pytest.raises(OutputFileError, match="symbolic link"):
-        with atomic_output(target, overwrite=True) as handle:
-            handle.write(b"new")
-            os.symlink("target.txt", target)
+    with (
+        pytest.raises(OutputFileError, match="symbolic link"),
+        atomic_output(target, overwrite=True) as handle,
+    ):
+        handle.write(b"new")
+        os.symlink("target.txt", target)
     assert (folder / "target.txt").read_text() == "precious"
     assert _leftovers(folder) == []
 
 
 def test_a_file_that_appears_during_the_work_is_not_replaced(folder):
     target = folder / "late.txt"
-    with pytest.raises(OutputFileError, match="appeared while it was being written"):
-        with atomic_output(target) as handle:
-            handle.write(b"new")
-            target.write_text("theirs")
+    with (
+        pytest.raises(OutputFileError, match="appeared while it was being written"),
+        atomic_output(target) as handle,
+    ):
+        handle.write(b"new")
+        target.write_text("theirs")
     assert target.read_text() == "theirs"
     assert _leftovers(folder) == []
 
@@ -166,9 +170,9 @@ def test_derived_names_are_checked_before_the_work(folder):
     check_output_siblings(folder / "f.png", pattern)  # none yet
     (folder / "f-pair-0-2.png").write_text("old drawing")
     (folder / "f-notes.png").write_text("not a derived name")
-    with pytest.raises(OutputFileError, match="f-pair-0-2.png exists and a write to .*f.png"):
+    with pytest.raises(OutputFileError, match=r"f-pair-0-2\.png exists and a write to .*f\.png"):
         check_output_siblings(folder / "f.png", pattern)
     check_output_siblings(folder / "f.png", pattern, overwrite=True)
     os.symlink("target.txt", folder / "f-pair-0-3.png")
-    with pytest.raises(OutputFileError, match="f-pair-0-3.png is a symbolic link"):
+    with pytest.raises(OutputFileError, match=r"f-pair-0-3\.png is a symbolic link"):
         check_output_siblings(folder / "f.png", pattern, overwrite=True)
