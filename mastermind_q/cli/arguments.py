@@ -59,6 +59,27 @@ def check_output_path(
         raise CLIError(f"{option}: {error}") from None
 
 
+def check_drawing_output(path: str, option: str, *, force: bool, derived: bool = True) -> None:
+    """Check an output file of drawings before any work (:func:`check_circuit_outputs`).
+
+    Raises:
+        CLIError: a bad suffix, a missing or read-only folder, a link, FIFO, device or
+            folder at the path (or at a name derived from it), or an existing file
+            without ``--force``; the message names ``option``.
+    """
+    from ..drawing import check_circuit_outputs, output_format
+    from ..files import OutputFileError, check_output_file
+
+    try:
+        if derived:
+            check_circuit_outputs(path, overwrite=force, force_hint=FORCE_HINT)
+        else:
+            output_format(path)
+            check_output_file(path, overwrite=force, force_hint=FORCE_HINT)
+    except OutputFileError as error:
+        raise CLIError(f"{option}: {error}") from None
+
+
 def add_force_flag(parser: argparse.ArgumentParser, options: str) -> None:
     """``--force``: replace existing output files (refused otherwise, before any work)."""
     parser.add_argument(

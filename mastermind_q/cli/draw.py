@@ -8,9 +8,9 @@ from typing import Any
 
 from .arguments import (
     FORCE_HINT,
-    CLIError,
     add_circuit_arguments,
     add_force_flag,
+    check_drawing_output,
     emit,
     integer,
     non_negative_int,
@@ -91,27 +91,6 @@ def _methods_only() -> list[str]:
     return [n for n, info in METHODS.items() if info.kind == "quantum" and n not in CIRCUITS]
 
 
-def check_output(path: str, option: str, *, force: bool, derived: bool = True) -> None:
-    """Check an output file of drawings before any work (:func:`check_circuit_outputs`).
-
-    Raises:
-        CLIError: a bad suffix, a missing or read-only folder, a link, FIFO, device or
-            folder at the path (or at a name derived from it), or an existing file
-            without ``--force``; the message names ``option``.
-    """
-    from ..drawing import check_circuit_outputs, output_format
-    from ..files import OutputFileError, check_output_file
-
-    try:
-        if derived:
-            check_circuit_outputs(path, overwrite=force, force_hint=FORCE_HINT)
-        else:
-            output_format(path)
-            check_output_file(path, overwrite=force, force_hint=FORCE_HINT)
-    except OutputFileError as error:
-        raise CLIError(f"{option}: {error}") from None
-
-
 def _run_method(args: argparse.Namespace) -> int:
     from ..drawing import (
         check_drawing,
@@ -125,7 +104,7 @@ def _run_method(args: argparse.Namespace) -> int:
     from .solve import random_secret
 
     if args.output is not None:  # before the solve: a file that cannot be written
-        check_output(args.output, "--output", force=args.force)
+        check_drawing_output(args.output, "--output", force=args.force)
     if args.secret is not None:
         secret = parse_code(args.secret)
     elif args.seed is not None:
@@ -191,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     if args.output is not None:  # a bad suffix or path fails before any work
-        check_output(args.output, "--output", force=args.force, derived=False)
+        check_drawing_output(args.output, "--output", force=args.force, derived=False)
     secret = None if args.secret is None else parse_code(args.secret)
     circuit = build_circuit(
         args.circuit,

@@ -15,6 +15,7 @@ from .arguments import (
     CLIError,
     add_execution_flags,
     add_force_flag,
+    check_drawing_output,
     emit,
     integer,
     parse_code,
@@ -169,7 +170,6 @@ def confidence_summary(confidence: Sequence[float]) -> str:
 def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
     """Refuse --draw / --qasm for classical methods and bad paths, before any work."""
     from ..drawing import FORMATS
-    from .draw import check_output
 
     for option, path in (("--draw", args.draw), ("--qasm", args.qasm)):
         if path is None:
@@ -181,7 +181,7 @@ def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
         )
         if not path.lower().endswith(suffixes):
             raise CLIError(f"{option} must end in {', '.join(suffixes)}, was {path!r}")
-        check_output(path, option, force=args.force)
+        check_drawing_output(path, option, force=args.force)
 
 
 def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
