@@ -119,7 +119,7 @@ permutation game up to ``n = k = 6``; with repetition ``4 x 4`` takes 19 s while
 
 OPTIMAL_MAX_COLORS: dict[tuple[str, bool], dict[int, int]] = {
     ("black", False): {1: 256, 2: 8, 3: 6, 4: 4, 5: 3, 6: 2, 7: 2},
-    ("black-white", False): {1: 256, 2: 8, 3: 8, 4: 6, 5: 3, 6: 2, 7: 2, 8: 2},
+    ("black-white", False): {1: 256, 2: 12, 3: 8, 4: 6, 5: 3, 6: 2, 7: 2, 8: 2},
     ("black", True): {1: 256, 2: 8, 3: 6, 4: 6, 5: 6, 6: 6},
     ("black-white", True): {1: 256, 2: 8, 3: 8, 4: 6, 5: 5, 6: 6},
 }
