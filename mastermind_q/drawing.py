@@ -35,6 +35,15 @@ open; it only acts inside :meth:`~mastermind_q.codemaker.Codemaker.run`.
 Formats, by file suffix: ``.txt`` (text drawing), ``.png``, ``.svg``, ``.pdf``
 (matplotlib) and ``.qasm`` (OpenQASM 3 via :func:`qiskit.qasm3.dumps`).
 
+Files are written with :func:`mastermind_q.files.atomic_output`: a regular file only
+(a symbolic link, a FIFO or a device at the path is refused), through a temporary
+file renamed into place. ``overwrite=False`` refuses an existing file, and
+:func:`check_circuit_outputs` checks, before any work, the path and every existing
+name :func:`circuit_paths` may derive from it (the CLI's ``--force`` allows replacing
+them). A drawing costs about its qubits times its operations (the text and
+matplotlib drawers lay out that grid); :func:`check_drawing` refuses more than
+``MASTERMIND_Q_MAX_DRAW_CELLS`` of them before drawing.
+
 Reference: Li, Luo, Xu, "Winning Mastermind on quantum computers", Algorithms 2-4,
 Lemma 2.
 
@@ -63,12 +72,15 @@ __all__ = [
     "FORMATS",
     "build_circuit",
     "caption",
+    "check_circuit_outputs",
+    "check_drawing",
     "circuit_paths",
     "circuit_tag",
     "default_secret",
     "display_circuit",
     "draw_figure",
     "draw_text",
+    "drawing_cells",
     "load_qasm",
     "method_circuits",
     "open_boxes",
@@ -551,33 +563,118 @@ def output_format(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
+def drawing_cells(circuits: Sequence[QuantumCircuit]) -> int:
+    """What drawing ``circuits`` costs: qubits times operations, summed over them.
+
+    The text and matplotlib drawers lay out a grid of wires by layers; measured on the
+    2-core development machine (CPU time per circuit): ``find-two-color`` at n = 64,
+    k = 4 has 137 x 203 = 27,811 cells, 0.3 s as text and 8 s as PNG; at n = 128,
+    105,336 cells, 1.9 s and 23 s (``benchmarks/RESULTS.md``).
+    """
+    return sum(circuit.num_qubits * max(1, len(circuit.data)) for circuit in circuits)
+
+
+def check_drawing(circuits: Sequence[QuantumCircuit]) -> None:
+    """Refuse drawing circuits larger than ``MASTERMIND_Q_MAX_DRAW_CELLS``, before drawing.
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: naming the cells, the circuits and
+            the limit.
+    """
+    from .limits import check_draw_cells
+
+    check_draw_cells(drawing_cells(circuits), circuits=len(circuits))
+
+
+_FORCE_HINT = "overwrite=True"
+
+
+def _derived_pattern(path: str | os.PathLike[str]) -> str:
+    """The names :func:`circuit_paths` may derive from ``path`` (a regular expression)."""
+    import re
+
+    target = Path(path)
+    tag = r"(pair-[0-9]+-[0-9]+|[0-9]+-[A-Za-z0-9_]+)"
+    return f"{re.escape(target.stem)}-{tag}{re.escape(target.suffix)}"
+
+
+def check_circuit_outputs(
+    path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = _FORCE_HINT
+) -> str:
+    """Check, before any work, that :func:`write_circuits` may write to ``path``.
+
+    The suffix must be one of :data:`FORMATS`; ``path`` and every existing name it may
+    derive (``out-pair-0-1.png``, ``out-1-adaptive.png`` for ``out.png``; a ``.pdf``
+    is one file) must not be a link or a special file, and -- unless ``overwrite`` --
+    must not exist (:func:`mastermind_q.files.check_output_file`).
+
+    Returns:
+        The format.
+
+    Raises:
+        ValueError: an unknown suffix.
+        mastermind_q.files.OutputFileError: a path that must not be written.
+    """
+    from .files import check_output_file, check_output_siblings
+
+    fmt = output_format(path)
+    check_output_file(path, overwrite=overwrite, force_hint=force_hint)
+    if fmt != "pdf":
+        check_output_siblings(
+            path, _derived_pattern(path), overwrite=overwrite, force_hint=force_hint
+        )
+    return fmt
+
+
 def write_drawing(
-    circuit: QuantumCircuit, path: str | os.PathLike[str], *, title: str | None = None
+    circuit: QuantumCircuit,
+    path: str | os.PathLike[str],
+    *,
+    title: str | None = None,
+    overwrite: bool = True,
+    force_hint: str = _FORCE_HINT,
 ) -> Path:
     """Write ``circuit`` to ``path`` in the format its suffix names; return the path.
 
     Images use matplotlib (:func:`draw_figure`, captioned ``title``) and are closed
     after saving; a text file starts with ``title`` as its first line; OpenQASM files
-    hold the circuit only.
+    hold the circuit only. The file is written through a temporary file renamed into
+    place (:func:`mastermind_q.files.atomic_output`): never through a symbolic link,
+    into a FIFO or a device.
+
+    Args:
+        circuit: the circuit.
+        path: the file; its suffix is the format (:data:`FORMATS`).
+        title: the caption.
+        overwrite: an existing file may be replaced (default ``True``; a link or a
+            special file never is).
+        force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
 
     Raises:
         ValueError: an unknown suffix.
+        mastermind_q.files.OutputFileError: a path that must not be written.
     """
+    from .files import atomic_output
+
     target = Path(path)
     fmt = output_format(target)
-    if fmt == "txt":
-        head = "" if title is None else title + "\n"
-        target.write_text(head + draw_text(circuit) + "\n")
-    elif fmt == "qasm":
-        target.write_text(to_qasm(circuit))
-    else:
-        import matplotlib.pyplot as plt
+    if fmt in ("txt", "qasm"):
+        if fmt == "txt":
+            head = "" if title is None else title + "\n"
+            text = head + draw_text(circuit) + "\n"
+        else:
+            text = to_qasm(circuit)
+        with atomic_output(target, overwrite=overwrite, force_hint=force_hint) as handle:
+            handle.write(text.encode("utf-8"))
+        return target
+    import matplotlib.pyplot as plt
 
-        figure = draw_figure(circuit, title=title)
-        try:
-            figure.savefig(target, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI)
-        finally:
-            plt.close(figure)
+    figure = draw_figure(circuit, title=title)
+    try:
+        with atomic_output(target, overwrite=overwrite, force_hint=force_hint) as handle:
+            figure.savefig(handle, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI)
+    finally:
+        plt.close(figure)
     return target
 
 
@@ -631,32 +728,48 @@ def write_circuits(
     path: str | os.PathLike[str],
     *,
     titles: Sequence[str | None] | None = None,
+    overwrite: bool = True,
+    force_hint: str = _FORCE_HINT,
 ) -> list[Path]:
     """Write several circuits: a file per circuit (:func:`circuit_paths`), or one PDF.
+
+    Every path is checked before the first is written (no link, no special file; no
+    existing file unless ``overwrite``), and each is written as :func:`write_drawing`
+    writes.
 
     Args:
         circuits: the circuits, e.g. :attr:`~mastermind_q.game.SolveResult.circuits`.
         path: the file name; its suffix is the format (:data:`FORMATS`).
         titles: a caption per circuit (default none).
+        overwrite: existing files may be replaced (default ``True``).
+        force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
 
     Returns:
         The paths written.
 
     Raises:
         ValueError: an unknown suffix, no circuits, or titles of another length.
+        mastermind_q.files.OutputFileError: a path that must not be written.
     """
+    from .files import atomic_output, check_output_file
+
     paths = circuit_paths(path, circuits)
     names = list(titles) if titles is not None else [None] * len(circuits)
     if len(names) != len(circuits):
         raise ValueError(f"titles must have {len(circuits)} entries, had {len(names)}")
+    for target in paths:
+        check_output_file(target, overwrite=overwrite, force_hint=force_hint)
     if output_format(path) != "pdf":
         for circuit, target, title in zip(circuits, paths, names):
-            write_drawing(circuit, target, title=title)
+            write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
         return paths
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with PdfPages(paths[0]) as pages:
+    with (
+        atomic_output(paths[0], overwrite=overwrite, force_hint=force_hint) as handle,
+        PdfPages(handle) as pages,
+    ):
         for circuit, title in zip(circuits, names):
             figure = draw_figure(circuit, title=title)
             try:

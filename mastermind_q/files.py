@@ -1,4 +1,4 @@
-"""Reading the toolkit's own data files safely: caches and job records.
+"""Reading and writing files safely: caches, job records and output files.
 
 A data file the toolkit reads back (a cached strategy, a job record) may have been
 replaced by something that is not a file: a FIFO (reading blocks forever), a link to
@@ -13,6 +13,20 @@ can fall back (recompute a cache) or report one line (``jobs fetch``).
 With ``private=True`` (the caches) the file must also belong to the current user and
 not be writable by group or others: a cache is trusted as the user's own work, so it
 must be the user's own file.
+
+Writing (the output files of ``draw``, ``solve --draw/--qasm``, ``compare
+--csv/--plot``, the caches and the job records) goes the same way round: only a
+regular file is ever written, never through a symbolic link, a FIFO or a device.
+:func:`check_output_file` (and :func:`check_output_siblings` for names derived from
+it) refuses such a path, a missing or read-only folder, and -- unless ``overwrite``
+-- an existing file, before any work; :func:`atomic_output` writes to a temporary
+file in the same folder and renames it into place, so a reader sees the old file or
+the new one, never half of one, and a failed write leaves nothing behind;
+:func:`open_stream_output` creates a file that is written as it goes (the rows of a
+sweep), exclusively (``O_EXCL``) unless ``overwrite``, without following a link or
+blocking; :func:`write_cache_file` is the private, never-raising atomic write of the
+caches. Every refusal is an :class:`OutputFileError` (a ``ValueError``) naming the
+file.
 
 This module imports only the standard library; it sits below everything else in the
 import order, so any module may use it.
@@ -34,17 +48,28 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import stat
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 __all__ = [
     "DataFileError",
+    "OutputFileError",
+    "atomic_output",
+    "check_output_file",
+    "check_output_siblings",
     "load_json",
     "make_private_directory",
+    "open_stream_output",
     "read_capped",
+    "write_cache_file",
+    "write_output",
 ]
 
 
@@ -100,6 +125,8 @@ def read_capped(
     try:
         descriptor = os.open(name, flags)
     except OSError as error:
+        if not follow_links and os.path.islink(name):
+            raise DataFileError(f"{name} is a symbolic link (not read)") from None
         raise DataFileError(f"cannot open {name}: {error.strerror or error}") from error
     try:
         info = os.fstat(descriptor)
@@ -199,3 +226,288 @@ def make_private_directory(path: str | os.PathLike[str]) -> Path:
             continue
         os.chmod(parent, 0o700)  # the umask may have removed bits only; be exact
     return folder
+
+
+# -- writing --------------------------------------------------------------------------------
+class OutputFileError(ValueError):
+    """An output path that is not safe to write (the message names it and says why)."""
+
+
+def _refusal(name: str, info: os.stat_result) -> str | None:
+    """Why an existing entry may never be written, or ``None`` for a regular file."""
+    if stat.S_ISLNK(info.st_mode):
+        return f"{name} is a symbolic link (output files are never written through a link)"
+    if stat.S_ISDIR(info.st_mode):
+        return f"{name} is a folder"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{name} is not a regular file ({_kind(info.st_mode)})"
+    return None
+
+
+def _lstat(name: str) -> os.stat_result | None:
+    try:
+        return os.lstat(name)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise OutputFileError(f"cannot write {name}: {error.strerror or error}") from None
+
+
+def check_output_file(
+    path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = "overwrite=True"
+) -> Path:
+    """Refuse an output path that cannot or must not be written; return it as a Path.
+
+    Called before the work that produces the file. Refused: a symbolic link, a FIFO, a
+    device, a socket or a folder at ``path`` (whatever ``overwrite`` says); a folder
+    that does not exist or cannot be written; an existing regular file unless
+    ``overwrite``.
+
+    Args:
+        path: the file to write.
+        overwrite: an existing regular file may be replaced.
+        force_hint: how the message tells the caller to allow replacing (the CLI:
+            ``--force``).
+
+    Raises:
+        OutputFileError: naming the path and the reason.
+    """
+    name = os.fspath(path)
+    if not name:
+        raise OutputFileError("output file name must not be empty")
+    info = _lstat(name)
+    if info is not None:
+        reason = _refusal(name, info)
+        if reason is not None:
+            raise OutputFileError(reason)
+        if not overwrite:
+            raise OutputFileError(f"{name} exists (give {force_hint} to replace it)")
+    folder = os.path.dirname(name) or "."
+    if not os.path.isdir(folder):
+        raise OutputFileError(f"cannot write {name}: folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputFileError(f"cannot write {name}: folder {folder!r} is not writable")
+    return Path(name)
+
+
+def check_output_siblings(
+    path: str | os.PathLike[str],
+    pattern: str | re.Pattern[str],
+    *,
+    overwrite: bool = False,
+    force_hint: str = "overwrite=True",
+) -> None:
+    """Refuse existing files a write to ``path`` may also produce (derived names).
+
+    ``pattern`` matches the names in ``path``'s folder that the write may create
+    (``out-pair-0-1.png`` for ``out.png``); each one that exists is checked as
+    :func:`check_output_file` checks ``path`` itself, before the work, so a name that
+    is only known once the work is done is never overwritten unannounced.
+
+    Raises:
+        OutputFileError: a matching link, special file or folder; or (without
+            ``overwrite``) a matching regular file.
+    """
+    name = os.fspath(path)
+    folder = os.path.dirname(name) or "."
+    compiled = re.compile(pattern) if isinstance(pattern, str) else pattern
+    try:
+        entries = sorted(entry.name for entry in os.scandir(folder))
+    except OSError as error:
+        raise OutputFileError(f"cannot write {name}: {error.strerror or error}") from None
+    for entry in entries:
+        if not compiled.fullmatch(entry):
+            continue
+        sibling = os.path.join(os.path.dirname(name), entry)
+        info = _lstat(sibling)
+        if info is None:
+            continue
+        reason = _refusal(sibling, info)
+        if reason is not None:
+            raise OutputFileError(reason)
+        if not overwrite:
+            raise OutputFileError(
+                f"{sibling} exists and a write to {name} may replace it "
+                f"(give {force_hint} to replace it)"
+            )
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _place(temporary: str, name: str, overwrite: bool) -> None:
+    """Rename the finished ``temporary`` to ``name`` (never through a link)."""
+    info = _lstat(name)
+    if info is not None:
+        reason = _refusal(name, info)
+        if reason is not None:  # appeared during the work
+            raise OutputFileError(reason)
+        if not overwrite:
+            raise OutputFileError(f"{name} exists (it appeared while it was being written)")
+    if overwrite:
+        os.replace(temporary, name)  # replaces the entry itself, never what it points to
+        return
+    try:
+        os.link(temporary, name)  # fails if name exists: no file is ever replaced
+    except FileExistsError:
+        raise OutputFileError(f"{name} exists (it appeared while it was being written)") from None
+    except OSError:  # a file system without hard links: the check above stands
+        os.replace(temporary, name)
+        return
+    os.remove(temporary)
+
+
+@contextlib.contextmanager
+def atomic_output(
+    path: str | os.PathLike[str],
+    *,
+    overwrite: bool = False,
+    binary: bool = True,
+    private: bool = False,
+    force_hint: str = "overwrite=True",
+) -> Iterator[IO[Any]]:
+    """Write ``path`` through a temporary file in its folder, renamed into place at the end.
+
+    The path is checked first (:func:`check_output_file`); the block writes to a new
+    temporary file (``.NAME.XXXX.tmp`` beside it, which cannot be a link or a FIFO);
+    when the block ends normally the file is flushed, given the usual mode (``0666``
+    less the umask, or ``0600`` when ``private``) and renamed to ``path``. If the
+    block raises, the temporary file is removed and ``path`` is untouched.
+
+    Args:
+        path: the file to write.
+        overwrite: an existing regular file may be replaced.
+        binary: yield a binary stream (else UTF-8 text).
+        private: mode ``0600`` (caches, job records).
+        force_hint: see :func:`check_output_file`.
+
+    Yields:
+        The open temporary file.
+
+    Raises:
+        OutputFileError: the path is refused (before the block runs, or -- if it
+            changed meanwhile -- at the end, the temporary file removed).
+        OSError: the temporary file cannot be created or written.
+
+    Example:
+        >>> import tempfile, os
+        >>> target = Path(tempfile.mkdtemp(), "table.txt")
+        >>> with atomic_output(target, binary=False) as handle:
+        ...     _ = handle.write("n k")
+        >>> target.read_text()
+        'n k'
+        >>> with atomic_output(target, binary=False) as handle:  # doctest: +ELLIPSIS
+        ...     pass
+        Traceback (most recent call last):
+        ...
+        mastermind_q.files.OutputFileError: ...table.txt exists (give overwrite=True to replace it)
+    """
+    target = check_output_file(path, overwrite=overwrite, force_hint=force_hint)
+    name = os.fspath(target)
+    folder = os.path.dirname(name) or "."
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        if binary:
+            stream: IO[Any] = os.fdopen(handle, "wb")
+        else:
+            stream = os.fdopen(handle, "w", encoding="utf-8", newline="")
+        with stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+            if not private:
+                os.fchmod(stream.fileno(), 0o666 & ~_umask())
+        _place(temporary, name, overwrite)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+
+
+def write_output(
+    path: str | os.PathLike[str],
+    data: str | bytes,
+    *,
+    overwrite: bool = False,
+    private: bool = False,
+    force_hint: str = "overwrite=True",
+) -> Path:
+    """Write ``data`` (text is UTF-8) to ``path`` with :func:`atomic_output`; return it.
+
+    Raises:
+        OutputFileError: as :func:`check_output_file`.
+        OSError: the folder cannot be written.
+    """
+    binary = isinstance(data, bytes)
+    with atomic_output(
+        path, overwrite=overwrite, binary=binary, private=private, force_hint=force_hint
+    ) as handle:
+        handle.write(data)
+    return Path(path)
+
+
+def open_stream_output(
+    path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = "overwrite=True"
+) -> IO[str]:
+    """Open ``path`` for UTF-8 text written as it goes (rows of a sweep, kept if stopped).
+
+    Unlike :func:`atomic_output` the file is written in place, so what was written is
+    on disk under its name at every moment. It is opened without following a link
+    (``O_NOFOLLOW``) and without blocking (``O_NONBLOCK``: a FIFO without a reader is
+    an error, not a wait), created exclusively (``O_EXCL``) unless ``overwrite``, and
+    checked on the open descriptor to be a regular file before it is truncated.
+
+    Raises:
+        OutputFileError: as :func:`check_output_file`, or the path changed into
+            something else between the check and the open.
+    """
+    target = check_output_file(path, overwrite=overwrite, force_hint=force_hint)
+    name = os.fspath(target)
+    flags = (
+        os.O_WRONLY
+        | os.O_CREAT
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
+    if not overwrite:
+        flags |= os.O_EXCL
+    try:
+        descriptor = os.open(name, flags, 0o666)
+    except FileExistsError:
+        raise OutputFileError(f"{name} exists (give {force_hint} to replace it)") from None
+    except OSError as error:
+        raise OutputFileError(f"cannot write {name}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise OutputFileError(f"{name} is not a regular file ({_kind(info.st_mode)})")
+        os.ftruncate(descriptor, 0)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "w", encoding="utf-8", newline="")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def write_cache_file(path: str | os.PathLike[str], text: str) -> bool:
+    """Store a cache file: private (``0600``, folder ``0700``), atomic; never raises.
+
+    A cache that cannot be written only costs a recomputation, so every failure (a
+    read-only folder, a folder or a link at ``path``) returns ``False`` and leaves
+    nothing behind: no temporary file stays in the folder.
+
+    Returns:
+        Whether the file was written.
+    """
+    target = Path(path)
+    try:
+        make_private_directory(target.parent)
+        write_output(target, text, overwrite=True, private=True)
+    except (OSError, OutputFileError):
+        return False
+    return True

@@ -28,6 +28,12 @@ Directory: the ``directory`` argument, else the environment variable
 :data:`JOBS_DIR_VARIABLE` (``MASTERMIND_Q_JOBS_DIR``), else :data:`DEFAULT_JOBS_DIR`
 (``~/.mastermind_q/jobs``).
 
+Records are trusted as the user's own work, like the caches: a record is read only if
+it is a regular file (not a symbolic link, a FIFO or a device) of at most
+:data:`MAX_RECORD_BYTES`, owned by the current user and not writable by group or
+others; anything else is refused with a one-line reason (``jobs list`` skips it and
+says why). Records are written ``0600`` through a temporary file renamed into place.
+
 Local jobs (``fake:``) end with the process that ran them, so their record keeps the
 counts; ``ibm:`` records are completed by :func:`mastermind_q.fetching.fetch_job` when
 the job is done.
@@ -42,7 +48,6 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import numbers
@@ -81,6 +86,8 @@ SCHEMA = 1
 _JOB_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
 MAX_RECORD_BYTES = 64 * 2**20
 """Largest record file read (a record of counts at the shot limit is far smaller)."""
+MAX_COUNT = 2**63 - 1
+"""Largest count of one outcome a record may hold (a 64-bit count)."""
 
 
 class JobRecordNotFoundError(ValueError):
@@ -243,7 +250,7 @@ class JobRecord:
         """
         if not isinstance(data, Mapping):
             raise ValueError(f"job record must be a JSON object, was {type(data).__name__}")
-        if data.get("schema") != SCHEMA:
+        if type(data.get("schema")) is not int or data.get("schema") != SCHEMA:
             raise ValueError(f"job record schema must be {SCHEMA}, was {data.get('schema')!r}")
         names = {field.name for field in dataclasses.fields(cls)}
         optional = {"batch_id"}  # added later: older records lack it
@@ -317,8 +324,8 @@ def _check_record_fields(values: Mapping[str, Any]) -> None:
         if not isinstance(circuit_counts, Mapping):
             raise _field_error(f"counts[{index}]", "an object", circuit_counts)
         for key, count in circuit_counts.items():
-            if not (_is_int(count) and count >= 0):
-                raise _field_error(f"counts[{index}][{key!r}]", "a non-negative integer", count)
+            if not (_is_int(count) and 0 <= count <= MAX_COUNT):
+                raise _field_error(f"counts[{index}][{key!r}]", f"an integer 0..{MAX_COUNT}", count)
 
 
 class JobsDirectoryError(ValueError):
@@ -377,39 +384,34 @@ def write_record(record: JobRecord, directory: str | os.PathLike[str] | None = N
     Raises:
         JobsDirectoryError: the directory cannot be created or written.
     """
+    from .files import OutputFileError, write_output
+
     folder = _ensure_directory(directory)
     path = folder / f"{_check_job_id(record.job_id)}.json"
     text = json.dumps(record.to_dict(), indent=2, sort_keys=True) + "\n"
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.stem}.", suffix=".tmp")
+    try:  # mastermind_q.files: temporary file (0600), fsync, renamed; never through a link
+        write_output(path, text, overwrite=True, private=True)
+    except OutputFileError as error:
+        raise JobsDirectoryError(f"job record {error}") from None
     except OSError as error:
         raise JobsDirectoryError(
             f"job record directory {folder} is not writable: {error.strerror or error}"
         ) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:  # mkstemp: mode 0600
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
-        raise
     return path
 
 
 def _load(path: Path) -> JobRecord:
     """Read and check one record file; every failure is a ``ValueError`` naming ``path``.
 
-    The file is read with :func:`mastermind_q.files.load_json`: only a regular file,
-    opened without blocking (a FIFO or a device is refused, never read), at most
-    :data:`MAX_RECORD_BYTES`.
+    The file is read as the caches are, with :func:`mastermind_q.files.load_json`:
+    only a regular file, opened without blocking (a FIFO or a device is refused, never
+    read), not through a symbolic link, owned by the current user and not writable by
+    group or others (``private``), at most :data:`MAX_RECORD_BYTES`.
     """
     from .files import DataFileError, load_json
 
     try:
-        data = load_json(path, max_bytes=MAX_RECORD_BYTES)
+        data = load_json(path, max_bytes=MAX_RECORD_BYTES, private=True, follow_links=False)
     except DataFileError as error:
         raise ValueError(f"job record {error}") from None
     try:

@@ -52,6 +52,9 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_COMPARE_WORK``         10^10           ``compare``'s classical work: samples
                                                           x guesses x ``n``, summed over rows
                                                           (about 20 minutes on one core)
+``MASTERMIND_Q_MAX_DRAW_CELLS``           250,000         qubits x operations of the circuits
+                                                          one ``draw`` (or ``solve --draw``)
+                                                          lays out (105,000: 23 s as PNG)
 ========================================  ==============  ========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
@@ -94,6 +97,7 @@ __all__ = [
     "check_code_space",
     "check_coin_weighing",
     "check_compare_work",
+    "check_draw_cells",
     "check_grid_rows",
     "check_grid_values",
     "check_quantum_size",
@@ -103,6 +107,7 @@ __all__ = [
     "check_static_entries",
     "check_static_search",
     "check_workers",
+    "environment_limit",
     "limit",
     "statevector_bytes",
     "take_grid_values",
@@ -168,6 +173,7 @@ LIMITS: dict[str, Limit] = {
             10_000_000_000,
             "samples x guesses x n",
         ),
+        Limit("max_draw_cells", "MASTERMIND_Q_MAX_DRAW_CELLS", 250_000, "qubits x operations"),
     )
 }
 """Every limit by name."""
@@ -176,18 +182,32 @@ _INTEGER = re.compile(r"^\s*([0-9]+)\s*([kKmMgGtT]?)[iI]?[bB]?\s*$")
 _SUFFIX = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
-def _from_environment(item: Limit) -> int | None:
-    text = os.environ.get(item.variable)
+def environment_limit(variable: str, *, suffixes: bool = False) -> int | None:
+    """The positive integer in environment variable ``variable``, or ``None`` if unset.
+
+    Every limit variable is read this way: ASCII decimal digits only (no ``_``, no
+    other digits Python's ``int`` takes, such as ``'٣'`` or ``'²'``), at most 30 of
+    them, surrounding spaces ignored; with ``suffixes``, ``K``, ``M``, ``G``, ``T``
+    (powers of 1024) too.
+
+    Raises:
+        ValueError: naming the variable and the text.
+    """
+    text = os.environ.get(variable)
     if text is None or not text.strip():
         return None
     match = _INTEGER.match(text)
     suffix = match.group(2).lower() if match else ""
-    if match is None or (suffix and item.name != "max_memory") or len(match.group(1)) > 30:
-        raise ValueError(f"{item.variable} must be a positive integer, was {text!r}")
+    if match is None or (suffix and not suffixes) or len(match.group(1)) > 30:
+        raise ValueError(f"{variable} must be a positive integer, was {text[:40]!r}")
     value = int(match.group(1)) * _SUFFIX[suffix]
     if value < 1:
-        raise ValueError(f"{item.variable} must be a positive integer, was {text!r}")
+        raise ValueError(f"{variable} must be a positive integer, was {text[:40]!r}")
     return value
+
+
+def _from_environment(item: Limit) -> int | None:
+    return environment_limit(item.variable, suffixes=item.name == "max_memory")
 
 
 def available_memory() -> int:
@@ -570,4 +590,22 @@ def check_compare_work(total: int, *, rows: int, samples: int) -> None:
             "max_compare_work",
             f"the comparison's {rows} classical rows x {samples} samples need about "
             f"{total:.1e} steps (guesses x n per game)",
+        )
+
+
+def check_draw_cells(cells: int, *, circuits: int = 1) -> None:
+    """Refuse a drawing of more than ``MASTERMIND_Q_MAX_DRAW_CELLS`` qubits x operations.
+
+    Args:
+        cells: qubits times operations, summed over the circuits drawn
+            (:func:`mastermind_q.drawing.drawing_cells`).
+        circuits: how many circuits (for the message).
+
+    Raises:
+        ResourceLimitError: naming the cells and the limit.
+    """
+    if cells > limit("max_draw_cells"):
+        what = "the circuit" if circuits == 1 else f"the {circuits} circuits"
+        raise _refuse(
+            "max_draw_cells", f"drawing {what} lays out {cells} cells (qubits x operations)"
         )

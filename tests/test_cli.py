@@ -238,7 +238,9 @@ def test_compare_says_what_it_wrote(capsys, tmp_path):
     status, out, err = _run_cli(capsys, *argv, "--quiet")
     assert status == 0 and out.startswith("n ")
     assert err.splitlines() == [f"wrote {csv_path}", f"wrote {plot_path}"]
-    status, out, err = _run_cli(capsys, *argv, "--json")
+    status, out, err = _run_cli(capsys, *argv, "--json")  # both exist now: refused
+    assert status == 2 and out == "" and f"{plot_path} exists (give --force" in err
+    status, out, err = _run_cli(capsys, *argv, "--json", "--force")
     payload = json.loads(out)
     assert status == 0 and err == ""
     assert payload["csv"] == str(csv_path) and payload["plot"] == str(plot_path)

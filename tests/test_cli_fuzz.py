@@ -52,9 +52,15 @@ GRID = [*COMPARE, "--positions", "3", "--colors", "3"]
 BIG = str(10**30)
 
 
+ORACLE = ["draw", "oracle", "--positions", "2", "--colors", "2"]
+ADAPTIVE = [*SOLVE, "--method", "adaptive", "--colors", "4", "--secret", "1,2"]
+GRID2 = [*COMPARE, "--positions", "3,4", "--colors", "3"]
+
+
 def _cases(files: Path) -> dict[str, list[str]]:
-    """Case id -> argument list; ``files`` holds the damaged job records."""
+    """Case id -> argument list; ``files`` holds the damaged job records and output traps."""
     jobs = ["--jobs-dir", str(files / "jobs")]
+    out = files / "out"
     return {
         # solve: values
         "solve-unknown-method": [*SOLVE, "--method", "nope", "--colors", "3", "--random", "3"],
@@ -405,6 +411,70 @@ def _cases(files: Path) -> dict[str, list[str]]:
         "jobs-fetch-not-json": ["jobs", "fetch", "not-json", *jobs],
         "jobs-fetch-bad-secret": ["jobs", "fetch", "good", "--secret", "0_1", *jobs],
         "jobs-unknown-action": ["jobs", "nope"],
+        "jobs-fetch-schema-true": ["jobs", "fetch", "schema-true", *jobs],
+        "jobs-fetch-count-10e400": ["jobs", "fetch", "count-huge", *jobs],
+        "jobs-fetch-adaptive-tampered": [
+            "jobs",
+            "fetch",
+            "adaptive-tampered",
+            "--secret",
+            ",".join(["0"] * 10),
+            *jobs,
+        ],
+        "jobs-fetch-link": ["jobs", "fetch", "linked", *jobs],
+        "jobs-fetch-writable-by-others": ["jobs", "fetch", "writable", *jobs],
+        # output files: never through a link, into a FIFO, or over a file unannounced
+        "draw-output-link": [*ORACLE, "--output", str(out / "link.txt")],
+        "draw-output-dangling-link": [*ORACLE, "--output", str(out / "dangling.txt")],
+        "draw-output-fifo": [*ORACLE, "--output", str(out / "fifo.png")],
+        "draw-output-fifo-txt": [*ORACLE, "--output", str(out / "fifo.txt")],
+        "draw-output-exists": [*ORACLE, "--output", str(out / "target.txt")],
+        "draw-derived-name-exists": [
+            "draw",
+            "nonadaptive",
+            "--positions",
+            "2",
+            "--colors",
+            "3",
+            "--output",
+            str(out / "f.png"),
+        ],
+        "draw-derived-name-link-forced": [
+            "draw",
+            "nonadaptive",
+            "--positions",
+            "2",
+            "--colors",
+            "3",
+            "--output",
+            str(out / "g.png"),
+            "--force",
+        ],
+        "draw-decompose-underscore": [*ORACLE, "--decompose", "1_0"],
+        "draw-decompose-arabic-digit": [*ORACLE, "--decompose", "\u0663"],
+        "draw-cells": ["draw", "find-two-color", "--positions", "256", "--colors", "4"],
+        "draw-method-cells": ["draw", "nonadaptive", "--positions", "256", "--colors", "3"],
+        "solve-draw-fifo": [*ADAPTIVE, "--draw", str(out / "fifo.png")],
+        "solve-draw-link-forced": [*ADAPTIVE, "--draw", str(out / "link.png"), "--force"],
+        "solve-qasm-link": [*ADAPTIVE, "--qasm", str(out / "link.qasm")],
+        "solve-qasm-exists": [*ADAPTIVE, "--qasm", str(out / "old.qasm")],
+        "solve-draw-derived-name-exists": [
+            *SOLVE,
+            "--method",
+            "nonadaptive",
+            "--colors",
+            "3",
+            "--secret",
+            "1,2",
+            "--draw",
+            str(out / "f.png"),
+        ],
+        "compare-csv-fifo": [*GRID, "--csv", str(out / "fifo.csv")],
+        "compare-csv-link-forced": [*GRID, "--csv", str(out / "link.csv"), "--force"],
+        "compare-csv-exists": [*GRID, "--csv", str(out / "target.txt")],
+        "compare-plot-link": [*GRID2, "--plot", str(out / "link.png")],
+        "compare-plot-fifo": [*GRID2, "--plot", str(out / "fifo.png")],
+        "compare-plot-setting-name-exists": [*GRID2, "--plot", str(out / "h.png")],
         # the top level
         "no-command": [],
         "unknown-command": ["nope"],
@@ -437,10 +507,55 @@ def _write_records(files: Path) -> None:
         "created-null": {**data, "job_id": "created-null", "created": None},
         "count-text": {**data, "job_id": "count-text", "counts": [{"01": "ten"}]},
     }
+    adaptive = JobRecord.new(
+        job_id="adaptive-tampered",
+        backend="fake:manila",
+        engine="test",
+        metadata={"method": "adaptive", "n": 2, "k": 4},
+        shots=10,
+        seed=1,
+        optimization_level=1,
+        registers=["code"],
+        circuit_names=["adaptive"],
+    ).finished_with([{"0000": 10}])
+    damaged.update(
+        {
+            "schema-true": {**data, "job_id": "schema-true", "schema": True},
+            "count-huge": {**data, "job_id": "count-huge", "counts": [{"01": 10**400}]},
+            "adaptive-tampered": {**adaptive.to_dict(), "n": 10},  # 4-bit outcomes, n = 10
+            "writable": {**data, "job_id": "writable"},
+        }
+    )
     for name, content in damaged.items():
         (folder / f"{name}.json").write_text(json.dumps(content))
+    (folder / "writable.json").chmod(0o666)
+    os.symlink(folder / "good.json", folder / "linked.json")
     (folder / "deep.json").write_text("[" * 200_000 + "]" * 200_000)
     (folder / "not-json.json").write_text("{")
+    _write_output_traps(files / "out")
+
+
+TRAPS = {
+    "target.txt": "precious",
+    "old.qasm": "old circuit",
+    "f-pair-0-1.png": "an older drawing",
+    "h-adaptive.png": "an older plot",
+}
+"""Regular files in the output folder that no case may change."""
+LINKS = ("link.txt", "link.png", "link.qasm", "link.csv", "g-pair-0-2.png")
+"""Links in the output folder (to ``target.txt``) that no case may write through."""
+
+
+def _write_output_traps(out: Path) -> None:
+    """Files, links and FIFOs for the output cases."""
+    out.mkdir()
+    for name, text in TRAPS.items():
+        (out / name).write_text(text)
+    for name in LINKS:
+        os.symlink("target.txt", out / name)
+    os.symlink("missing.txt", out / "dangling.txt")
+    for name in ("fifo.png", "fifo.txt", "fifo.csv"):
+        os.mkfifo(out / name)
 
 
 def _limit_child() -> None:  # runs in the child before exec
@@ -479,9 +594,15 @@ def _run(argv: list[str], env: dict[str, str]) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def results(request, tmp_path_factory):
+def fuzz_files(tmp_path_factory):
     files = tmp_path_factory.mktemp("fuzz")
     _write_records(files)
+    return files
+
+
+@pytest.fixture(scope="module")
+def results(request, fuzz_files):
+    files = fuzz_files
     env = {key: value for key, value in os.environ.items() if not key.startswith("MASTERMIND_Q_")}
     env.update(MPLBACKEND="Agg", MASTERMIND_Q_JOBS_DIR=str(files / "jobs"), PYTHONWARNINGS="")
     selected = {  # only the cases this session runs (the fast ones unless -m slow)
@@ -509,6 +630,15 @@ FAST_CASES = frozenset(
         "compare-grid-100-million",
         "compare-csv-missing-folder",
         "jobs-fetch-deep",
+        "jobs-fetch-adaptive-tampered",
+        "jobs-fetch-link",
+        "draw-output-link",
+        "draw-output-fifo",
+        "draw-derived-name-exists",
+        "draw-decompose-arabic-digit",
+        "solve-draw-fifo",
+        "compare-csv-fifo",
+        "compare-plot-link",
         "unknown-option",
     }
 )
@@ -536,3 +666,41 @@ def test_bad_input_is_one_line_exit_2_fast_and_small(results, name):
     assert "error" in err
     assert result["cpu_seconds"] < TIME_LIMIT and result["wall_seconds"] < WALL_LIMIT, result
     assert result["peak_bytes"] < MEMORY_LIMIT, result
+
+
+NAMED = {
+    "draw-output-fifo": "fifo.png is not a regular file (a FIFO)",
+    "solve-draw-fifo": "fifo.png is not a regular file (a FIFO)",
+    "compare-plot-fifo": "fifo.png is not a regular file (a FIFO)",
+    "draw-output-link": "link.txt is a symbolic link",
+    "draw-derived-name-link-forced": "g-pair-0-2.png is a symbolic link",
+    "solve-draw-link-forced": "link.png is a symbolic link",
+    "compare-csv-link-forced": "link.csv is a symbolic link",
+    "draw-derived-name-exists": "f-pair-0-1.png exists",
+    "compare-plot-setting-name-exists": "h-adaptive.png exists",
+}
+"""Output cases whose one error line must name the file and the reason."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(name, marks=() if name in FAST_CASES else pytest.mark.slow) for name in NAMED],
+)
+def test_a_refused_output_file_is_named(results, name):
+    assert NAMED[name] in results[name]["stderr"], results[name]["stderr"]
+
+
+def test_no_case_writes_through_a_link_into_a_fifo_or_over_a_file(results, fuzz_files):
+    """After the cases that ran: every trap is as it was, and nothing new was written."""
+    import stat
+
+    out = fuzz_files / "out"
+    for name, text in TRAPS.items():
+        assert (out / name).read_text() == text, name
+    for name in LINKS:
+        assert os.readlink(out / name) == "target.txt", name
+    assert not (out / "missing.txt").exists()
+    for name in ("fifo.png", "fifo.txt", "fifo.csv"):
+        assert stat.S_ISFIFO(os.lstat(out / name).st_mode), name
+    expected = {*TRAPS, *LINKS, "dangling.txt", "fifo.png", "fifo.txt", "fifo.csv"}
+    assert {path.name for path in out.iterdir()} == expected

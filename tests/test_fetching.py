@@ -191,3 +191,35 @@ def test_cli_jobs_fetch_with_a_prefix(tmp_path, capsys):
     assert cli.main(["jobs", "fetch", "ab", "--jobs-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "matches 2 records: abc-1, abd-1" in err
+
+
+# -- hostile records: the toolkit's own methods, tampered widths, huge counts ---------------
+def test_a_hunziker_meyer_record_is_decoded_like_its_run():
+    """The colour registers of n = 2, k = 5 are 2 x 3 bits; secret (4, 0) reads 000100."""
+    record = _record(method="hunziker-meyer", n=2, k=5, iterations=1, registers=["code"])
+    record = record.finished_with([{"000100": 7, "000001": 2, "111111": 1}])
+    decoded = decode_record(record, secret=(4, 0))
+    assert decoded.found == (4, 0) and decoded.solved is True
+    assert decoded.circuit_success_probabilities == (0.7,)
+
+
+@pytest.mark.parametrize("method", ["adaptive", "hunziker-meyer"])
+def test_a_record_whose_outcomes_do_not_fit_its_registers_is_refused(method):
+    """An adaptive record edited to n = 10 (k = 4: 20 bits) keeps its 4-bit outcomes."""
+    record = _record(method=method, n=10, k=4, registers=["code"])
+    record = record.finished_with([{"0000": 9, "0110": 1}])
+    with pytest.raises(ValueError, match=r"outcome '0000' has 4 bits; .* n = 10, k = 4 have 20"):
+        decode_record(record, secret=(0,) * 10)
+
+
+def test_a_count_too_large_for_a_float_is_a_one_line_error(tmp_path, capsys):
+    from mastermind_q import cli
+
+    data = _record(job_id="huge-count", n=2, k=3).to_dict()
+    data.update(status="done", counts=[{"01": 10**400}, {"01": 1}])
+    (tmp_path / "huge-count.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="must be an integer 0\\.\\.9223372036854775807"):
+        read_record("huge-count", tmp_path)
+    status = cli.main(["jobs", "fetch", "huge-count", "--jobs-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err

@@ -117,7 +117,7 @@ def _damage(data, how):
     [
         ("array", "must be a JSON object, was list"),
         ("registers-5", "field 'registers' must be a list of strings, was 5"),
-        ("count-not-integer", "must be a non-negative integer, was 'many'"),
+        ("count-not-integer", "must be an integer 0..9223372036854775807, was 'many'"),
         ("created-null", "field 'created' must be a string, was None"),
         ("n-billion", "positions 1000000000 for quantum circuits"),
         ("shots-huge", "shots 1000000000000000000000000000000 is too many"),
@@ -255,8 +255,48 @@ def test_listing_skips_fifos_devices_and_oversized_files_without_reading_them(tm
     assert time.monotonic() - start < 2
     assert [record.job_id for record in records] == ["good"]
     reasons = dict((path.name, reason) for path, reason in skipped)
-    assert "not a regular file (a character device)" in reasons["zero.json"]
+    assert "is a symbolic link" in reasons["zero.json"]
     assert "not a regular file (a FIFO)" in reasons["fifo.json"]
     assert "more than" in reasons["big.json"]
     with pytest.raises(ValueError, match="not a regular file"):
         read_record("fifo", tmp_path)
+
+
+# -- hostile records: loose types, links, files of others ------------------------------------
+@pytest.mark.parametrize(
+    ("field", "value", "fragment"),
+    [
+        ("schema", True, "schema must be 1, was True"),
+        ("schema", 1.0, "schema must be 1, was 1.0"),
+        ("n", 3.0, "field 'n' must be a positive integer or null, was 3.0"),
+        ("shots", 10.0, "shots must be an integer"),
+    ],
+)
+def test_loose_json_types_are_refused(tmp_path, field, value, fragment):
+    data = _record(job_id="loose").to_dict()
+    data[field] = value
+    (tmp_path / "loose.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="job record") as caught:
+        read_record("loose", tmp_path)
+    assert fragment in str(caught.value)
+
+
+def test_records_are_read_as_the_caches_are(tmp_path):
+    import os
+
+    write_record(_record(job_id="mine"), tmp_path)
+    os.symlink(tmp_path / "mine.json", tmp_path / "linked.json")
+    writable = write_record(_record(job_id="writable"), tmp_path)
+    writable.chmod(0o666)
+    refused = {"linked": "symbolic link", "writable": "writable by group or others (mode 666)"}
+    if os.geteuid() == 0:  # root can give a record to another user
+        other = write_record(_record(job_id="other"), tmp_path)
+        os.chown(other, 1, 1)
+        refused["other"] = "belongs to another user (uid 1)"
+    for job_id, reason in refused.items():
+        with pytest.raises(ValueError, match=f"job record .*{job_id}.json") as caught:
+            read_record(job_id, tmp_path)
+        assert reason in str(caught.value)
+    records, skipped = jobs.scan_records(tmp_path)
+    assert [record.job_id for record in records] == ["mine"]
+    assert sorted(path.stem for path, _ in skipped) == sorted(refused)

@@ -322,6 +322,8 @@ def _wrong_fields(data):
         ("feedback", "black-white"),
         ("distinct", 0),
         ("version", "1"),
+        ("version", True),
+        ("n", 2.0),
         ("tree", []),
         ("tree", {"g": -1}),
         ("tree", {"g": 1.5}),
@@ -390,3 +392,52 @@ def test_cache_directory_is_created_private(fresh_cache):
     optimal_strategy(2, 3)
     assert (fresh_cache.stat().st_mode & 0o777) == 0o700
     assert (_cache_file().stat().st_mode & 0o077) == 0
+
+
+# -- hostile input: caches, limits and their variable ---------------------------------------
+def test_a_cache_path_that_is_a_folder_leaves_no_temporary_file(fresh_cache):
+    first = optimal_strategy(2, 3)
+    path = _cache_file()
+    path.unlink()
+    path.mkdir()
+    for _ in range(3):
+        optimal._STRATEGIES.clear()
+        assert optimal_strategy(2, 3) == first
+    assert sorted(p.name for p in fresh_cache.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "options"),
+    [
+        (2, 16, {}),
+        (3, 10, {"feedback": "black-white"}),
+        (3, 10, {"distinct": True}),
+        (1, 1296, {"feedback": "black-white"}),
+    ],
+)
+def test_games_beyond_the_measured_frontier_are_refused_before_work(n, k, options, monkeypatch):
+    monkeypatch.setattr(optimal, "_compute", lambda *a, **k: pytest.fail("searched"))
+    with pytest.raises(ValueError, match="beyond the measured frontier") as caught:
+        optimal_worst_case(n, k, **options)
+    assert "MASTERMIND_Q_MAX_OPTIMAL_CODES" in str(caught.value)
+
+
+def test_every_frontier_entry_is_within_the_code_limit():
+    for (feedback, distinct), frontier in optimal.OPTIMAL_MAX_COLORS.items():
+        for n, k in frontier.items():
+            optimal.check_optimal_game(n, k, feedback, distinct)  # admitted
+            if k + 1 <= 10**6:
+                with pytest.raises(ValueError):
+                    optimal.check_optimal_game(n, k + 1, feedback, distinct)
+
+
+@pytest.mark.parametrize("text", ["\u0663", "\u00b2", "1_0", "10k", "-3", "0", "3.0"])
+def test_the_optimal_limit_variable_parses_like_every_limit_variable(text, monkeypatch):
+    from mastermind_q.limits import environment_limit
+
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", text)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_SHOTS", text)
+    with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_OPTIMAL_CODES must be a positive"):
+        optimal_worst_case(2, 2)
+    with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_SHOTS must be a positive"):
+        environment_limit("MASTERMIND_Q_MAX_SHOTS")

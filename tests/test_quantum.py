@@ -483,3 +483,47 @@ def test_decode_counts_refuses_malformed_counts_with_value_errors(counts, match)
 
     with pytest.raises(ValueError, match=match):
         decode_counts("triples", counts, num_positions=3, colors=4)
+
+
+# -- hostile input to decode_counts: sizes, widths, huge counts ------------------------------
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"num_positions": 3.0}, "positions must be an integer, was 3.0"),
+        ({"num_positions": "Fraction"}, "positions must be an integer, was Fraction(3, 1)"),
+        ({"num_positions": 3 + 0j}, "positions must be an integer, was (3+0j)"),
+        ({"num_positions": True}, "positions must be an integer, was True"),
+        ({"colors": 10**30}, "colors 1000000000000000000000000000000 for quantum circuits"),
+        ({"colors": 4.0}, "colors must be an integer"),
+    ],
+)
+def test_decode_counts_checks_n_and_k(options, fragment):
+    from fractions import Fraction
+
+    if options.get("num_positions") == "Fraction":
+        options = {"num_positions": Fraction(3)}
+    arguments = {"num_positions": 3, "colors": 4, **options}
+    with pytest.raises(ValueError) as caught:
+        decode_counts("triples", [{"011": 1}, {"110": 1}], **arguments)
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize("count", [10**400, 2**1100])
+def test_decode_counts_refuses_counts_beyond_a_float(count):
+    with pytest.raises(ValueError, match="too large, an integer of"):
+        decode_counts("two-color", [{"01": count}], num_positions=2, colors=2)
+
+
+def test_decode_counts_refuses_register_outcomes_of_another_width():
+    """n = 10, k = 4: 20 bits; 4-bit outcomes must not decode as a 10-position code."""
+    with pytest.raises(ValueError, match="has 4 bits; the colour registers of n = 10"):
+        decode_counts("adaptive", [{"0000": 9}], num_positions=10, colors=4)
+    found, _ = decode_counts("adaptive", [{"0110": 9}], num_positions=2, colors=4)
+    assert found == (2, 1)
+
+
+def test_decode_counts_reads_hunziker_meyer_as_its_run_does():
+    found, fractions = decode_counts(
+        "hunziker-meyer", [{"000100": 3, "001001": 1}], num_positions=2, colors=5
+    )
+    assert found == (4, 0) and fractions == [0.75]

@@ -177,3 +177,41 @@ def test_hunziker_meyer_draws_with_its_parity_box(capsys, tmp_path):
     status, out, err = _run(capsys, *argv, "--draw", str(target), "--quiet")
     assert status == 0 and "solved   yes" in out and "wrote" in err
     assert target.read_bytes().startswith(b"\x89PNG")
+
+
+# -- output files: checked before the solve, never through a link, never over a file ---------
+@pytest.mark.parametrize("setup", ["missing-folder", "link", "derived-name-exists", "fifo"])
+def test_draw_method_checks_its_output_before_the_solve(capsys, tmp_path, monkeypatch, setup):
+    import os
+
+    from mastermind_q import drawing
+
+    (tmp_path / "target.png").write_text("precious")
+    target = tmp_path / "f.png"
+    if setup == "missing-folder":
+        target = tmp_path / "none" / "f.png"
+    elif setup == "link":
+        os.symlink(tmp_path / "target.png", target)
+    elif setup == "derived-name-exists":
+        (tmp_path / "f-pair-0-1.png").write_text("older drawing")
+    else:
+        os.mkfifo(target)
+    monkeypatch.setattr(drawing, "method_circuits", lambda *a, **k: pytest.fail("solved"))
+    argv = ["draw", "nonadaptive", "--colors", "3", "--positions", "2", "--output", str(target)]
+    status, out, err = _run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and "--output" in err, err
+    assert (tmp_path / "target.png").read_text() == "precious"
+
+
+def test_force_replaces_the_derived_names_and_says_so(capsys, tmp_path):
+    (tmp_path / "f-pair-0-1.png").write_text("older drawing")
+    argv = ["draw", "nonadaptive", "--colors", "3", "--positions", "2"]
+    argv += ["--output", str(tmp_path / "f.png"), "--force"]
+    status, out, _ = _run(capsys, *argv)
+    assert status == 0
+    assert out.splitlines() == [
+        f"wrote {tmp_path / 'f-pair-0-1.png'}",
+        f"wrote {tmp_path / 'f-pair-0-2.png'}",
+    ]
+    assert (tmp_path / "f-pair-0-1.png").read_bytes().startswith(b"\x89PNG")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -28,18 +28,16 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
 import os
 import statistics
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..files import DataFileError, load_json, make_private_directory
+from ..files import DataFileError, load_json, write_cache_file
 
 __all__ = [
     "AUTO_SEEDS",
@@ -353,8 +351,10 @@ def load_choice(key: dict[str, Any]) -> str | None:
     if not isinstance(record, dict) or set(record) != {"schema", "key", "construction"}:
         return None
     construction = record["construction"]
-    if record["schema"] != CHOICE_SCHEMA or record["key"] != key:
+    if type(record["schema"]) is not int or record["schema"] != CHOICE_SCHEMA:
         return None
+    if json.dumps(record["key"], sort_keys=True) != json.dumps(key, sort_keys=True):
+        return None  # compared as JSON text: 3.0 is not 3, true is not 1
     if not isinstance(construction, str) or construction not in key["constructions"]:
         return None
     return construction
@@ -375,15 +375,6 @@ def store_choice(key: dict[str, Any], construction: str) -> Path | None:
         )
     path = choice_path(key)
     record = {"schema": CHOICE_SCHEMA, "key": key, "construction": construction}
-    try:
-        make_private_directory(path.parent)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=path.parent, prefix=".oracle-choice-", suffix=".tmp", delete=False
-        ) as handle:
-            json.dump(record, handle, sort_keys=True)
-        os.replace(handle.name, path)
-    except OSError:
-        with contextlib.suppress(NameError, OSError):
-            os.unlink(handle.name)
+    if not write_cache_file(path, json.dumps(record, sort_keys=True)):
         return None
     return path

@@ -50,7 +50,8 @@ created ``0700``.
 Cost: the measured frontier on the 2-core development machine (each within 5
 minutes, see ``benchmarks/RESULTS.md``): 4 positions x 6 colours with black-white
 feedback (Knuth's game), the permutation game up to ``n = k = 6``; the size limits
-:data:`OPTIMAL_MAX_CODES` are checked before any work.
+:data:`OPTIMAL_MAX_CODES` and the measured frontier :data:`OPTIMAL_MAX_COLORS` (the
+most colours per number of positions) are checked before any work.
 
 References:
     D. E. Knuth, "The computer as master mind", J. Recreational Mathematics 9(1), 1-6
@@ -74,7 +75,6 @@ import itertools
 import json
 import math
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +92,7 @@ __all__ = [
     "CACHE_MAX_BYTES",
     "OPTIMAL_MAX_CODES",
     "OPTIMAL_MAX_CODES_ENV",
+    "OPTIMAL_MAX_COLORS",
     "OPTIMAL_MAX_GROUP",
     "OptimalStrategy",
     "cache_directory",
@@ -110,14 +111,29 @@ OPTIMAL_MAX_CODES = {
     ("black", False): 256,
 }
 """Largest code space (``k^n``, or ``k!/(k-n)!`` for the permutation game) the exact
-search accepts, per ``(feedback, distinct)``: each game up to the limit was measured
-to finish within 5 minutes on the 2-core development machine. Black-peg answers
-carry less information, so the trees are deeper and the search slower (the
-permutation game up to ``n = k = 6``; with repetition ``4 x 4`` takes 31 s while
+search accepts, per ``(feedback, distinct)``. Within it, :data:`OPTIMAL_MAX_COLORS`
+(the measured frontier) decides: the code count alone does not bound the time. Black-peg
+answers carry less information, so the trees are deeper and the search slower (the
+permutation game up to ``n = k = 6``; with repetition ``4 x 4`` takes 19 s while
 ``3 x 8`` did not finish in 10 minutes)."""
 
+OPTIMAL_MAX_COLORS: dict[tuple[str, bool], dict[int, int]] = {
+    ("black", False): {1: 256, 2: 8, 3: 6, 4: 4, 5: 3, 6: 2, 7: 2},
+    ("black-white", False): {1: 256, 2: 12, 3: 8, 4: 6, 5: 3, 6: 2, 7: 2, 8: 2},
+    ("black", True): {1: 256, 2: 8, 3: 6, 4: 6, 5: 6, 6: 6},
+    ("black-white", True): {1: 256, 2: 8, 3: 8, 4: 6, 5: 5, 6: 6},
+}
+"""The measured frontier below :data:`OPTIMAL_MAX_CODES`: per ``(feedback, distinct)``
+and number of positions ``n``, the most colours ``k`` admitted (``n`` not listed: no
+game is admitted). Few positions give few answers, so the trees are deep:
+``2 x 16`` black (256 codes) did not finish in 5 minutes; ``n = 1`` beyond ``k = 256``
+needs a search deeper than Python's recursion limit (``1 x 1296`` black-white fails),
+and its answer is known anyway (worst ``k``, mean ``(k + 1) / 2``). Each admitted game
+was measured (``benchmarks/RESULTS.md``, "optimal: the admitted games")."""
+
 OPTIMAL_MAX_CODES_ENV = "MASTERMIND_Q_MAX_OPTIMAL_CODES"
-"""Environment variable that, when set, replaces every :data:`OPTIMAL_MAX_CODES` entry."""
+"""Environment variable that, when set, replaces every :data:`OPTIMAL_MAX_CODES` entry
+and the frontier :data:`OPTIMAL_MAX_COLORS`."""
 
 OPTIMAL_MAX_GROUP = 4_000_000
 """Largest stabiliser table (group elements x codes) the symmetry reduction builds;
@@ -172,21 +188,28 @@ def optimal_max_codes(feedback: str, distinct: bool) -> int:
     Raises:
         ValueError: the environment variable is not a positive integer.
     """
-    text = os.environ.get(OPTIMAL_MAX_CODES_ENV, "").strip()
-    if text:
-        if not text.isdigit() or len(text) > 30 or int(text) < 1:
-            raise ValueError(f"{OPTIMAL_MAX_CODES_ENV} must be a positive integer, was {text!r}")
-        return int(text)
+    from ..limits import environment_limit
+
+    value = environment_limit(OPTIMAL_MAX_CODES_ENV)  # parsed as every limit variable
+    if value is not None:
+        return value
     return OPTIMAL_MAX_CODES[(feedback, distinct)]
 
 
 def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
-    """Refuse a game whose code space is beyond :func:`optimal_max_codes`, before any work.
+    """Refuse a game beyond :func:`optimal_max_codes` or the measured frontier, before any work.
+
+    Without ``MASTERMIND_Q_MAX_OPTIMAL_CODES`` a game must also be within
+    :data:`OPTIMAL_MAX_COLORS`: few positions and many colours make deep trees that the
+    code count alone does not bound (``2 x 16`` black has 256 codes, like ``4 x 4``,
+    and does not finish in 5 minutes where ``4 x 4`` takes 18 s).
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the game's own limit and
             ``MASTERMIND_Q_MAX_OPTIMAL_CODES``.
     """
+    from ..limits import ResourceLimitError
+
     limit = optimal_max_codes(feedback, distinct)
     override = bool(os.environ.get(OPTIMAL_MAX_CODES_ENV, "").strip())
     name = OPTIMAL_MAX_CODES_ENV if override else f"OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]"
@@ -206,6 +229,22 @@ def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
             "for every game)"
         ),
     )
+    if override:
+        return
+    frontier = OPTIMAL_MAX_COLORS[(feedback, distinct)]
+    most = frontier.get(n, 0)
+    if k > most:
+        game = f"{feedback}{', distinct' if distinct else ''}"
+        measured = (
+            f"with {n} position{'s' if n > 1 else ''} at most k={most} finishes"
+            if most
+            else f"no game with {n} positions ({max(frontier)} at most) finishes"
+        )
+        raise ResourceLimitError(
+            f"optimal at n={n}, k={k} ({game}) is beyond the measured frontier: "
+            f"{measured} within 5 minutes (OPTIMAL_MAX_COLORS[({feedback!r}, {distinct})]); "
+            f"raise it with {OPTIMAL_MAX_CODES_ENV}, which replaces every optimal limit"
+        )
 
 
 def _check_game(n: Any, k: Any, feedback: Any, distinct: Any) -> tuple[int, int, str, bool, int]:
@@ -644,16 +683,11 @@ def _tree_is_well_formed(tree: Any, n: int, k: int, distinct: bool) -> bool:
 
 
 def _store_cached(strategy: OptimalStrategy, budget: int | None) -> None:
-    from ..files import make_private_directory
+    """Write the cache file (a cache that cannot be written only costs a recomputation)."""
+    from ..files import write_cache_file
 
     path = _cache_path(strategy.n, strategy.k, strategy.feedback, strategy.distinct, budget)
-    with contextlib.suppress(OSError):  # a read-only cache only costs a recomputation
-        make_private_directory(path.parent)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
-        ) as handle:
-            json.dump(strategy.to_dict(), handle, separators=(",", ":"))
-        os.replace(handle.name, path)
+    write_cache_file(path, json.dumps(strategy.to_dict(), separators=(",", ":")))
 
 
 def _play_tree(tables: _Tables, tree: dict[str, Any], secret: int) -> int:

@@ -74,8 +74,6 @@ import contextvars
 import itertools
 import json
 import math
-import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -477,20 +475,10 @@ def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> N
         "minimum": len(queries),
         "queries": [list(q) for q in queries],
     }
-    from ..files import make_private_directory
+    from ..files import write_cache_file
 
-    with contextlib.suppress(OSError):  # a read-only cache only costs a recomputation
-        make_private_directory(path.parent)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
-        ) as handle:
-            json.dump(data, handle, separators=(",", ":"))
-        try:
-            os.replace(handle.name, path)
-        except OSError:  # e.g. a directory at the path: leave nothing behind
-            with contextlib.suppress(OSError):
-                os.unlink(handle.name)
-            raise
+    # private and atomic; a cache that cannot be written only costs a recomputation
+    write_cache_file(path, json.dumps(data, separators=(",", ":")))
 
 
 # -- the exact minimum ---------------------------------------------------------------------

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import textwrap
@@ -36,22 +35,59 @@ def subcommand(subparsers: Any, name: str, *, help: str, description: str, examp
     )
 
 
-def check_output_path(path: str, option: str, suffixes: Sequence[str] = ()) -> None:
+FORCE_HINT = "--force"
+"""How a refusal to replace an existing output file says to allow it."""
+
+
+def check_output_path(
+    path: str, option: str, suffixes: Sequence[str] = (), *, force: bool = False
+) -> None:
     """Raise :class:`CLIError` unless ``path`` can be written (before any work is done).
 
-    Checks the suffix (when ``suffixes`` are given), that the folder exists and is
-    writable, and that ``path`` is not a folder or a read-only file.
+    Checks the suffix (when ``suffixes`` are given), then
+    :func:`mastermind_q.files.check_output_file`: the folder exists and is writable;
+    ``path`` is not a symbolic link, a FIFO, a device or a folder; and it does not
+    exist unless ``force`` (``--force``).
     """
+    from ..files import OutputFileError, check_output_file
+
     if suffixes and not path.lower().endswith(tuple(suffixes)):
         raise CLIError(f"{option} must end in {', '.join(suffixes)}, was {path!r}")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise CLIError(f"{option} {path}: folder {folder!r} does not exist")
-    if os.path.isdir(path):
-        raise CLIError(f"{option} {path}: is a folder")
-    target = path if os.path.exists(path) else folder
-    if not os.access(target, os.W_OK):
-        raise CLIError(f"{option} {path}: permission denied ({target!r} is not writable)")
+    try:
+        check_output_file(path, overwrite=force, force_hint=FORCE_HINT)
+    except OutputFileError as error:
+        raise CLIError(f"{option}: {error}") from None
+
+
+def check_drawing_output(path: str, option: str, *, force: bool, derived: bool = True) -> None:
+    """Check an output file of drawings before any work (:func:`check_circuit_outputs`).
+
+    Raises:
+        CLIError: a bad suffix, a missing or read-only folder, a link, FIFO, device or
+            folder at the path (or at a name derived from it), or an existing file
+            without ``--force``; the message names ``option``.
+    """
+    from ..drawing import check_circuit_outputs, output_format
+    from ..files import OutputFileError, check_output_file
+
+    try:
+        if derived:
+            check_circuit_outputs(path, overwrite=force, force_hint=FORCE_HINT)
+        else:
+            output_format(path)
+            check_output_file(path, overwrite=force, force_hint=FORCE_HINT)
+    except OutputFileError as error:
+        raise CLIError(f"{option}: {error}") from None
+
+
+def add_force_flag(parser: argparse.ArgumentParser, options: str) -> None:
+    """``--force``: replace existing output files (refused otherwise, before any work)."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"replace existing files written by {options} (without it an existing file is "
+        "refused before any work; a link, FIFO or device is always refused)",
+    )
 
 
 class CLIError(ValueError):
@@ -85,6 +121,14 @@ def integer(text: str) -> int:
     value = _strict_int(text)
     if value is None:
         raise argparse.ArgumentTypeError(f"must be an integer, was {text[:40]!r}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer >= 0."""
+    value = _strict_int(text)
+    if value is None or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, was {text[:40]!r}")
     return value
 
 

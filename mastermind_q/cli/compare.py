@@ -9,6 +9,8 @@ from typing import Any
 
 from .arguments import (
     DEFAULT_SHOTS,
+    FORCE_HINT,
+    add_force_flag,
     add_suppression_flags,
     check_output_path,
     integer,
@@ -128,6 +130,7 @@ def add_parser(subparsers: Any) -> None:
         help=f"save one figure per setting ({', '.join(PLOT_SUFFIXES)}); rows of both "
         "settings: fig.pdf writes fig-non-adaptive.pdf and fig-adaptive.pdf",
     )
+    add_force_flag(parser, "--csv and --plot")
     parser.add_argument(
         "--plot-methods",
         metavar="NAMES",
@@ -198,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
         games=games,
     )
     if args.plot is not None:  # checked before the sweep, not after it
-        check_output_path(args.plot, "--plot", PLOT_SUFFIXES)
+        check_output_path(args.plot, "--plot", PLOT_SUFFIXES, force=args.force)
+        _check_setting_plots(args.plot, force=args.force)
         if plot_methods is not None:
             from ..compare.plotting import check_plot_methods
 
@@ -213,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
                 f"colors={args.colors!r}"
             )
     if args.csv not in (None, "-"):
-        check_output_path(args.csv, "--csv")
+        check_output_path(args.csv, "--csv", force=args.force)
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     parallel = args.workers > 1 or args.scheduler is not None
@@ -239,7 +243,9 @@ def run(args: argparse.Namespace) -> int:
     if args.csv == "-":
         csv_stream = sys.stdout if csv_to_stdout else None
     elif args.csv is not None:
-        csv_stream = open(args.csv, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        from ..files import open_stream_output
+
+        csv_stream = open_stream_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
     where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
     bar = SweepProgress(
         len(plan.tasks), parallel=parallel, where=where, disable=args.quiet or args.json
@@ -285,6 +291,8 @@ def run(args: argparse.Namespace) -> int:
             methods=plot_methods,
             style=args.plot_style,
             against=args.plot_against,
+            overwrite=args.force,
+            force_hint=FORCE_HINT,
         )
         plots = {name: str(path) for name, path in setting_paths(args.plot, list(figures)).items()}
         written += plots.values()
@@ -310,6 +318,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"mastermind-q compare: {stopped()} after {done} rows", file=sys.stderr)
         return interrupted_status()
     return 0
+
+
+def _check_setting_plots(path: str, *, force: bool) -> None:
+    """The per-setting names of ``--plot`` (fig-adaptive.png, ...) checked like the path."""
+    from pathlib import Path
+
+    from ..compare.plotting import SETTING_ORDER, setting_paths
+    from ..files import OutputFileError, check_output_file
+
+    for target in setting_paths(Path(path), list(SETTING_ORDER)).values():
+        try:
+            check_output_file(target, overwrite=force, force_hint=FORCE_HINT)
+        except OutputFileError as error:
+            raise ValueError(f"--plot: {error}") from None
 
 
 def _names(text: str | None, option: str) -> list[str] | None:

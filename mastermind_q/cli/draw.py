@@ -7,9 +7,13 @@ import re
 from typing import Any
 
 from .arguments import (
+    FORCE_HINT,
     add_circuit_arguments,
+    add_force_flag,
+    check_drawing_output,
     emit,
     integer,
+    non_negative_int,
     parse_code,
     parse_pair,
     subcommand,
@@ -37,7 +41,9 @@ def add_parser(subparsers: Any) -> None:
             "game on aer; adaptive methods show the circuits their answers led "
             "to). Text on stdout by default; --output FILE writes .txt, .png, .svg, .pdf "
             "(matplotlib) or .qasm (OpenQASM 3); several circuits go to one file each "
-            "(out.png -> out-pair-0-1.png, ...) or to the pages of one .pdf. The oracle and "
+            "(out.png -> out-pair-0-1.png, ...) or to the pages of one .pdf. An existing "
+            "file (or one of those names) is refused before any work unless --force; a "
+            "link, FIFO or device never is written. The oracle and "
             "the encodings are labelled boxes; --decompose N opens them N levels deep, an "
             "opened oracle framed by barriers labelled B_s and end B_s (O_h and end O_h: the "
             "parity oracle of hunziker-meyer)."
@@ -61,10 +67,11 @@ def add_parser(subparsers: Any) -> None:
         "(default: s_i = i mod k)",
     )
     parser.add_argument("--output", metavar="FILE", help="write FILE (.txt .png .svg .pdf .qasm)")
+    add_force_flag(parser, "--output")
     parser.add_argument(
         "--decompose",
         nargs="?",
-        type=int,
+        type=non_negative_int,
         const=1,
         default=0,
         metavar="LEVELS",
@@ -86,6 +93,7 @@ def _methods_only() -> list[str]:
 
 def _run_method(args: argparse.Namespace) -> int:
     from ..drawing import (
+        check_drawing,
         draw_text,
         method_circuits,
         open_boxes,
@@ -95,8 +103,8 @@ def _run_method(args: argparse.Namespace) -> int:
     )
     from .solve import random_secret
 
-    if args.output is not None:
-        output_format(args.output)
+    if args.output is not None:  # before the solve: a file that cannot be written
+        check_drawing_output(args.output, "--output", force=args.force)
     if args.secret is not None:
         secret = parse_code(args.secret)
     elif args.seed is not None:
@@ -112,6 +120,7 @@ def _run_method(args: argparse.Namespace) -> int:
         reveal=args.decompose > 0,
     )
     circuits = tuple(open_boxes(circuit, args.decompose) for circuit in circuits)
+    check_drawing(circuits)  # before the drawing, whose cost grows with qubits x gates
     titles = solve_captions(
         args.circuit, circuits, num_positions=args.positions, colors=args.colors
     )
@@ -130,7 +139,9 @@ def _run_method(args: argparse.Namespace) -> int:
         "format": "txt",
     }
     if args.output is not None:
-        paths = write_circuits(circuits, args.output, titles=titles)
+        paths = write_circuits(
+            circuits, args.output, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
+        )
         payload["output"] = [str(path) for path in paths]
         payload["format"] = output_format(args.output)
     else:
@@ -151,14 +162,15 @@ def run(args: argparse.Namespace) -> int:
     from ..drawing import (
         build_circuit,
         caption,
+        check_drawing,
         draw_text,
         open_boxes,
         output_format,
         write_drawing,
     )
 
-    if args.output is not None:
-        output_format(args.output)  # a bad suffix fails before any work
+    if args.output is not None:  # a bad suffix or path fails before any work
+        check_drawing_output(args.output, "--output", force=args.force, derived=False)
     secret = None if args.secret is None else parse_code(args.secret)
     circuit = build_circuit(
         args.circuit,
@@ -169,6 +181,7 @@ def run(args: argparse.Namespace) -> int:
         measure=not args.no_measure,
     )
     circuit = open_boxes(circuit, args.decompose)
+    check_drawing([circuit])
     title = caption(
         args.circuit,
         num_positions=args.positions,
@@ -187,7 +200,9 @@ def run(args: argparse.Namespace) -> int:
         "format": "txt",
     }
     if args.output is not None:
-        path = write_drawing(circuit, args.output, title=title)
+        path = write_drawing(
+            circuit, args.output, title=title, overwrite=args.force, force_hint=FORCE_HINT
+        )
         payload["output"] = str(path)
         payload["format"] = output_format(path)
     else:

@@ -12,9 +12,11 @@ from ..classical.static_schemes import SCHEMES
 from ..solving import METHODS, play
 from .arguments import (
     DEFAULT_SHOTS,
+    FORCE_HINT,
     CLIError,
     add_execution_flags,
-    check_output_path,
+    add_force_flag,
+    check_drawing_output,
     emit,
     integer,
     parse_code,
@@ -136,6 +138,7 @@ def add_parser(subparsers: Any) -> None:
         help="quantum methods: the circuits the solve ran as OpenQASM 3 (a file per "
         "circuit, named as for --draw; the oracle B_s stays an undefined gate)",
     )
+    add_force_flag(parser, "--draw and --qasm")
     add_execution_flags(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
@@ -183,23 +186,32 @@ def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
         suffixes = (
             (".qasm",) if option == "--qasm" else tuple(f".{f}" for f in FORMATS if f != "qasm")
         )
-        check_output_path(path, option, suffixes)
+        if not path.lower().endswith(suffixes):
+            raise CLIError(f"{option} must end in {', '.join(suffixes)}, was {path!r}")
+        check_drawing_output(path, option, force=args.force)
 
 
 def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
     """Write the solve's circuits where --draw / --qasm ask; return the paths written."""
-    from ..drawing import solve_captions, write_circuits
+    from ..drawing import check_drawing, solve_captions, write_circuits
 
     circuits = list(result.circuits)
     written: list[str] = []
     if not circuits:
         return written
+    if args.draw is not None:
+        check_drawing(circuits)
     titles = solve_captions(
         result.method, circuits, num_positions=result.num_positions, colors=result.num_colors
     )
     for path in (args.draw, args.qasm):
         if path is not None:
-            written += [str(p) for p in write_circuits(circuits, path, titles=titles)]
+            written += [
+                str(p)
+                for p in write_circuits(
+                    circuits, path, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
+                )
+            ]
     return written
 
 

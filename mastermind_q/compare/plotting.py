@@ -377,6 +377,8 @@ def plot_comparison(
     count: str = "to-win",
     against: str | None = None,
     title: bool = True,
+    overwrite: bool = True,
+    force_hint: str = "overwrite=True",
 ) -> Figure:
     """Plot the rows of one setting: queries against ``n`` (per ``k``) or ``k`` (per ``n``).
 
@@ -404,6 +406,9 @@ def plot_comparison(
             (:data:`COUNTS`).
         against: ``"n"`` or ``"k"`` for the x axis (default: the one that varies more).
         title: put the setting above the panels.
+        overwrite: ``path`` may replace an existing file (a link, a FIFO or a device
+            is never written: :func:`mastermind_q.files.atomic_output`).
+        force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
 
     Returns:
         The matplotlib ``Figure`` (made without pyplot, so no window opens).
@@ -462,7 +467,10 @@ def plot_comparison(
                 title=title,
             )
         if path is not None:
-            figure.savefig(path, dpi=200)
+            from ..files import atomic_output
+
+            with atomic_output(path, overwrite=overwrite, force_hint=force_hint) as handle:
+                figure.savefig(handle, dpi=200, format=Path(path).suffix.lower().lstrip("."))
     return figure
 
 

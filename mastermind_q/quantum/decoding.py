@@ -2,7 +2,8 @@
 
 Bitstrings are read with clbit 0 rightmost. The pair methods decode along their plan
 (:mod:`mastermind_q.quantum.plans`); ``two-color`` reads the secret directly;
-``adaptive`` takes the heaviest valid code.
+``adaptive`` and ``hunziker-meyer`` take the heaviest valid code of their colour
+registers (``n ceil(log2 k)`` bits).
 """
 
 from __future__ import annotations
@@ -52,9 +53,17 @@ def _check_counts(counts: object) -> None:
                 raise ValueError(f"counts[{index}] has a key that is not a bitstring: {key!r}")
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ValueError(f"counts[{index}][{key!r}] must be a number, was {value!r}")
-            if not math.isfinite(value):
+            try:
+                weight = float(value)
+            except OverflowError:  # an int beyond the floats (10**400)
+                raise ValueError(
+                    f"counts[{index}][{key!r}] is too large, an integer of {len(str(value))} digits"
+                ) from None
+            if not math.isfinite(weight):
                 raise ValueError(f"counts[{index}][{key!r}] must be finite, was {value!r}")
-            total += value
+            total += weight
+        if not math.isfinite(total):
+            raise ValueError(f"counts[{index}] add up to more than a float holds ({total})")
         if not total > 0:
             raise ValueError(
                 f"counts[{index}] has no weight (total {total}): no shots were counted"
@@ -213,8 +222,9 @@ def decode_counts(
     :func:`triple_plan`); ``two-color`` reads the secret directly.
 
     Args:
-        method: ``nonadaptive``, ``triples``, ``two-color`` or ``adaptive`` (one circuit:
-            the heaviest valid code, :func:`solve_adaptive`).
+        method: ``nonadaptive``, ``triples``, ``two-color``, ``adaptive`` or
+            ``hunziker-meyer`` (one circuit each, its colour registers measured: the
+            heaviest valid code, every outcome ``n ceil(log2 k)`` bits).
         counts: one dict per circuit, in plan order: bitstring -> count (int) or
             quasi-probability (float).
         num_positions: ``n``.
@@ -225,9 +235,11 @@ def decode_counts(
         circuit's answer divided by the total weight (the fraction of shots for counts).
 
     Raises:
-        ValueError: unknown method, wrong number of circuits, counts that are not a
-            list of bitstring -> number dicts, a circuit with no weight (all counts
-            zero), malformed bitstrings.
+        ValueError: unknown method, ``n`` or ``k`` that are not integers in range (the
+            limits of a run, :func:`mastermind_q.limits.check_quantum_size`), wrong
+            number of circuits, counts that are not a list of bitstring -> number
+            dicts, a count too large for a float, a circuit with no weight (all counts
+            zero), outcomes of the wrong width.
 
     Example:
         >>> decode_counts("triples", [{"011": 9, "111": 1}, {"110": 10}],
@@ -237,16 +249,21 @@ def decode_counts(
         ...               num_positions=2, colors=2)
         ((1, 0), [0.75])
     """
+    from ..game import validate_colors, validate_positions
+    from ..limits import check_quantum_size
+
+    if method not in _DECODED:
+        raise ValueError(f"method must be one of {', '.join(_DECODED)}; was {method!r}")
+    num_positions = validate_positions(num_positions)
+    colors = validate_colors(colors)
+    check_quantum_size(num_positions, colors)
     _check_counts(counts)
-    if method == "adaptive":
+    if method in _REGISTER_METHODS:
         if len(counts) != 1:
-            raise ValueError(f"method 'adaptive' runs 1 circuit, got {len(counts)}")
+            raise ValueError(f"method {method!r} runs 1 circuit, got {len(counts)}")
+        _check_register_width(counts[0], num_positions=num_positions, colors=colors)
         found, fraction = _adaptive_answer(counts[0], num_positions=num_positions, colors=colors)
         return found, [fraction]
-    if method not in (*PAIR_METHODS, "two-color"):
-        raise ValueError(
-            f"method must be one of nonadaptive, triples, two-color, adaptive; was {method!r}"
-        )
     if method != "two-color":
         expected = len(method_plan(method, colors))
         if len(counts) != expected:
@@ -254,6 +271,29 @@ def decode_counts(
                 f"method {method!r} with k={colors} runs {expected} circuits, got {len(counts)}"
             )
     return _decode(method, counts, num_positions=num_positions, colors=colors, normalise=True)
+
+
+_REGISTER_METHODS = ("adaptive", "hunziker-meyer")
+"""Methods whose one circuit measures the colour registers (the code itself)."""
+_DECODED = (*PAIR_METHODS, "two-color", *_REGISTER_METHODS)
+"""Methods :func:`decode_counts` decodes."""
+
+
+def _check_register_width(
+    distribution: Mapping[str, float], *, num_positions: int, colors: int
+) -> None:
+    """Every outcome has the ``n ceil(log2 k)`` bits of the colour registers."""
+    from ..circuits.layout import color_qubits
+
+    width = num_positions * color_qubits(colors)
+    for key in distribution:
+        bits = key.replace(" ", "")
+        if len(bits) != width:
+            shown = bits if len(bits) <= 40 else bits[:37] + "..."
+            raise ValueError(
+                f"outcome {shown!r} has {len(bits)} bits; the colour registers of n = "
+                f"{num_positions}, k = {colors} have {width}"
+            )
 
 
 def _adaptive_code(key: str, *, num_positions: int, colors: int) -> tuple[int, ...] | None:
