@@ -57,7 +57,11 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--positions", required=True, help="values of n, e.g. 4,6,8 or 4-8")
-    parser.add_argument("--colors", required=True, help="values of k, e.g. 4,8 or 4:16:4")
+    parser.add_argument(
+        "--colors",
+        required=True,
+        help="values of k, e.g. 4,8 or 4:16:4; 'n': the diagonal k = n, one cell per --positions",
+    )
     parser.add_argument(
         "--methods",
         help="comma separated solve methods to run (default: every method, each in its own "
@@ -108,6 +112,24 @@ def add_parser(subparsers: Any) -> None:
         help="play the quantum games verified: each decoded code is certified (and "
         "repaired) with classical queries, counted in queries_to_win; rows carry "
         "certified_fraction (use with a noisy --backend fake:NAME or ibm:NAME)",
+    )
+    parser.add_argument(
+        "--simulate-up-to",
+        type=integer,
+        default=None,
+        metavar="N",
+        help="run the quantum rows on the simulator while n and k are at most N (default "
+        "16); larger quantum rows are counted, not executed: the codebreaker builds its "
+        "circuits for the real n and k and the codemaker counts their oracle calls "
+        "without running them (executed: false); 0 counts every quantum row",
+    )
+    parser.add_argument(
+        "--row-budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds a row of consistent, optimal or knuth may take (default 120); a row "
+        "estimated or found to take longer is skipped with the reason",
     )
     parser.add_argument(
         "--shots",
@@ -171,24 +193,32 @@ def run(args: argparse.Namespace) -> int:
     from ..compare import (
         DEFAULT_BACKEND,
         DEFAULT_SAMPLES,
+        DIAGONAL,
         Comparison,
         SweepProgress,
         check_comparison,
         format_table,
         parse_int_list,
         plan_comparison,
-        plot_settings,
         run_comparison,
+        task_costs,
         validate_backend,
         write_csv_header,
         write_csv_row,
     )
 
     positions = parse_int_list(args.positions, "positions", minimum=1)
-    colors = parse_int_list(args.colors, "colors", minimum=2)
+    diagonal = args.colors.strip() == DIAGONAL
+    colors: Any = DIAGONAL if diagonal else parse_int_list(args.colors, "colors", minimum=2)
     methods = _names(args.methods, "--methods")
     games = _names(args.games, "--games")
     plot_methods = _names(args.plot_methods, "--plot-methods")
+    if plot_methods is not None and args.plot is None:
+        raise ValueError("--plot-methods chooses the curves of --plot: give --plot FILE too")
+    if args.row_budget is not None:
+        from ..compare.costs import validate_row_budget
+
+        validate_row_budget(args.row_budget)
     plan = plan_comparison(
         positions,
         colors,
@@ -196,14 +226,22 @@ def run(args: argparse.Namespace) -> int:
         bounds=args.bounds,
         formulas=args.formulas,
         games=games,
+        simulate_up_to=args.simulate_up_to,
     )
+    if diagonal:
+        colors = list(dict.fromkeys(positions))
     if args.plot is not None:  # checked before the sweep, not after it
         check_output_path(args.plot, "--plot", PLOT_SUFFIXES)
         if plot_methods is not None:
             from ..compare.plotting import check_plot_methods
 
-            check_plot_methods(plot_methods)
+            try:
+                check_plot_methods(plot_methods)
+            except ValueError as error:
+                raise ValueError(f"--plot-methods: {error}") from None
         against = args.plot_against
+        if diagonal and against == "k":
+            against = "n"  # on the diagonal k follows n
         if (against == "n" and len(positions) < 2) or (against == "k" and len(colors) < 2):
             raise ValueError(f"--plot-against {against} needs two or more values of {against}")
         if len(positions) < 2 and len(colors) < 2:
@@ -225,6 +263,7 @@ def run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "workers": args.workers,
         "verify": args.verify,
+        "row_budget": args.row_budget,
     }
     # before any file is opened: a run that cannot start writes nothing
     check_comparison(plan, **settings, scheduler=args.scheduler)
@@ -242,7 +281,12 @@ def run(args: argparse.Namespace) -> int:
         csv_stream = open(args.csv, "w", encoding="utf-8", newline="")  # noqa: SIM115
     where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
     bar = SweepProgress(
-        len(plan.tasks), parallel=parallel, where=where, disable=args.quiet or args.json
+        len(plan.tasks),
+        parallel=parallel,
+        where=where,
+        disable=args.quiet or args.json,
+        costs=task_costs(plan, **settings),
+        tasks=plan.tasks,
     )
 
     def finished(row: Any) -> None:  # parallel rows: written and counted as they finish
@@ -267,6 +311,7 @@ def run(args: argparse.Namespace) -> int:
                 client=client,
             )
     except KeyboardInterrupt:
+        _hold_stop_signals()  # a second Ctrl-C must not drop the rows finished so far
         interrupted = True
     finally:
         bar.close()
@@ -275,18 +320,21 @@ def run(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     written = [args.csv] if args.csv not in (None, "-") else []
+    if not args.json:  # the rows first: a figure that fails cannot take them along
+        if not csv_to_stdout:
+            print(format_table(outcome.rows), flush=True)
+        if outcome.skipped:
+            print(
+                f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
+                file=sys.stderr,
+            )
     plots: dict[str, str] = {}
+    plot_error = None
     if args.plot is not None and outcome.rows:
-        from ..compare.plotting import setting_paths
-
-        figures = plot_settings(
-            outcome.rows,
-            args.plot,
-            methods=plot_methods,
-            style=args.plot_style,
-            against=args.plot_against,
-        )
-        plots = {name: str(path) for name, path in setting_paths(args.plot, list(figures)).items()}
+        try:
+            plots = _plot(outcome.rows, args, plot_methods, partial=interrupted)
+        except (ValueError, OSError) as error:
+            plot_error = _plot_message(error, args, plot_methods)
         written += plots.values()
     if args.json:
         payload = outcome.to_dict()
@@ -294,22 +342,67 @@ def run(args: argparse.Namespace) -> int:
         payload["plot"] = args.plot if plots else None
         payload["plots"] = plots
         payload["csv"] = args.csv
-        print(json.dumps(payload))
+        print(json.dumps(payload), flush=True)
     else:
-        if not csv_to_stdout:
-            print(format_table(outcome.rows))
-        if outcome.skipped:
-            print(
-                f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
-                file=sys.stderr,
-            )
         for path in written:  # stdout holds the table (or the CSV): notices go to stderr
             print(f"wrote {path}", file=sys.stderr)
     if interrupted:
         done = len(outcome.rows)
+        if plot_error is not None:
+            print(f"mastermind-q compare: error: {plot_error}", file=sys.stderr)
         print(f"mastermind-q compare: {stopped()} after {done} rows", file=sys.stderr)
         return interrupted_status()
+    if plot_error is not None:
+        print(f"mastermind-q compare: error: {plot_error}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _plot(
+    rows: list[Any], args: argparse.Namespace, plot_methods: list[str] | None, *, partial: bool
+) -> dict[str, str]:
+    """Draw the figures of ``--plot`` (after the rows are out); their paths by setting."""
+    from ..compare import plot_settings
+    from ..compare.plotting import setting_paths
+
+    figures = plot_settings(
+        rows,
+        args.plot,
+        methods=plot_methods,
+        style=args.plot_style,
+        against=args.plot_against,
+        partial=partial,
+    )
+    return {name: str(path) for name, path in setting_paths(args.plot, list(figures)).items()}
+
+
+def _plot_message(error: Exception, args: argparse.Namespace, plot_methods: Any) -> str:
+    """One line for a figure that could not be drawn or written (the rows are out)."""
+    text = str(error)
+    text = text if len(text) <= 300 else text[:297] + "..."
+    if isinstance(error, OSError):
+        return f"--plot {args.plot}: {error.strerror or text}; the rows above are complete"
+    if plot_methods is not None:
+        return f"--plot-methods {args.plot_methods}: {text}; the rows above are complete"
+    return f"--plot {args.plot}: {text}; the rows above are complete"
+
+
+def _hold_stop_signals() -> None:
+    """After the first Ctrl-C: note further SIGINT/SIGTERM instead of raising, so the
+    finished rows are still printed (``stop_signals`` restores the handlers after)."""
+    import signal
+    import threading
+
+    from .signals import _SIGNALS_RECEIVED
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        _SIGNALS_RECEIVED.append(signum)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, note)
 
 
 def _names(text: str | None, option: str) -> list[str] | None:
@@ -318,5 +411,20 @@ def _names(text: str | None, option: str) -> list[str] | None:
         return None
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise ValueError(f"{option} must list names separated by commas, was {text!r}")
+        raise ValueError(f"{option} must list names separated by commas, was {_shown(text)}")
+    for name in names:
+        if len(name) > _MOST_NAME:
+            raise ValueError(
+                f"{option}: a name of {len(name)} characters is no method or game name, "
+                f"was {_shown(name)}"
+            )
     return names
+
+
+_MOST_NAME = 64
+"""Longest name ``--methods``, ``--games`` or ``--plot-methods`` can hold."""
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error, at most about 40 characters."""
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."

@@ -74,6 +74,7 @@ from .plotting import PLOT_STYLES, plot_comparison, plot_settings
 from .progress import SweepProgress
 from .rows import (
     ALL_METHODS,
+    DIAGONAL,
     KINDS,
     CompareRow,
     CompareTask,
@@ -87,6 +88,7 @@ from .running import (
     check_comparison,
     compare,
     run_comparison,
+    task_costs,
     validate_backend,
 )
 from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
@@ -108,6 +110,7 @@ __all__ = [
     "DEFAULT_BACKEND",
     "DEFAULT_GAMES",
     "DEFAULT_SAMPLES",
+    "DIAGONAL",
     "ENUMERATION_LIMITS",
     "GAMES",
     "KINDS",
@@ -136,6 +139,7 @@ __all__ = [
     "random_secrets",
     "run_comparison",
     "run_task",
+    "task_costs",
     "theoretical_queries",
     "validate_backend",
     "write_csv_header",
