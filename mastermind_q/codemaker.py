@@ -778,7 +778,7 @@ class CountingCodemaker(Codemaker):
         """
         counted: list[int] = []
         calls = self.charge(_Counted(circuits, counted))
-        if not counted:
+        if not counted or not counted[0]:
             raise ValueError("circuits must hold at least one circuit, was empty")
         self._counted_batches += 1
         self._counted_circuits += counted[0]

@@ -392,6 +392,17 @@ def _cases(files: Path) -> dict[str, list[str]]:
         "compare-backend-no-fake": [*GRID, "--backend", "fake:nosuchdevice"],
         "compare-plot-suffix": [*GRID, "--plot", "out.bmp"],
         "compare-csv-missing-folder": [*GRID, "--csv", str(files / "none" / "rows.csv")],
+        "compare-quantum-total-work": [
+            *[*COMPARE, "--positions", "3,4", "--colors", "3,4"],
+            *["--quantum-samples", "100000", "--shots", "1000000"],
+        ],
+        "compare-plot-methods-without-plot": [*GRID, "--plot-methods", "adaptive"],
+        "compare-method-100k-characters": [*GRID, "--methods", "x" * 100_000],
+        "compare-colors-not-n": [*COMPARE, "--positions", "3", "--colors", "m"],
+        "compare-colors-n-one-position": [*COMPARE, "--positions", "1", "--colors", "n"],
+        "compare-row-budget-negative": [*GRID, "--row-budget", "-1"],
+        "compare-row-budget-nan": [*GRID, "--row-budget", "nan"],
+        "compare-simulate-up-to-negative": [*GRID, "--simulate-up-to", "-1"],
         # jobs
         "jobs-list-file": ["jobs", "list", "--jobs-dir", str(files / "file")],
         "jobs-fetch-bad-id": ["jobs", "fetch", "../etc/passwd", *jobs],
@@ -508,6 +519,7 @@ FAST_CASES = frozenset(
         "resources-adaptive-gates",
         "compare-grid-100-million",
         "compare-csv-missing-folder",
+        "compare-quantum-total-work",
         "jobs-fetch-deep",
         "unknown-option",
     }

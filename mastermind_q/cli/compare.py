@@ -383,7 +383,9 @@ def _plot_message(error: Exception, args: argparse.Namespace, plot_methods: Any)
     if isinstance(error, OSError):
         return f"--plot {args.plot}: {error.strerror or text}; the rows above are complete"
     if plot_methods is not None:
-        return f"--plot-methods {args.plot_methods}: {text}; the rows above are complete"
+        if text.startswith("nothing to draw"):
+            text = "no finished row is on these curves"
+        return f"--plot-methods {_shown(args.plot_methods)}: {text}; the rows above are complete"
     return f"--plot {args.plot}: {text}; the rows above are complete"
 
 

@@ -47,13 +47,27 @@ def random_secrets(
 ) -> list[tuple[int, ...]]:
     """``count`` seeded uniformly random secrets (random injections when ``distinct``).
 
+    Sizes are checked before any secret is drawn: ``n`` and ``k`` against the classical
+    limits (``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``, ``..._COLORS``), ``count`` against
+    ``MASTERMIND_Q_MAX_SAMPLES``; ``seed`` as :func:`~mastermind_q.game.validate_seed`.
+
     Raises:
-        ValueError: invalid sizes, ``count < 1``, or ``distinct`` with ``k < n``.
+        TypeError: ``distinct`` not a bool.
+        ValueError: invalid sizes or seed, ``count < 1``, or ``distinct`` with ``k < n``.
+        mastermind_q.limits.ResourceLimitError: sizes or ``count`` beyond the limits.
     """
+    from ..game import validate_seed
+    from ..limits import check_classical, check_samples
+
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"samples must be a positive integer, was {count!r}")
+    if not isinstance(distinct, bool):
+        raise TypeError(f"distinct must be True or False, was {distinct!r}")
+    seed = validate_seed(seed)
+    check_classical("random_secrets", n, k, 0)
+    check_samples(count)
     if distinct and k < n:
         raise ValueError(f"colors must be >= positions ({n}) for distinct secrets, was {k}")
     rng = random.Random(_derived_seed(seed, "secrets", n, k, distinct))
