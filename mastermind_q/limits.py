@@ -28,6 +28,11 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_CLASSICAL_WORK``       100,000,000     guesses times ``n`` of a classical game
                                                           (the permutation solver at n = k = 1000
                                                           is about 10^7 and takes 1.3 s)
+``MASTERMIND_Q_MAX_COIN_WEIGHING_WORK``   250,000,000     ``(n ceil(log2 k) + k) x n`` of a
+                                                          ``coin-weighing`` game (its guess
+                                                          bound times ``n``; n = k = 4096 is
+                                                          2.2 x 10^8: about 25,000 guesses,
+                                                          15 s, 0.8 GB of transcript)
 ``MASTERMIND_Q_MAX_STATIC_CODES``         1,024           ``k^n`` of the exact static minimum
                                                           (``static_minimum``), black pegs with
                                                           ``k = 2`` or ``n = 2`` (n = 9: 78 s)
@@ -84,6 +89,7 @@ __all__ = [
     "check_circuit_gates",
     "check_classical",
     "check_code_space",
+    "check_coin_weighing",
     "check_compare_work",
     "check_grid_rows",
     "check_grid_values",
@@ -139,6 +145,12 @@ LIMITS: dict[str, Limit] = {
         ),
         Limit("max_classical_colors", "MASTERMIND_Q_MAX_CLASSICAL_COLORS", 100_000, "colors"),
         Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
+        Limit(
+            "max_coin_weighing_work",
+            "MASTERMIND_Q_MAX_COIN_WEIGHING_WORK",
+            250_000_000,
+            "guesses x n",
+        ),
         Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
         Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
         Limit("max_static_play_bits", "MASTERMIND_Q_MAX_STATIC_PLAY_BITS", 128, "bits"),
@@ -384,6 +396,33 @@ def check_code_space(
         f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
         f"{limit_name}={max_codes}{suffix}"
     )
+
+
+def check_coin_weighing(num_positions: int, num_colors: int) -> None:
+    """Refuse a ``coin-weighing`` game too large for this machine.
+
+    ``n`` and ``k`` go to the classical limits; the work, the guess bound
+    ``n ceil(log2 k) + k`` times ``n`` (each guess is a code of ``n`` colours, and the
+    codemaker keeps every one in its transcript), to ``MASTERMIND_Q_MAX_COIN_WEIGHING_WORK``.
+
+    Raises:
+        ResourceLimitError: naming ``n``, ``k`` and the work.
+
+    Example:
+        >>> check_coin_weighing(4096, 4096)
+        >>> check_coin_weighing(8192, 8192)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        mastermind_q.limits.ResourceLimitError: coin-weighing at n=8192, k=8192 needs ...
+    """
+    n, k = int(num_positions), int(num_colors)
+    check_classical("coin-weighing", n, k, 0)
+    work = (n * max(1, (k - 1).bit_length()) + k) * n
+    if work > limit("max_coin_weighing_work"):
+        raise _refuse(
+            "max_coin_weighing_work",
+            f"coin-weighing at n={n}, k={k} needs about {work:.1e} steps (guesses x n)",
+        )
 
 
 def check_static_play(num_positions: int, num_colors: int) -> None:

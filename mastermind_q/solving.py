@@ -142,6 +142,12 @@ METHODS: dict[str, MethodInfo] = {
             summary="deterministic black-peg solver with repetition for any n, k",
         ),
         MethodInfo(
+            "coin-weighing",
+            "classical",
+            "mastermind_q.classical.coin_weighing:solve_coin_weighing",
+            summary="interval tree with coin-weighing batches of binary tests (any n, k)",
+        ),
+        MethodInfo(
             "random-consistent",
             "classical",
             "mastermind_q.classical.baselines:solve_random_consistent",
@@ -197,6 +203,10 @@ def _classical_guesses(method: str, n: int, k: int) -> int:
         from .classical.baselines import blackpeg_query_bound
 
         return blackpeg_query_bound(n, k)
+    if method == "coin-weighing":
+        from .classical.coin_weighing import coin_weighing_query_bound
+
+        return coin_weighing_query_bound(n, k)
     if method == "static":
         from .classical.static import random_query_count
 
@@ -244,6 +254,11 @@ def check_request(
             check_quantum_size(n, k)
         return
     check_classical(method, n, k, 0)  # n and k first: the bounds below loop over them
+    if method == "coin-weighing":  # its own work limit (its guesses are cheap to make)
+        from .limits import check_coin_weighing
+
+        check_coin_weighing(n, k)
+        return
     if method == "static":
         from .limits import check_static_play
 
@@ -399,8 +414,8 @@ def solve(
         colors: the number of colours ``k``.
         method: one of :data:`METHODS` -- quantum ``nonadaptive``, ``triples``,
             ``two-color``, ``adaptive``, ``hunziker-meyer``; classical ``permutation``,
-            ``knuth``, ``blackpeg``, ``random-consistent``, ``optimal``, ``consistent``,
-            ``static``.
+            ``knuth``, ``blackpeg``, ``coin-weighing``, ``random-consistent``, ``optimal``,
+            ``consistent``, ``static``.
         backend: quantum methods: ``aer`` (default), ``aer-statevector``, ``aer-mps``,
             ``fake:NAME`` or ``ibm:NAME``.
         shots: shots per circuit on sampling backends.

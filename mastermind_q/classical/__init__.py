@@ -7,6 +7,10 @@
   scalable deterministic black-peg codebreaker and a random consistent codebreaker;
 * :mod:`~mastermind_q.classical.static` -- the static (non-adaptive) game: exact
   minimum query sets (:func:`static_minimum`) and the static codebreaker;
+* :mod:`~mastermind_q.classical.coin_weighing` -- an adaptive black-peg codebreaker for
+  any ``n, k`` that packs binary tests into coin-weighing batches;
+* :mod:`~mastermind_q.classical.detecting` -- coin weighing with a Lindström-type
+  detecting matrix (``m_L(N)`` weighings for ``N`` coins) and its exact decoder;
 * :mod:`~mastermind_q.classical.codes` -- the code space as a numpy array.
 
 Every codebreaker takes a :class:`~mastermind_q.codemaker.Codemaker` (or the adversary)
@@ -33,6 +37,8 @@ from .baselines import (
     solve_random_consistent,
 )
 from .codes import all_codes, count_codes
+from .coin_weighing import coin_weighing_query_bound, solve_coin_weighing
+from .detecting import decode_detecting, detecting_matrix, detecting_rows, lindstrom_rows
 from .optimal import optimal_worst_case
 from .permutation import (
     PermutationCodebreaker,
@@ -48,12 +54,18 @@ __all__ = [
     "PermutationCodebreaker",
     "all_codes",
     "blackpeg_query_bound",
+    "coin_weighing_query_bound",
     "count_codes",
     "cyclic_shift_code",
+    "decode_detecting",
+    "detecting_matrix",
+    "detecting_rows",
+    "lindstrom_rows",
     "optimal_worst_case",
     "permutation_query_bound",
     "permutation_worst_case_bound",
     "solve_blackpeg",
+    "solve_coin_weighing",
     "solve_knuth",
     "solve_permutation",
     "solve_random_consistent",

@@ -66,6 +66,7 @@ SETTINGS: dict[str, str] = {
     "permutation": "adaptive",
     "knuth": "adaptive",
     "blackpeg": "adaptive",
+    "coin-weighing": "adaptive",
     "random-consistent": "adaptive",
     "optimal": "adaptive",
     "consistent": "adaptive",

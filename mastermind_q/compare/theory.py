@@ -64,6 +64,8 @@ _REFERENCES = {
     "permutation": f"{_ELOUALI}, Algorithms 1-4",
     "knuth": "Knuth, J. Recreational Math. 9 (1976-77), minimax",
     "blackpeg": "deterministic black-peg baseline with repetition",
+    "coin-weighing": "interval tree with Lindström coin-weighing batches "
+    "(Lindström 1965; Martinsson and Su, CPC 2023)",
     "random-consistent": "random consistent guess baseline",
     "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
     "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",

@@ -1,0 +1,208 @@
+"""Tests for mastermind_q.classical.coin_weighing (the ``coin-weighing`` codebreaker)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from mastermind_q import solve
+from mastermind_q.classical.baselines import solve_blackpeg
+from mastermind_q.classical.coin_weighing import (
+    coin_weighing_query_bound,
+    solve_coin_weighing,
+)
+from mastermind_q.classical.detecting import lindstrom_rows
+from mastermind_q.codemaker import Codemaker
+from mastermind_q.limits import ResourceLimitError, check_coin_weighing
+
+TARGETS = {64: 280, 256: 1360, 1024: 6150, 4096: 26700}
+"""Mean queries at n = k (final guess included) the codebreaker must stay within."""
+
+
+class SealedCodemaker(Codemaker):
+    """A codemaker whose secret cannot be read during the game."""
+
+    def reveal(self):
+        raise AssertionError("the codebreaker read the secret")
+
+
+def play(secret, colors):
+    """Solve ``secret``; check the found code, the final guess and the honest count."""
+    maker = SealedCodemaker(secret, colors)
+    found = solve_coin_weighing(maker)
+    assert found == tuple(secret)
+    transcript = maker.transcript
+    assert len(transcript) == maker.queries
+    assert transcript[-1] == (tuple(secret), len(secret))  # the final guess counts
+    assert all(answer < len(secret) for _, answer in transcript[:-1])
+    guesses = [guess for guess, _ in transcript]
+    assert len(set(guesses)) == len(guesses)  # no query whose answer is known
+    assert maker.queries <= coin_weighing_query_bound(len(secret), colors)
+    return maker.queries
+
+
+def random_secret(n, k, seed):
+    rng = random.Random(seed)
+    return [rng.randrange(k) for _ in range(n)]
+
+
+@pytest.mark.parametrize(("n", "k"), [(4, 4), (5, 3), (3, 6), (6, 2)])
+def test_every_secret_of_small_games(n, k):
+    for secret in itertools.product(range(k), repeat=n):
+        play(secret, k)
+
+
+@pytest.mark.parametrize(
+    ("n", "k"), [(1, 2), (1, 7), (2, 2), (7, 3), (9, 2), (12, 5), (30, 3), (40, 40), (5, 60)]
+)
+def test_random_secrets_of_other_sizes(n, k):
+    for seed in range(20):
+        play(random_secret(n, k, seed), k)
+
+
+@pytest.mark.parametrize("n", [16, 33, 64])
+def test_permutation_secrets_use_reference_colours(n):
+    """Every colour occurs (k = n): no absent colour fills the first split."""
+    for seed in range(3):
+        secret = list(range(n))
+        random.Random(seed).shuffle(secret)
+        play(secret, n)
+
+
+@pytest.mark.parametrize("k", [2, 3, 8])
+def test_every_colour_present_at_small_k(k):
+    """k small: the top intervals hold every colour; differences against a reference."""
+    for seed in range(5):
+        play(random_secret(200, k, seed), k)
+
+
+@pytest.mark.parametrize("n", [2, 3, 10, 64, 256])
+def test_two_colours_take_one_detecting_matrix(n):
+    """k = 2: the count, m_L(n) weighings of the positions, the final guess."""
+    for seed in range(5):
+        secret = random_secret(n, 2, seed)
+        queries = play(secret, 2)
+        if len(set(secret)) == 2:  # fewer when a weighing is the secret itself (n = 2, 3)
+            assert queries == lindstrom_rows(n) + 2 or (n <= 3 and queries < lindstrom_rows(n) + 2)
+
+
+@pytest.mark.parametrize(("n", "k"), [(64, 3), (120, 3), (300, 4)])
+def test_few_colours_take_one_design_per_colour(n, k):
+    """Every colour present, no background: k - 1 designs against the most frequent."""
+    for seed in range(5):
+        secret = random_secret(n, k, seed)
+        assert len(set(secret)) == k
+        assert play(secret, k) == (k - 1) * lindstrom_rows(n) + (k - 1) + 1
+
+
+def test_few_colours_present_use_an_absent_colour_as_background():
+    rng = random.Random(4)
+    for _ in range(5):
+        secret = [rng.choice((0, 2, 5)) for _ in range(64)]
+        # counts of colours 0..5 (the last by subtraction), two designs, the final guess
+        assert play(secret, 6) == 5 + 2 * lindstrom_rows(64) + 1
+
+
+def test_monochrome_and_two_colour_secrets():
+    assert play([3] * 50, 5) <= 5  # counts stop at the first colour that fills n
+    play([0] * 25 + [1] * 25, 2)
+    play([1, 0] * 25, 2)
+
+
+@pytest.mark.parametrize("n", [64, 256])
+def test_targets_at_n_equals_k(n):
+    queries = [play(random_secret(n, n, seed), n) for seed in range(10)]
+    assert sum(queries) / len(queries) <= TARGETS[n]
+    assert max(queries) <= coin_weighing_query_bound(n, n)
+
+
+@pytest.mark.slow
+def test_targets_at_1024():
+    queries = [play(random_secret(1024, 1024, seed), 1024) for seed in range(10)]
+    assert sum(queries) / len(queries) <= TARGETS[1024]
+
+
+def test_beats_blackpeg_at_k8_n1000():
+    for seed in range(2):
+        secret = random_secret(1000, 8, seed)
+        ours = Codemaker(secret, 8)
+        theirs = Codemaker(secret, 8)
+        assert solve_coin_weighing(ours) == solve_blackpeg(theirs) == tuple(secret)
+        assert ours.queries < 0.7 * theirs.queries
+
+
+def test_solve_runs_the_method_and_counts_every_query():
+    secret = random_secret(32, 32, 1)
+    result = solve(secret, colors=32, method="coin-weighing")
+    assert result.solved and result.found == tuple(secret)
+    assert result.queries == len(result.transcript)
+    assert result.queries <= coin_weighing_query_bound(32, 32)
+
+
+def test_inconsistent_answers_raise():
+    class Liar(Codemaker):
+        def _answer_black(self, guess):
+            return 0
+
+    with pytest.raises(ValueError, match="inconsistent"):
+        solve_coin_weighing(Liar((0, 1, 2, 3), 4))
+
+    class Shifted(Codemaker):
+        def _answer_black(self, guess):  # answers for another secret after the counts
+            answer = super()._answer_black(guess)
+            return answer if self.queries < 5 else min(answer + 1, len(guess) - 1)
+
+    with pytest.raises(ValueError, match="inconsistent"):
+        solve_coin_weighing(Shifted(random_secret(40, 6, 2), 6))
+    for k in (2, 3):  # the position designs check parity, counts and overlaps
+        with pytest.raises(ValueError, match="inconsistent"):
+            solve_coin_weighing(Shifted(random_secret(64, k, 3), k))
+
+
+def test_bad_input_is_refused_before_any_query():
+    with pytest.raises(ValueError, match="distinct=False"):
+        solve_coin_weighing(Codemaker((0, 1, 2), 3, distinct=True))
+    with pytest.raises(TypeError, match="codemaker must answer black-peg queries"):
+        solve_coin_weighing("0,1,2")
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        solve_coin_weighing(Codemaker((0, 1), 2), seed="x")
+    maker = Codemaker([0] * 8192, 8192)
+    with pytest.raises(ResourceLimitError, match="coin-weighing at n=8192, k=8192") as error:
+        solve_coin_weighing(maker)
+    assert "\n" not in str(error.value) and "MASTERMIND_Q_MAX_COIN_WEIGHING_WORK" in str(
+        error.value
+    )
+    assert maker.queries == 0
+    with pytest.raises(ResourceLimitError, match="coin-weighing"):
+        solve([0] * 8192, colors=8192, method="coin-weighing")
+    with pytest.raises(ResourceLimitError, match="positions 20000"):
+        check_coin_weighing(20_000, 2)
+
+
+def test_the_work_limit_follows_its_environment_variable(monkeypatch):
+    check_coin_weighing(4096, 4096)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_COIN_WEIGHING_WORK", "1000")
+    with pytest.raises(ResourceLimitError, match="more than the limit 1000"):
+        check_coin_weighing(64, 64)
+
+
+def test_query_bound_is_jaeger_peczarski():
+    assert coin_weighing_query_bound(64, 64) == 448
+    assert coin_weighing_query_bound(1024, 1024) == 11264
+    assert coin_weighing_query_bound(4096, 4096) == 53248
+    assert coin_weighing_query_bound(1000, 8) == 3008
+    assert coin_weighing_query_bound(10, 2) == 12
+    with pytest.raises(ValueError):
+        coin_weighing_query_bound(0, 4)
+
+
+def test_compare_knows_the_method_as_adaptive_classical():
+    from mastermind_q.compare import compare
+    from mastermind_q.compare.games import method_setting
+
+    assert method_setting("coin-weighing") == "adaptive"
+    rows = compare([8], [8], methods=["coin-weighing"], formulas=False, samples=3, seed=1).rows
+    row = next(row for row in rows if row.method == "coin-weighing")
+    assert row.kind == "classical" and row.queries <= coin_weighing_query_bound(8, 8)
