@@ -323,6 +323,9 @@ class SolveResult:
             (``pos0``, ``pos1``, ...), then ``score`` and ``anc``; the oracle in them is
             the codemaker's opaque ``B_s`` / ``B_s_dg`` (no definition, nothing of the
             secret). Empty for classical methods; not part of :meth:`to_dict`.
+        scheme: ``static`` results: the query set played (``"minimum"``,
+            ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``); ``None`` for
+            every other method.
     """
 
     secret: Code
@@ -345,6 +348,7 @@ class SolveResult:
     shots: int | None = None
     seed: int | None = None
     circuits: tuple[Any, ...] = field(default=(), hash=False, compare=False, repr=False)
+    scheme: str | None = None
 
     @property
     def solved(self) -> bool:
@@ -377,6 +381,8 @@ class SolveResult:
             data["counts"] = [dict(outcome) for outcome in self.counts]
         data["shots"] = self.shots
         data["seed"] = self.seed
+        if self.scheme is not None:
+            data["scheme"] = self.scheme
         if self.iterations is not None:
             data["iterations"] = self.iterations
         if self.circuit_success_probabilities:

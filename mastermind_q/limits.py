@@ -35,12 +35,15 @@ limit (environment variable)              default         what it bounds
                                                           15 s, 0.8 GB of transcript)
 ``MASTERMIND_Q_MAX_STATIC_CODES``         1,024           ``k^n`` of the exact static minimum
                                                           (``static_minimum``), black pegs with
-                                                          ``k = 2`` or ``n = 2`` (n = 9: 78 s)
+                                                          ``k = 2`` (n = 9: 78 s, n = 10 after it)
+``MASTERMIND_Q_MAX_STATIC_PAIR_CODES``    100             the same, black pegs with ``n = 2``
+                                                          (``k = 10``: 103 s; about 7x per step)
 ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``   81              the same for every other game
                                                           (``3 x 4``: 4 s, ``3 x 5``: over 10 min)
-``MASTERMIND_Q_MAX_STATIC_PLAY_BITS``     128             ``n log2 k`` of a ``static`` game on a
-                                                          random query set (its CP-SAT
-                                                          certificate; n = 128, k = 2: 9 s)
+``MASTERMIND_Q_MAX_STATIC_ENTRIES``       50,000,000      queries x ``n`` (plus ``n k``) of a
+                                                          ``static`` game beyond the exact
+                                                          minimum (about 16 bytes each; n = k =
+                                                          1024: 2 x 10^7, about 15 s)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
@@ -97,7 +100,7 @@ __all__ = [
     "check_samples",
     "check_shots",
     "check_statevector",
-    "check_static_play",
+    "check_static_entries",
     "check_static_search",
     "check_workers",
     "limit",
@@ -153,7 +156,8 @@ LIMITS: dict[str, Limit] = {
         ),
         Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
         Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
-        Limit("max_static_play_bits", "MASTERMIND_Q_MAX_STATIC_PLAY_BITS", 128, "bits"),
+        Limit("max_static_pair_codes", "MASTERMIND_Q_MAX_STATIC_PAIR_CODES", 100, "codes"),
+        Limit("max_static_entries", "MASTERMIND_Q_MAX_STATIC_ENTRIES", 50_000_000, "entries"),
         Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
         Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
         Limit("max_samples", "MASTERMIND_Q_MAX_SAMPLES", 100_000, "samples per row"),
@@ -425,21 +429,25 @@ def check_coin_weighing(num_positions: int, num_colors: int) -> None:
         )
 
 
-def check_static_play(num_positions: int, num_colors: int) -> None:
-    """Refuse a static game whose random query set could not be decoded in time.
+def check_static_entries(scheme: str, num_positions: int, num_colors: int, queries: int) -> None:
+    """Refuse a static query set too large to build, answer and decode on this machine.
 
-    Beyond the exact minimum the static codebreaker certifies its decoding with CP-SAT
-    (no second consistent code); the proof grows fast with ``n log2 k``, which must not
-    exceed ``MASTERMIND_Q_MAX_STATIC_PLAY_BITS``.
+    Beyond the exact minimum the static codebreaker holds its ``queries x n`` query
+    entries (as tuples for the codemaker and as an array for its decoder) and an
+    ``n x k`` table of open cells: their sum must not exceed
+    ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` (about 16 bytes each).
 
     Raises:
-        ResourceLimitError: naming ``n``, ``k`` and ``n log2 k``.
+        ResourceLimitError: naming the scheme, ``n``, ``k`` and the entries.
     """
-    bits = int(num_positions) * math.log2(int(num_colors))
-    if bits > limit("max_static_play_bits"):
+    n, k, count = int(num_positions), int(num_colors), int(queries)
+    entries = count * n + (n * k if scheme == "random" else 0)
+    if entries > limit("max_static_entries"):
         raise _refuse(
-            "max_static_play_bits",
-            f"static at n={num_positions}, k={num_colors} decodes n log2 k = {bits:.0f} bits",
+            "max_static_entries",
+            f"static ({scheme}) at n={n}, k={k} holds {count} queries x {n} positions"
+            + (f" + {n} x {k} cells" if scheme == "random" else "")
+            + f" = {entries} entries",
         )
 
 
@@ -447,17 +455,23 @@ def check_static_search(num_positions: int, num_colors: int, feedback: str = "bl
     """Refuse an exact static minimum (:func:`mastermind_q.classical.static_minimum`) whose
     code space ``k^n`` is beyond its limit.
 
-    Black pegs with ``k = 2`` (the hypercube) or ``n = 2`` have dedicated models and
-    go to ``MASTERMIND_Q_MAX_STATIC_CODES``; every other game (and black-white
-    feedback) to ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``. ``k^n`` is compared by its
+    Black pegs with ``k = 2`` (the hypercube) go to ``MASTERMIND_Q_MAX_STATIC_CODES``,
+    with ``n = 2`` to ``MASTERMIND_Q_MAX_STATIC_PAIR_CODES`` (both have dedicated
+    models); every other game (and black-white feedback) to
+    ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``. Each default admits only games measured
+    to finish within about 5 minutes on a cold cache. ``k^n`` is compared by its
     logarithm first, so a huge count is never computed.
 
     Raises:
         ResourceLimitError: naming ``n``, ``k``, the code count and the limit.
     """
     n, k = int(num_positions), int(num_colors)
-    structured = feedback == "black" and (k == 2 or n == 2)
-    name = "max_static_codes" if structured else "max_static_other_codes"
+    if feedback == "black" and k == 2:
+        name = "max_static_codes"
+    elif feedback == "black" and n == 2:
+        name = "max_static_pair_codes"
+    else:
+        name = "max_static_other_codes"
     most = limit(name)
     log2_codes = n * math.log2(k)
     if log2_codes <= math.log2(most) + 1 and k**n <= most:

@@ -54,6 +54,8 @@ class MethodInfo:
         summary: one line for help texts.
         feedbacks: the feedback kinds it plays; the first is its default.
         games: the values of ``distinct`` it plays (default: ``(distinct,)`` only).
+        schemes: the keyword ``scheme`` the implementing function takes (``static``:
+            its query sets); ``False`` for every other method.
     """
 
     name: str
@@ -63,6 +65,7 @@ class MethodInfo:
     summary: str = ""
     feedbacks: tuple[str, ...] = ("black",)
     games: tuple[bool, ...] | None = None
+    schemes: bool = False
 
     @property
     def distinct_games(self) -> tuple[bool, ...]:
@@ -166,8 +169,10 @@ METHODS: dict[str, MethodInfo] = {
             "static",
             "classical",
             "mastermind_q.classical.static:solve_static",
-            summary="non-adaptive: one batch of queries (a minimum resolving set), then the guess",
+            summary="non-adaptive: one batch of queries (minimum set, coin weighing, colour "
+            "designs or random), then the guess",
             feedbacks=("black", "black-white"),
+            schemes=True,
         ),
         MethodInfo(
             "consistent",
@@ -208,9 +213,9 @@ def _classical_guesses(method: str, n: int, k: int) -> int:
 
         return coin_weighing_query_bound(n, k)
     if method == "static":
-        from .classical.static import random_query_count
+        from .classical.static import static_query_count
 
-        return random_query_count(n, k) + 1
+        return static_query_count(n, k) + 1
     return n + k  # every colour and every position once: the least any method asks
 
 
@@ -223,6 +228,7 @@ def check_request(
     shots: int | None = None,
     distinct: bool = False,
     feedback: str | None = None,
+    scheme: str | None = None,
 ) -> None:
     """Refuse a game beyond this machine's limits before anything is built.
 
@@ -231,8 +237,10 @@ def check_request(
     :func:`mastermind_q.limits.check_classical` (``n``, ``k`` and guesses times ``n``) and,
     for the enumerating ``knuth``, ``random-consistent`` and ``optimal``, the size of the
     code space (``optimal``: the limit of the game played, ``feedback`` and ``distinct``;
-    ``feedback=None`` is the method's own). Called by :func:`play` and by the CLI before
-    it draws a random secret.
+    ``feedback=None`` is the method's own); for ``static`` the scheme played
+    (``scheme``, or the one it picks): its query set's entries
+    (:func:`mastermind_q.limits.check_static_entries`) or the exact search's code space.
+    Called by :func:`play` and by the CLI before it draws a random secret.
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the value and the limit.
@@ -253,6 +261,8 @@ def check_request(
         else:
             check_quantum_size(n, k)
         return
+    if scheme is not None and method != "static":
+        raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
     check_classical(method, n, k, 0)  # n and k first: the bounds below loop over them
     if method == "coin-weighing":  # its own work limit (its guesses are cheap to make)
         from .limits import check_coin_weighing
@@ -260,9 +270,21 @@ def check_request(
         check_coin_weighing(n, k)
         return
     if method == "static":
-        from .limits import check_static_play
+        from .classical.static import static_query_count, static_scheme
+        from .limits import check_static_entries, check_static_search
 
-        check_static_play(n, k)
+        static_feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
+        chosen = static_scheme(n, k, feedback=static_feedback, scheme=scheme)
+        count = static_query_count(n, k, feedback=static_feedback, scheme=chosen)
+        if chosen == "minimum":
+            from .classical.static import exact_play_available
+
+            if not exact_play_available(n, k, static_feedback):
+                check_static_search(n, k, static_feedback)
+        else:
+            check_static_entries(chosen, n, k, count)
+        check_classical(method, n, k, count + 1)
+        return
     if method in ("knuth", "random-consistent"):
         from .classical import baselines
 
@@ -286,6 +308,7 @@ def play(
     shots: int | None = None,
     seed: int | None = None,
     verify: bool = False,
+    scheme: str | None = None,
 ) -> SolveResult:
     """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
 
@@ -299,9 +322,12 @@ def play(
             and repair it from the shot statistics
             (:func:`mastermind_q.verification.verify_and_repair`, budget ``2n + k``
             classical queries).
+        scheme: ``static`` only: force its scheme (``"minimum"``, ``"coin-weighing"``,
+            ``"colour-designs"``, ``"random"``); ``None`` picks the fewest queries.
 
     Returns:
-        The :class:`SolveResult`; ``queries`` is what the codemaker counted.
+        The :class:`SolveResult`; ``queries`` is what the codemaker counted; ``static``
+        results name their ``scheme``.
 
     Raises:
         ValueError: unknown method, or options that do not apply to it.
@@ -310,6 +336,12 @@ def play(
     from .limits import check_shots
 
     info = method_info(method)
+    if scheme is not None:
+        from .classical.static_schemes import validate_scheme
+
+        if method != "static":
+            raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
+        scheme = validate_scheme(scheme)
     if shots is not None:
         shots = check_shots(shots)
     seed = validate_seed(seed)
@@ -329,6 +361,7 @@ def play(
         shots=shots if info.kind == "quantum" else None,
         distinct=codemaker.distinct,
         feedback=feedback,
+        scheme=scheme,
     )
     breaker = info.load()
     if info.kind == "quantum":
@@ -374,7 +407,17 @@ def play(
             f"method {method!r} is classical: backend and shots do not apply, "
             f"were backend={backend!r}, shots={shots!r}"
         )
-    found = tuple(breaker(codemaker, seed=seed))
+    extra_classical: dict[str, Any] = {}
+    if info.schemes:
+        from .classical.static import static_scheme
+
+        chosen = static_scheme(
+            codemaker.num_positions, codemaker.num_colors, feedback=feedback, scheme=scheme
+        )
+        found = tuple(breaker(codemaker, seed=seed, scheme=chosen))
+        extra_classical["scheme"] = chosen
+    else:
+        found = tuple(breaker(codemaker, seed=seed))
     return SolveResult(
         secret=codemaker.reveal(),
         found=found,
@@ -383,6 +426,7 @@ def play(
         num_colors=codemaker.num_colors,
         transcript=codemaker.transcript,
         seed=seed,
+        **extra_classical,
     )
 
 
@@ -406,6 +450,7 @@ def solve(
     verify: bool = False,
     feedback: str | None = None,
     distinct: bool | None = None,
+    scheme: str | None = None,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -429,6 +474,9 @@ def solve(
             ``consistent`` and ``static`` play both.
         distinct: the permutation game, no repeated colours and ``k >= n`` (default:
             the method's own, ``True`` for ``permutation`` only).
+        scheme: ``static`` only: its query set, ``"minimum"`` (the exact minimum, tiny
+            games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"`` or
+            ``"random"`` (``2k >= n``); ``None`` (default) picks the fewest queries.
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
@@ -442,6 +490,12 @@ def solve(
         1
     """
     info = method_info(method)
+    if scheme is not None:
+        from .classical.static_schemes import validate_scheme
+
+        if method != "static":
+            raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
+        validate_scheme(scheme)
     k = validate_colors(colors)
     feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
     if distinct is None:
@@ -450,4 +504,12 @@ def solve(
         raise ValueError(f"distinct must be True, False or None, was {distinct!r}")
     info.check_game(feedback, distinct)
     codemaker = Codemaker(secret, k, distinct=distinct, feedback=feedback)
-    return play(codemaker, method=method, backend=backend, shots=shots, seed=seed, verify=verify)
+    return play(
+        codemaker,
+        method=method,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        verify=verify,
+        scheme=scheme,
+    )

@@ -77,7 +77,7 @@ import math
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -132,8 +132,11 @@ class StaticQuerySet:
         k: colours.
         feedback: ``"black"`` or ``"black-white"``.
         queries: the queries, committed together.
-        source: ``"exact"`` (a minimum resolving set, :func:`static_minimum_set`) or
-            ``"random"`` (:func:`random_query_set`: decoding certified per game).
+        source: ``"exact"`` (a minimum resolving set, :func:`static_minimum_set`),
+            ``"design"`` (coin weighing or colour designs: exact decoding of every
+            secret) or ``"random"`` (:func:`random_query_set`: iterative decoding).
+        scheme: the scheme's name (:data:`~mastermind_q.classical.static_schemes.SCHEMES`):
+            ``"minimum"``, ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``.
     """
 
     n: int
@@ -141,6 +144,9 @@ class StaticQuerySet:
     feedback: str
     queries: tuple[Code, ...]
     source: str
+    scheme: str = "minimum"
+    rows: Any = field(default=None, compare=False, repr=False)
+    """The queries as an ``m x n`` numpy array (designs and random sets), else ``None``."""
 
 
 # -- answer tables -------------------------------------------------------------------------
@@ -186,19 +192,37 @@ def is_resolving(
     n = validate_positions(n)
     k = validate_colors(k)
     feedback = validate_feedback(feedback)
+    rows = _query_rows(queries, n, k)
     codes = _codes(n, k)
-    rows = np.array([list(q) for q in queries], dtype=np.int64).reshape(-1, n)
     labels = _classes(_answers(codes, rows, k, feedback))
     return int(labels.max(initial=0)) + 1 == codes.shape[0]
 
 
+def _query_rows(queries: Any, n: int, k: int) -> np.ndarray:
+    """``queries`` as an ``m x n`` array, each a code of ``[k]^n``, else a one-line error.
+
+    Raises:
+        TypeError: ``queries`` not an iterable of codes.
+        ValueError: a query of the wrong length, or a colour that is not an integer in
+            ``0..k-1`` (floats, strings, bools and negative numbers are named).
+    """
+    from ..game import validate_code
+
+    if isinstance(queries, (str, bytes)) or not hasattr(queries, "__iter__"):
+        raise TypeError(f"queries must be a sequence of codes, was {type(queries).__name__}")
+    rows = [
+        validate_code(query, k, positions=n, name=f"query {i}") for i, query in enumerate(queries)
+    ]
+    return np.array(rows, dtype=np.int64).reshape(-1, n)
+
+
 # -- bounds ---------------------------------------------------------------------------------
 def _counting_bound(n: int, k: int, feedback: str) -> int:
-    """``min m`` with ``answers^m >= k^n`` (each query has that many answers)."""
+    """``min m`` with ``answers^m >= k^n`` (each query has that many answers), in closed form."""
     answers = n + 1 if feedback == "black" else (n + 1) * (n + 2) // 2 - 1
-    m = 0
-    while m * math.log(answers) < n * math.log(k) - 1e-9:
-        m += 1
+    m = max(0, math.ceil(n * math.log(k) / math.log(answers) - 1e-9))
+    while m > 0 and (m - 1) * math.log(answers) >= n * math.log(k) - 1e-9:
+        m -= 1
     return m
 
 
@@ -375,18 +399,56 @@ def _cache_path(n: int, k: int, feedback: str) -> Path:
     return cache_directory() / f"static-v{_CACHE_VERSION}-{feedback}-n{n}-k{k}.json"
 
 
-def _load_cached(n: int, k: int, feedback: str) -> tuple[Code, ...] | None:
-    """The cached minimum set, or ``None`` when absent or malformed (then recomputed)."""
+def _is_int(value: Any) -> bool:
+    return type(value) is int  # JSON integers only: not true, not 3.0
+
+
+def _literature_minimum(n: int, k: int, feedback: str) -> int | None:
+    """The proven minimum where the literature has it (black pegs), else ``None``.
+
+    The hypercube ``n <= 10`` (OEIS A303735) and two positions ``floor(2(2k - 1)/3)``
+    (Caceres et al. 2007, Theorem 6.1, ``k >= 3``).
+    """
+    if feedback != "black":
+        return None
+    if k == 2 and n <= len(_HYPERCUBE):
+        return _HYPERCUBE[n - 1]
+    if n == 2 and k >= 3:
+        return (2 * (2 * k - 1)) // 3
+    return None
+
+
+_HYPERCUBE = (1, 2, 3, 4, 4, 5, 6, 6, 7, 7)
+"""``beta(H(n, 2))`` for ``n = 1..10`` (OEIS A303735)."""
+
+
+def _load_cached(n: int, k: int, feedback: str, use_cache: bool = True) -> tuple[Code, ...] | None:
+    """The cached minimum set, or ``None`` when absent, malformed or not proven minimal.
+
+    A cached set is used only if it resolves every secret *and* its size is proven
+    minimal: it equals the value the literature gives (:func:`_literature_minimum`) or
+    the counting bound, or the model for one query fewer is infeasible (computed again,
+    a few seconds within the limits). Anything else is recomputed.
+    """
     from ..files import load_json
 
     try:  # a small regular file of the user's own (a FIFO or /dev/zero is never read)
         data = load_json(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES, private=True)
-        if not isinstance(data, dict) or data.get("version") != _CACHE_VERSION:
+        if not isinstance(data, dict) or not _is_int(data.get("version")):
             return None
-        if (data.get("n"), data.get("k"), data.get("feedback")) != (n, k, feedback):
+        if data["version"] != _CACHE_VERSION:
             return None
-        queries = tuple(tuple(int(c) for c in q) for q in data["queries"])
-        if len(queries) != int(data["minimum"]) or not queries:
+        if not (_is_int(data.get("n")) and _is_int(data.get("k")) and _is_int(data.get("minimum"))):
+            return None
+        if (data["n"], data["k"], data.get("feedback")) != (n, k, feedback):
+            return None
+        raw = data["queries"]
+        if not isinstance(raw, list) or any(
+            not isinstance(q, list) or not all(_is_int(c) for c in q) for q in raw
+        ):
+            return None
+        queries = tuple(tuple(q) for q in raw)
+        if len(queries) != data["minimum"] or not queries:
             return None
         if any(len(q) != n or any(not 0 <= c < k for c in q) for q in queries):
             return None
@@ -394,6 +456,14 @@ def _load_cached(n: int, k: int, feedback: str) -> tuple[Code, ...] | None:
         return None
     if not is_resolving(queries, n, k, feedback=feedback):
         return None
+    size = len(queries)
+    known = _literature_minimum(n, k, feedback)
+    if known is not None:
+        return queries if size == known else None
+    if size <= _counting_bound(n, k, feedback):
+        return queries
+    if _solve_size(n, k, feedback, size - 1, use_cache) is not None:
+        return None  # one query fewer resolves: the cached set is not a minimum
     return queries
 
 
@@ -415,7 +485,12 @@ def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> N
             "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
         ) as handle:
             json.dump(data, handle, separators=(",", ":"))
-        os.replace(handle.name, path)
+        try:
+            os.replace(handle.name, path)
+        except OSError:  # e.g. a directory at the path: leave nothing behind
+            with contextlib.suppress(OSError):
+                os.unlink(handle.name)
+            raise
 
 
 # -- the exact minimum ---------------------------------------------------------------------
@@ -432,6 +507,18 @@ def _check(n: Any, k: Any, feedback: Any) -> tuple[int, int, str]:
     return num_positions, num_colors, feedback
 
 
+def _solve_size(n: int, k: int, feedback: str, m: int, use_cache: bool) -> list[Code] | None:
+    """A resolving set of ``m`` queries, or ``None`` when CP-SAT proves there is none."""
+    if m <= 0:
+        return None
+    if k == 2 and feedback == "black":
+        return _hypercube_set(n, m)
+    codes = _codes(n, k)
+    table = _answers(codes, codes, k, feedback)
+    indices = _hitting_set(codes, k, feedback, m, table)
+    return None if indices is None else [tuple(int(c) for c in codes[i]) for i in indices]
+
+
 def _compute(
     n: int, k: int, feedback: str, progress: ProgressCallback | None, use_cache: bool
 ) -> tuple[Code, ...]:
@@ -444,17 +531,10 @@ def _compute(
     upper = len(greedy)
     best: list[Code] = [tuple(int(c) for c in codes[i]) for i in greedy]
     total = max(upper - lower, 0) + 1
-    table = None
     for done, m in enumerate(range(lower, upper)):
         if progress is not None:
             progress(done, total)
-        if k == 2 and feedback == "black":
-            found = _hypercube_set(n, m)
-        else:
-            if table is None:
-                table = _answers(codes, codes, k, feedback)
-            indices = _hitting_set(codes, k, feedback, m, table)
-            found = None if indices is None else [tuple(int(c) for c in codes[i]) for i in indices]
+        found = _solve_size(n, k, feedback, m, use_cache)
         if found is not None:
             best = found
             break
@@ -472,7 +552,7 @@ def _minimum_set(
     key = (n, k, feedback)
     if key in _SETS:
         return _SETS[key]
-    queries = _load_cached(n, k, feedback) if use_cache else None
+    queries = _load_cached(n, k, feedback, use_cache) if use_cache else None
     if queries is None:
         queries = _compute(n, k, feedback, progress, use_cache)
         if use_cache:
@@ -507,6 +587,8 @@ def static_minimum_set(
         mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
             ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
     """
+    if not isinstance(use_cache, bool):
+        raise TypeError(f"use_cache must be True or False, was {use_cache!r}")
     n, k, feedback = _check(n, k, feedback)
     callback = progress if progress is not None else _PROGRESS.get()
     return _minimum_set(n, k, feedback, callback, use_cache)
@@ -557,57 +639,16 @@ def static_minimum(
     return len(static_minimum_set(n, k, feedback=feedback, progress=progress, use_cache=use_cache))
 
 
-# -- beyond the exact minimum: random query sets, certified per game -------------------------
-RANDOM_QUERY_FACTOR = {2: 2.5}
-"""``C`` of :func:`random_query_count` for ``k <= n``, by ``k`` (default
-:data:`RANDOM_QUERY_DEFAULT`): chosen so that at most a few percent of the random sets
-leave two consistent codes (measured: ``benchmarks/RESULTS.md``, "static")."""
-RANDOM_QUERY_DEFAULT = 2.0
-"""``C`` of :func:`random_query_count` for ``3 <= k <= n``."""
-RANDOM_QUERY_WIDE = 1.5
-"""``C`` of :func:`random_query_count` for ``k > n`` (``C k log2 k`` queries)."""
-
+# -- beyond the exact minimum: schemes with fast exact decoding ---------------------------
 EXACT_PLAY = {"hypercube": 256, "two-positions": 64, "other": 81}
 """Largest ``k^n`` at which :func:`solve_static` plays the exact minimum set, per game
 family (black pegs with ``k = 2``, with ``n = 2``, everything else): each computes in
-a few seconds on a cold cache (``benchmarks/RESULTS.md``). Larger games play a random
-set."""
+a few seconds on a cold cache (``benchmarks/RESULTS.md``). Larger games play the
+scheme with the fewest queries (:mod:`~mastermind_q.classical.static_schemes`)."""
 
 _ENUMERATE_CODES = 1 << 17
-
-
-def random_query_count(n: int, k: int) -> int:
-    """Queries of a random static set, after Li-Luo-Xu Table 1's classical rates.
-
-    ``ceil(C n log2 k / max(log2(n / k), 1))`` for ``k <= n`` (the order
-    ``Theta(n log k / max(log(n/k), 1))``; ``C`` = 2.5 at ``k = 2``, 2 otherwise:
-    :data:`RANDOM_QUERY_FACTOR`) and ``ceil(1.5 k log2 k)`` for ``k > n`` (the upper end
-    ``O(k log k)``: with ``~ n log k`` random queries most positions never meet their
-    colour, and two codes stay consistent), never below the counting bound
-    ``n log k / log(n + 1)``.
-
-    Example:
-        >>> random_query_count(16, 2), random_query_count(10, 8), random_query_count(3, 16)
-        (14, 60, 96)
-    """
-    n = validate_positions(n)
-    k = validate_colors(k)
-    if k > n:
-        count = math.ceil(RANDOM_QUERY_WIDE * k * math.log2(k) - 1e-9)
-    else:
-        rate = n * math.log2(k) / max(math.log2(n / k), 1.0)
-        factor = RANDOM_QUERY_FACTOR.get(k, RANDOM_QUERY_DEFAULT)
-        count = math.ceil(factor * rate - 1e-9)
-    return max(count, _counting_bound(n, k, "black"), 1)
-
-
-def random_query_set(n: int, k: int, *, seed: int | None = None) -> tuple[Code, ...]:
-    """:func:`random_query_count` uniformly random codes (seeded), committed together."""
-    n = validate_positions(n)
-    k = validate_colors(k)
-    rng = np.random.default_rng(validate_seed(seed))
-    rows = rng.integers(0, k, size=(random_query_count(n, k), n))
-    return tuple(tuple(int(c) for c in row) for row in rows)
+_DECODE_CELLS = 1 << 16
+"""Most ``n k`` cells :func:`decode_static` hands to CP-SAT (beyond enumeration)."""
 
 
 def _family(n: int, k: int, feedback: str) -> str:
@@ -618,32 +659,150 @@ def _family(n: int, k: int, feedback: str) -> str:
     return "other"
 
 
+def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
+    """Whether :func:`solve_static` plays the exact minimum set at ``(n, k, feedback)``.
+
+    Where ``k^n`` is within :data:`EXACT_PLAY` for its family, or a minimum set is
+    recorded in :data:`~mastermind_q.classical.static_sets.KNOWN_SETS`.
+    """
+    family = _family(n, k, feedback)
+    if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
+        return True
+    if feedback == "black":
+        from .static_sets import KNOWN_SETS
+
+        return (n, k) in KNOWN_SETS
+    return False
+
+
+def random_query_count(n: int, k: int) -> int:
+    """Queries of the random static set at ``(n, k)``, ``2k >= n`` (the final guess not included).
+
+    :func:`mastermind_q.classical.static_schemes.random_query_count`: ``ceil(k ln(n k)
+    max(0.5 e^(n/k), 0.8))``, about ``1.88 n log2 n`` at ``k = n``.
+
+    Raises:
+        ValueError: invalid sizes, ``2k < n`` (the random scheme does not apply there).
+
+    Example:
+        >>> random_query_count(64, 64), random_query_count(8, 100)
+        (724, 535)
+    """
+    from .static_schemes import random_query_count as count
+
+    return count(n, k)
+
+
+def random_query_set(n: int, k: int, *, seed: int | None = None) -> tuple[Code, ...]:
+    """:func:`random_query_count` uniformly random codes (seeded), committed together."""
+    from ..limits import check_static_entries
+    from .static_schemes import random_queries
+
+    n = validate_positions(n)
+    k = validate_colors(k)
+    count = random_query_count(n, k)
+    check_static_entries("random", n, k, count)
+    rows = random_queries(n, k, count, validate_seed(seed))
+    return tuple(map(tuple, rows.tolist()))
+
+
+def static_scheme(n: int, k: int, *, feedback: str = "black", scheme: str | None = None) -> str:
+    """The scheme :func:`solve_static` plays at ``(n, k, feedback)`` (``scheme`` forces one).
+
+    :func:`mastermind_q.classical.static_schemes.static_scheme`: ``"minimum"`` for tiny
+    games, else the fewest queries of ``"coin-weighing"`` (``k = 2``),
+    ``"colour-designs"`` and ``"random"`` (``2k >= n``).
+
+    Example:
+        >>> static_scheme(4, 3), static_scheme(100, 2), static_scheme(256, 256)
+        ('minimum', 'coin-weighing', 'random')
+    """
+    from .static_schemes import static_scheme as choose
+    from .static_schemes import validate_scheme
+
+    scheme = validate_scheme(scheme)
+    n = validate_positions(n)
+    k = validate_colors(k)
+    feedback = validate_feedback(feedback)
+    return choose(n, k, scheme, exact=exact_play_available(n, k, feedback))
+
+
+def static_query_count(
+    n: int, k: int, *, feedback: str = "black", scheme: str | None = None
+) -> int:
+    """Queries :func:`solve_static` commits to at ``(n, k, feedback)``, before the final guess.
+
+    For ``"minimum"`` the size of the exact set (a known value, else the counting bound
+    as a lower estimate: the set is computed only when played).
+    """
+    from .static_schemes import scheme_query_count
+
+    chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
+    if chosen == "minimum":
+        known = _literature_minimum(n, k, feedback)
+        return known if known is not None else max(_counting_bound(n, k, feedback), 1)
+    count = scheme_query_count(n, k, chosen)
+    assert count is not None  # static_scheme only returns schemes that play this game
+    return count
+
+
 def static_query_set(
-    n: int, k: int, *, feedback: str = "black", seed: int | None = None
+    n: int,
+    k: int,
+    *,
+    feedback: str = "black",
+    seed: int | None = None,
+    scheme: str | None = None,
 ) -> StaticQuerySet:
     """The query set :func:`solve_static` commits to at ``(n, k)``.
 
-    The exact minimum (:func:`static_minimum_set`) where ``k^n`` is within
-    :data:`EXACT_PLAY` for its family, or a minimum set recorded in
-    :data:`~mastermind_q.classical.static_sets.KNOWN_SETS` (the hypercube ``n = 9, 10``,
-    two positions ``k = 9, 10``; checked to resolve before use), else
-    :func:`random_query_set` (``seed``). It depends on ``n``, ``k``, the feedback and
-    the seed only, never on an answer.
+    ``"minimum"``: the exact minimum (:func:`static_minimum_set`, or a set recorded in
+    :data:`~mastermind_q.classical.static_sets.KNOWN_SETS`, checked to resolve);
+    ``"coin-weighing"`` / ``"colour-designs"``: the detecting designs of
+    :func:`~mastermind_q.classical.static_schemes.design_queries`; ``"random"``:
+    :func:`random_query_set` (``seed``). The set depends on ``n``, ``k``, the
+    feedback, the scheme and the seed only, never on an answer.
+
+    Raises:
+        ValueError: invalid sizes, feedback or scheme (:func:`static_scheme`).
+        mastermind_q.limits.ResourceLimitError: a set beyond
+            ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` (or the exact search's limits).
     """
     n = validate_positions(n)
     k = validate_colors(k)
     feedback = validate_feedback(feedback)
-    family = _family(n, k, feedback)
-    if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
-        queries = static_minimum_set(n, k, feedback=feedback)
-        return StaticQuerySet(n, k, feedback, queries, "exact")
-    if feedback == "black":
-        from .static_sets import KNOWN_SETS
+    seed = validate_seed(seed)
+    chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
+    if chosen == "minimum":
+        if (
+            feedback == "black"
+            and not n * math.log2(k) <= math.log2(EXACT_PLAY[_family(n, k, feedback)]) + 1e-9
+        ):
+            from .static_sets import KNOWN_SETS
 
-        known = KNOWN_SETS.get((n, k))
-        if known is not None and is_resolving(known, n, k):
-            return StaticQuerySet(n, k, feedback, tuple(known), "exact")
-    return StaticQuerySet(n, k, feedback, random_query_set(n, k, seed=seed), "random")
+            known = KNOWN_SETS.get((n, k))
+            if known is not None and is_resolving(known, n, k):
+                return StaticQuerySet(n, k, feedback, tuple(known), "exact", "minimum")
+        queries = static_minimum_set(n, k, feedback=feedback)
+        return StaticQuerySet(n, k, feedback, queries, "exact", "minimum")
+    from ..limits import check_static_entries
+    from .static_schemes import design_queries, random_queries
+
+    count = static_query_count(n, k, feedback=feedback, scheme=chosen)
+    check_static_entries(chosen, n, k, count)
+    if chosen == "random":
+        rows = random_queries(n, k, count, seed)
+        source = "random"
+    else:
+        rows = design_queries(n, k)
+        source = "design"
+    step = max(1, (1 << 16) // n)  # in blocks: a signal is handled between them
+    queries = tuple(
+        query
+        for start in range(0, rows.shape[0], step)
+        for query in map(tuple, rows[start : start + step].tolist())
+    )
+    return StaticQuerySet(n, k, feedback, queries, source, chosen, rows)
 
 
 def _decode_enumerate(
@@ -696,6 +855,30 @@ def _decode_cp_sat(
     return found
 
 
+def _answer_pairs(answers: Any, count: int, n: int) -> list[tuple[int, int]]:
+    from ..game import _as_int
+
+    if isinstance(answers, (str, bytes)) or not hasattr(answers, "__iter__"):
+        raise TypeError(
+            f"answers must be a sequence of (black, white) pairs, was {type(answers).__name__}"
+        )
+    pairs = []
+    for index, answer in enumerate(answers):
+        try:
+            blacks, whites = answer
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"answer {index} must be a (black, white) pair, was {answer!r}"
+            ) from None
+        pair = (_as_int(blacks, f"answer {index} black"), _as_int(whites, f"answer {index} white"))
+        if not (0 <= pair[0] <= n and 0 <= pair[1] <= n - pair[0]):
+            raise ValueError(f"answer {index} must be a pair within 0..{n}, was {answer!r}")
+        pairs.append(pair)
+    if len(pairs) != count:
+        raise ValueError(f"answers must match the {count} queries, were {len(pairs)}")
+    return pairs
+
+
 def decode_static(
     queries: Sequence[Sequence[int]],
     answers: Sequence[tuple[int, int]],
@@ -707,45 +890,59 @@ def decode_static(
     """Up to two codes consistent with every ``(query, answer)``: one means certified.
 
     Enumeration when ``k^n <= 2^17``, else CP-SAT (a consistent code, then a second
-    one different from it).
+    one different from it) up to ``n k <= 2^16`` cells; the static codebreaker itself
+    decodes its schemes without either (:mod:`~mastermind_q.classical.static_schemes`).
 
     Returns:
         ``()`` (inconsistent answers), ``(s,)`` (the unique secret) or ``(s, t)``.
+
+    Raises:
+        ValueError: invalid sizes or feedback, a query that is not a code of ``[k]^n``
+            (wrong length, colour out of range or not an integer), answers that do
+            not match the queries, or ``n k`` beyond ``2^16`` cells (before any work).
+        TypeError: queries or answers that are not sequences.
     """
     n = validate_positions(n)
     k = validate_colors(k)
     feedback = validate_feedback(feedback)
-    codes = [tuple(int(c) for c in q) for q in queries]
-    pairs = [(int(b), int(w)) for b, w in answers]
-    if len(codes) != len(pairs):
-        raise ValueError(f"answers must match the {len(codes)} queries, were {len(pairs)}")
-    if n * math.log2(k) <= math.log2(_ENUMERATE_CODES):
+    enumerate_codes = n * math.log2(k) <= math.log2(_ENUMERATE_CODES)
+    if not enumerate_codes and n * k > _DECODE_CELLS:
+        raise ValueError(
+            f"decode_static decodes at most {_DECODE_CELLS} cells n k, was n={n}, k={k}"
+        )
+    rows = _query_rows(queries, n, k)
+    codes = [tuple(int(c) for c in row) for row in rows.tolist()]
+    pairs = _answer_pairs(answers, len(codes), n)
+    if enumerate_codes:
         return tuple(_decode_enumerate(codes, pairs, n, k, feedback))
     return tuple(_decode_cp_sat(codes, pairs, n, k, feedback))
 
 
-def solve_static(codemaker: Any, *, seed: int | None = None) -> Code:
+def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None = None) -> Code:
     """The static codebreaker: commit to a query set, get one batch of answers, guess.
 
-    The set (:func:`static_query_set`) depends on ``n``, ``k``, the feedback and the
-    seed only; the codemaker answers it in one
-    :meth:`~mastermind_q.codemaker.Codemaker.answer_batch`. The codebreaker decodes
-    (:func:`decode_static`) and makes its final guess, one more query, unless a query
+    The set (:func:`static_query_set`: the scheme :func:`static_scheme` picks, or
+    ``scheme``) depends on ``n``, ``k``, the feedback, the scheme and the seed only; the
+    codemaker answers it in one :meth:`~mastermind_q.codemaker.Codemaker.answer_batch`.
+    The codebreaker decodes and makes its final guess, one more query, unless a query
     of the set was already answered with ``n`` black pegs. ``queries`` = ``|Q|`` + 1
-    then. With a random set the decoding can leave two codes: the final guess is the
-    first (the game may be lost; :func:`decode_static` says when this happens).
+    then. The minimum and the designs decode every secret exactly; the random scheme
+    guesses a code that reproduces every answer, and when its decoder finds none (or
+    the answers fit a second code) the final guess misses and the game is lost.
 
     Args:
         codemaker: a codemaker with ``answer_batch`` (a
             :class:`~mastermind_q.codemaker.Codemaker`).
-        seed: draws the random query set (games beyond :data:`EXACT_PLAY`).
+        seed: draws the random query set.
+        scheme: force a scheme (:data:`~mastermind_q.classical.static_schemes.SCHEMES`);
+            ``None`` picks the fewest queries.
 
     Returns:
         The final guess.
 
     Raises:
-        ValueError: a codemaker without batches, the permutation game, inconsistent
-            answers.
+        ValueError: a codemaker without batches, the permutation game, an unknown
+            scheme or one that does not play the game, inconsistent answers.
     """
     seed = validate_seed(seed)
     if not hasattr(codemaker, "answer_batch"):
@@ -757,14 +954,27 @@ def solve_static(codemaker: Any, *, seed: int | None = None) -> Code:
         raise ValueError("the static codebreaker plays with repetition only, was distinct=True")
     n, k = codemaker.num_positions, codemaker.num_colors
     feedback = getattr(codemaker, "feedback", "black")
-    plan = static_query_set(n, k, feedback=feedback, seed=seed)
+    plan = static_query_set(n, k, feedback=feedback, seed=seed, scheme=scheme)
     answers = codemaker.answer_batch(plan.queries)
     for query, (blacks, _whites) in zip(plan.queries, answers):
         if blacks == n:
             return query
-    candidates = decode_static(plan.queries, answers, n, k, feedback=feedback)
-    if not candidates:
-        raise ValueError("the answers are inconsistent: no code fits all of them")
-    guess = candidates[0]
+    if plan.scheme == "minimum":
+        candidates = decode_static(plan.queries, answers, n, k, feedback=feedback)
+        if not candidates:
+            raise ValueError("the answers are inconsistent: no code fits all of them")
+        guess = candidates[0]
+    else:
+        from .static_schemes import decode_designs, decode_random
+
+        blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
+        if plan.scheme == "random":
+            decoded, _reproduces = decode_random(plan.rows, blacks, k)
+            guess = tuple(int(c) for c in decoded)
+        else:
+            found = decode_designs(blacks, n, k)
+            if found is None:
+                raise ValueError("the answers are inconsistent: no code fits all of them")
+            guess = tuple(int(c) for c in found)
     codemaker.answer(guess)
     return guess

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..classical.static_schemes import SCHEMES
 from ..solving import METHODS, play
 from .arguments import (
     DEFAULT_SHOTS,
@@ -118,6 +119,12 @@ def add_parser(subparsers: Any) -> None:
         help="the permutation game: no repeated colours, k >= n (permutation plays only this)",
     )
     parser.add_argument(
+        "--scheme",
+        choices=SCHEMES,
+        help="static only: its query set (default: the fewest queries it decodes; minimum for "
+        "tiny games, coin-weighing at k = 2, colour-designs, random for 2k >= n)",
+    )
+    parser.add_argument(
         "--draw",
         metavar="FILE",
         help="quantum methods: draw the circuits the solve ran (.png .svg .txt: a file per "
@@ -204,6 +211,8 @@ def _human_solve(payload: dict[str, Any]) -> str:
         f"solved   {'yes' if payload['solved'] else 'NO'}",
         f"queries  {payload['queries']}",
     ]
+    if payload.get("scheme") is not None:
+        lines.append(f"scheme   {payload['scheme']}")
     if payload.get("oracle_executions") is not None:
         executed = payload["oracle_executions"]
         lines.append(f"executed {executed} oracle applications (queries x shots)")
@@ -241,6 +250,8 @@ def run(args: argparse.Namespace) -> int:
     distinct = bool(args.distinct or info.distinct)
     info.check_game(feedback, distinct)
     validate_seed(args.seed)
+    if args.scheme is not None and args.method != "static":
+        raise CLIError(f"--scheme applies to --method static only, was {args.method!r}")
     quantum = info.kind == "quantum"
     _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)
@@ -262,6 +273,7 @@ def run(args: argparse.Namespace) -> int:
             shots=shots,
             distinct=distinct,
             feedback=feedback,
+            scheme=args.scheme,
         )
     if args.adversary:
         if info.kind != "classical":
@@ -291,6 +303,7 @@ def run(args: argparse.Namespace) -> int:
             shots=args.shots,
             seed=args.seed,
             verify=args.verify,
+            scheme=args.scheme,
         )
     payload = result.to_dict()
     if progress.jobs:

@@ -45,6 +45,7 @@ CSV_FIELDS = (
     "seconds",
     "formula",
     "reference",
+    "scheme",
 )
 """Column order of :func:`write_csv_row` (the fields of :class:`CompareRow`)."""
 
@@ -147,6 +148,8 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
                 )
         elif row.get("source") == "measured":
             notes.append(f"worst/mean of {row.get('samples')} secrets")
+            if row.get("scheme") is not None:
+                notes.append(f"scheme {row['scheme']}")
         elif row.get("source") == "asymptotic":
             notes.append(f"asymptotic rate, not a count: {row.get('formula')}")
         elif row.get("source") == "best":

@@ -92,6 +92,8 @@ class CompareRow:
             running them (:class:`~mastermind_q.codemaker.CountingCodemaker`: the
             codebreaker built its circuits for this ``n`` and ``k``; ``solved`` and
             ``success_probability`` are then ``None``); ``None`` for other rows.
+        scheme: ``static`` rows: the query set played (``"minimum"``,
+            ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``); ``None`` otherwise.
     """
 
     n: int
@@ -118,6 +120,7 @@ class CompareRow:
     distinct: bool | None = None
     certified_fraction: float | None = None
     executed: bool | None = None
+    scheme: str | None = None
 
     def __post_init__(self) -> None:
         setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)

@@ -183,6 +183,9 @@ def run_task(
             "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
         }
         counts = [result.quantum_queries for result in results]
+    schemes = {result.scheme for result in results if result.scheme is not None}
+    if schemes:
+        verified["scheme"] = "+".join(sorted(schemes))
     probabilities = [r.success_probability for r in results if r.success_probability is not None]
     iterations = [r.iterations for r in results if r.iterations is not None]
     theory = None

@@ -72,7 +72,8 @@ _REFERENCES = {
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
     "static": "classical non-adaptive codebreaker (one batch of queries, then the answer): "
     "minimum resolving sets of H(n, k) by CP-SAT (OEIS A303735; Caceres et al. 2007), "
-    "random certified sets beyond",
+    "Lindstrom detecting designs (Lindstrom 1965; Cantor and Mills 1966) and random sets "
+    "with a peeling decoder beyond",
     "hunziker-meyer": f"{_LLX}, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])",
     "table1-classical": f"{_LLX}, Table 1 (non-adaptive, classical; [Chv83], [DDST16], [BCS18])",
     "table1-quantum": f"{_LLX}, Table 1 (non-adaptive, quantum; Theorem 1, Fact 1)",
@@ -87,9 +88,9 @@ _FORMULAS = {
     "adaptive": "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "hunziker-meyer": "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
-    "static": "|Q| + 1: |Q| = static_minimum(n, k) (exact sets) or "
-    "ceil(C n log2 k / max(log2(n/k), 1)), C = 2.5 (k = 2) or 2, for k <= n; "
-    "ceil(1.5 k log2 k) for k > n (random sets)",
+    "static": "|Q| + 1, the fewest of: |Q| = static_minimum(n, k) (tiny games); "
+    "m_L(n) + 1 (coin weighing, k = 2); (k - 1) m_L(n) + 1 (colour designs); "
+    "ceil(k ln(n k) max(0.5 e^(n/k), 0.8)) (random sets, 2k >= n)",
     "table1-classical": (
         "Theta(n log k / max(log(n/k), 1)) for k <= n, O(k log k) for k > n, "
         "with constants 1, log base 2"
