@@ -315,3 +315,17 @@ def test_compare_diagonal_on_the_command_line_marks_counted_rows(capsys):
         (20, 20, False),
     ]
     assert all(row["n"] == row["k"] for row in rows)
+
+
+def test_workers_default_to_two_processes_only_for_a_long_sweep(monkeypatch):
+    from mastermind_q.cli import compare as cli_compare
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    small = cmp.plan_comparison([3, 4], [3])
+    large = cmp.plan_comparison([256, 1024], "n")
+    assert cli_compare._auto_workers(small, 10, 1, "aer", None) == 1
+    assert cli_compare._auto_workers(large, 10, 1, "aer", None) == 2
+    assert cli_compare._auto_workers(large, 10, 1, "aer", "tcp://host:8786") == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert cli_compare._auto_workers(large, 10, 1, "aer", None) == 1
+    assert cli_compare._workers("auto") is None and cli_compare._workers("3") == 3

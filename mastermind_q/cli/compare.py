@@ -171,10 +171,12 @@ def add_parser(subparsers: Any) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
-        type=positive_int,
-        default=1,
+        type=_workers,
+        default=None,
         metavar="N",
-        help="run the rows in N local processes (default 1: in this one); same rows",
+        help="run the rows in N local processes; same rows (default auto: in this one, or "
+        "in 2 when the sweep's rows are estimated at more than 2 minutes of work and the "
+        "machine has 2 cores or more)",
     )
     where.add_argument(
         "--scheduler",
@@ -254,6 +256,8 @@ def run(args: argparse.Namespace) -> int:
         check_output_path(args.csv, "--csv")
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    if args.workers is None:
+        args.workers = _auto_workers(plan, samples, args.quantum_samples, backend, args.scheduler)
     parallel = args.workers > 1 or args.scheduler is not None
     settings = {
         "samples": samples,
@@ -405,6 +409,37 @@ def _hold_stop_signals() -> None:
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, note)
+
+
+AUTO_PARALLEL_SECONDS = 120.0
+"""A sweep estimated at more work than this runs in two processes by default."""
+
+
+def _workers(text: str) -> int | None:
+    """``--workers``: a positive integer, or ``auto`` (``None``: decided from the plan)."""
+    if text.strip() == "auto":
+        return None
+    return positive_int(text)
+
+
+def _auto_workers(
+    plan: Any, samples: int, quantum_samples: int, backend: str, scheduler: str | None
+) -> int:
+    """1, or 2 for a sweep estimated at more than :data:`AUTO_PARALLEL_SECONDS` of work.
+
+    Never for a scheduler (the cluster runs the rows) or a backend whose rows run in one
+    runtime batch here (``ibm:``).
+    """
+    import os
+
+    from ..backends.batching import uses_runtime
+    from ..compare import task_costs
+
+    if scheduler is not None or uses_runtime(backend):
+        return 1
+    cores = os.cpu_count() or 1
+    total = sum(task_costs(plan, samples=samples, quantum_samples=quantum_samples))
+    return min(2, cores) if total > AUTO_PARALLEL_SECONDS else 1
 
 
 def _names(text: str | None, option: str) -> list[str] | None:

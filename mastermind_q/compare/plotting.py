@@ -603,6 +603,14 @@ def plot_comparison(
         in_setting = [row for row in data if row["setting"] == name]
         scales = _rate_scales(in_setting, curves, key)
         curves = [curve for curve in curves if scales.get(curve, 1.0) > 0]
+        if not curves and methods is None:  # no measured rows: the proven bounds instead
+            curves = list(
+                dict.fromkeys(
+                    (row["method"], _game_of_row(row))
+                    for row in in_setting
+                    if row.get("kind") == "bound"
+                )
+            )
         if _is_diagonal(in_setting, curves, key):
             panels = [0]
         else:
