@@ -102,9 +102,11 @@ def markdown(rows: Iterable[dict[str, Any]], title: str) -> str:
     return "\n".join(lines)
 
 
-def _run(positions: list[int], colors: Any, samples: int, out: Path | None) -> list[dict]:
+def _run(
+    positions: list[int], colors: Any, samples: int, out: Path | None, workers: int
+) -> list[dict]:
     started = time.perf_counter()
-    result = compare(positions, colors, samples=samples, progress=True)
+    result = compare(positions, colors, samples=samples, progress=True, workers=workers)
     rows = [row.to_dict() for row in result.rows]
     if out is not None:
         with out.open("a", encoding="utf-8") as stream:
@@ -119,6 +121,7 @@ def main() -> None:
     parser.add_argument("--positions", default="16,64,256,1024,4096")
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--tables", default="diagonal,8", help="diagonal and/or a k")
+    parser.add_argument("--workers", type=int, default=2, help="local processes (default 2)")
     parser.add_argument("--rows", type=Path, help="append the rows here (JSON lines)")
     parser.add_argument("--from-rows", type=Path, help="render the tables of a rows file")
     args = parser.parse_args()
@@ -133,10 +136,10 @@ def main() -> None:
     positions = parse_int_list(args.positions, "positions", minimum=1)
     for table in args.tables.split(","):
         if table == "diagonal":
-            print(markdown(_run(positions, "n", args.samples, args.rows), "k = n"))
+            print(markdown(_run(positions, "n", args.samples, args.rows, args.workers), "k = n"))
         else:
             k = int(table)
-            print(markdown(_run(positions, [k], args.samples, args.rows), f"k = {k}"))
+            print(markdown(_run(positions, [k], args.samples, args.rows, args.workers), f"k = {k}"))
         print()
 
 

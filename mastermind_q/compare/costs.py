@@ -7,9 +7,11 @@ is skipped, with the reason, before it starts. A budgeted row that runs past its
 anyway stops after the game in progress and is skipped with the time it took
 (:func:`check_row_budget`).
 
-The constants are measured on this project's 2-core test machine (under load, so on
-the slow side); the estimates are within a factor of a few, which is what a progress
-bar and a budget need.
+The constants are CPU seconds measured on this project's 2-core test machine (e.g.
+``nonadaptive`` counted at ``n = k = 1024``: 218 s, ``adaptive`` 60 s, ``static`` 4.3 s
+and ``coin-weighing`` 0.8 s per game); the estimates are within a factor of a few,
+which is what a progress bar and a budget need. On a loaded machine the wall-clock
+time is longer by the load.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ DEFAULT_ROW_BUDGET = 120.0
 ``--row-budget``)."""
 
 _ROW_OVERHEAD = 0.002
-_PAIR_BUILD = 5e-5  # seconds per qubit of a FindTwoColorPosition circuit built and counted
-_GROVER_BUILD = 2e-4  # seconds per qubit and query of a Grover-type circuit
+_PAIR_BUILD = 2.1e-5  # seconds per qubit of a FindTwoColorPosition circuit built and counted
+_GROVER_BUILD = 1.2e-4  # seconds per qubit and query of the adaptive (Grover) circuit
+_PARITY_BUILD = 4e-6  # the same for the Hunziker-Meyer circuit (no adder in its oracle)
 _SIMULATED_GATE = 2e-5  # seconds per two-qubit gate simulated on Aer
 
 
@@ -74,7 +77,7 @@ def _game_seconds(method: str, n: int, k: int) -> float:
     if method == "coin-weighing":  # about 2 s at n = k = 1024, 15 s at 4096 (one core)
         return 0.01 + 7e-8 * (n * max(1, (k - 1).bit_length()) + k) * n
     if method == "static":  # the query set built, answered and decoded: ~ queries x n
-        return 0.01 + 1e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
+        return 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
     try:
         guesses = _classical_guesses(method, n, k)
     except (ValueError, ArithmeticError):
@@ -100,6 +103,7 @@ def estimate_seconds(task: CompareTask, *, samples: int = 10, quantum_samples: i
             work = count_only_work(task.method, n, k)
             if task.executed is False:
                 rate = _PAIR_BUILD if task.method in ("nonadaptive", "triples") else _GROVER_BUILD
+                rate = _PARITY_BUILD if task.method == "hunziker-meyer" else rate
                 return _ROW_OVERHEAD + rate * work
             from ..quantum.estimates import estimate_run
 
