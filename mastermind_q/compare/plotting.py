@@ -111,16 +111,16 @@ _STYLE_ORDER = (
     "adaptive",
     "blackpeg",
     "coin-weighing",
-    "consistent",
-    "two-color",  # the faint yellow: a curve of one point per k = 2 grid
-    "hunziker-meyer",
-    "permutation",
     "best-classical",
-    "table1-classical",
-    "knuth",
-    "table2-blackpeg",
-    "random-consistent",
+    "two-color",
+    "hunziker-meyer",
+    "consistent",
     "optimal",
+    "table1-classical",
+    "permutation",
+    "knuth",
+    "random-consistent",
+    "table2-blackpeg",
 )
 """The order curves take the palette, markers and line styles in, the same in every
 figure (each name keeps its look); names not listed follow."""
@@ -309,14 +309,19 @@ def _rate_scales(rows: list[dict[str, Any]], curves: list[Curve], key: str) -> d
 def _stable_style(index: int) -> dict[str, Any]:
     """Colour, line style and marker of the curve at ``index`` of the fixed order.
 
-    Colour and line style cycle together (8 of each), the marker by 12: two names whose
+    Colour and line style cycle together (8 of each), the marker by 16: two names whose
     colour and dashes repeat differ in marker.
     """
     return {
         "color": PALETTE[index % len(PALETTE)],
         "linestyle": LINESTYLES[(index + index // 24) % len(LINESTYLES)],
-        "marker": MARKERS[index % len(MARKERS)],
+        "marker": _STABLE_MARKERS[index % len(_STABLE_MARKERS)],
     }
+
+
+_STABLE_MARKERS = (*MARKERS, "d", "H", "8", "s")
+"""A marker for each name of :data:`_STYLE_ORDER` (the last, ``table2-blackpeg``, shares
+``triples``' square: they never share a figure)."""
 
 
 def _legend_columns(labels: Sequence[str], width: float, font: float, most: int) -> int:
@@ -438,6 +443,25 @@ def _draw(
                     markeredgecolor=look["color"],
                 )
                 counted_points = True
+            if curve[0] == "best-classical":  # the envelope names its method at every point
+                names = {
+                    (row[free], row.get("best_worst_method"))
+                    for row in rows
+                    if (row["method"], _game_of_row(row)) == curve
+                    and (diagonal or row[fixed] == value)
+                    and row.get(key) is not None
+                }
+                at = dict(names)
+                for x, y in zip(xs, ys):
+                    axis.annotate(
+                        str(at.get(x) or ""),
+                        (x, y),
+                        textcoords="offset points",
+                        xytext=(0, 4),
+                        ha="right" if x == max(xs) else "left" if x == min(xs) else "center",
+                        fontsize=style["font"] - 3,
+                        color=look["color"],
+                    )
             handles.setdefault(label, line)
         if diagonal:
             axis.set_title("k = n", fontsize=style["font"])
