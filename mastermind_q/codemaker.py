@@ -718,8 +718,8 @@ class CountingCodemaker(Codemaker):
     Classical queries (:meth:`black`, ...) are answered and counted as usual.
 
     Cost: one walk over each circuit as handed over (no private copy is taken and the
-    real oracle is never built: nothing runs); circuits given as an iterator are
-    counted one at a time and not kept.
+    real oracle is never built: nothing runs); each circuit is charged as it is counted
+    and nothing of it is kept, so circuits given as an iterator take the memory of one.
 
     Example:
         >>> from mastermind_q.circuits import find_two_color_circuit
@@ -773,16 +773,19 @@ class CountingCodemaker(Codemaker):
         Raises:
             CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).
             OracleCountError: a circuit where the oracle cannot be counted, or a gate that
-                is not this codemaker's oracle (nothing is charged).
+                is not this codemaker's oracle (the circuits before it stay charged; no
+                answer leaves this codemaker either way).
             ValueError: an empty batch, or an item that is not a circuit.
         """
-        counted: list[int] = []
-        calls = self.charge(_Counted(circuits, counted))
-        if not counted or not counted[0]:
+        calls = number = 0
+        for circuit in _Counted(circuits, []):
+            calls += self.charge(circuit)  # one walk per circuit: nothing is kept
+            number += 1
+        if not number:
             raise ValueError("circuits must hold at least one circuit, was empty")
         self._counted_batches += 1
-        self._counted_circuits += counted[0]
-        raise CircuitsNotExecuted(calls, counted[0])
+        self._counted_circuits += number
+        raise CircuitsNotExecuted(calls, number)
 
     def _batch(self, circuits: Any) -> Any:  # type: ignore[override]
         """The circuits as handed over, one at a time (nothing runs: no copy needed)."""
