@@ -204,9 +204,9 @@ def test_format_table_and_compare_refuse_malformed_input():
 
 # -- the command line -------------------------------------------------------------------------
 def _main(argv, capsys):
-    from mastermind_q.cli.main import main
+    from mastermind_q import cli
 
-    status = main(["compare", "--quiet", *argv])
+    status = cli.main(["compare", "--quiet", *argv])
     out, err = capsys.readouterr()
     return status, out, err
 
