@@ -87,7 +87,9 @@ __all__ = [
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
     "ORACLE_OPTIONS",
+    "CircuitsNotExecuted",
     "Codemaker",
+    "CountingCodemaker",
     "OracleCountError",
     "OracleGate",
     "check_codemaker",
@@ -863,3 +865,138 @@ def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) 
         return gate.inverse() if operation._inverted else gate
 
     return OracleWalk(match, replace=True).circuit(circuit)[1]
+
+
+class CircuitsNotExecuted(Exception):
+    """Raised by :meth:`CountingCodemaker.run`: the circuits were counted, not executed.
+
+    It carries no answer, only what was counted: ``calls`` (the oracle applications in
+    the batch) and ``circuits`` (how many circuits the batch held). The referee catches
+    it; a codebreaker that catches it has learnt nothing about the secret.
+    """
+
+    def __init__(self, calls: int, circuits: int) -> None:
+        super().__init__(f"counted {calls} oracle applications in {circuits} circuits, not run")
+        self.calls = calls
+        self.circuits = circuits
+
+
+class CountingCodemaker(Codemaker):
+    """A codemaker that counts the circuits handed to :meth:`run` and runs none of them.
+
+    For sizes no simulator can run: the codebreaker builds its circuits for the real
+    ``n`` and ``k`` around this codemaker's opaque oracle, exactly as it does for a
+    :class:`Codemaker`, and hands them to :meth:`run`. The same walk as
+    :meth:`Codemaker.run` counts every oracle application (and refuses what it cannot
+    count, a forged or renamed oracle included); the count is added to :attr:`queries`;
+    then :meth:`run` raises :class:`CircuitsNotExecuted` instead of returning
+    outcomes. No answer ever leaves it, so a codebreaker cannot use it to learn
+    anything uncounted: the only thing it gives back is the count the referee reads.
+
+    The count covers one batch. Every quantum codebreaker of the toolkit hands its
+    circuits over in one batch (Algorithm 4 and Hunziker-Meyer are adaptive *inside*
+    one circuit, not between circuits), so for them the count is the whole game's.
+    A codebreaker whose later circuits depend on measured outcomes would be cut short
+    after its first batch; :attr:`batches` says how many were counted.
+
+    Classical queries (:meth:`black`, ...) are answered and counted as usual.
+
+    Cost: one walk over each circuit as handed over (no private copy is taken and the
+    real oracle is never built: nothing runs); each circuit is charged as it is counted
+    and nothing of it is kept, so circuits given as an iterator take the memory of one.
+
+    Example:
+        >>> from mastermind_q.circuits import find_two_color_circuit
+        >>> maker = CountingCodemaker((0, 2, 1), colors=3)
+        >>> circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=3, colors=3)
+        >>> try:
+        ...     maker.run([circuit])
+        ... except CircuitsNotExecuted as counted:
+        ...     print(counted.calls, maker.queries, maker.batches)
+        1 1 1
+    """
+
+    def __init__(
+        self,
+        secret: Sequence[int],
+        colors: int,
+        *,
+        distinct: bool = False,
+        feedback: str = "black",
+    ) -> None:
+        super().__init__(secret, colors, distinct=distinct, feedback=feedback)
+        self._counted_batches = 0
+        self._counted_circuits = 0
+
+    @property
+    def executed(self) -> bool:
+        """``False``: this codemaker runs no circuit."""
+        return False
+
+    @property
+    def batches(self) -> int:
+        """Batches of circuits counted by :meth:`run`."""
+        return self._counted_batches
+
+    @property
+    def counted_circuits(self) -> int:
+        """Circuits counted by :meth:`run`."""
+        return self._counted_circuits
+
+    def run(
+        self,
+        circuits: QuantumCircuit | Iterable[QuantumCircuit],
+        *,
+        backend: str = "aer",
+        shots: int | None = None,
+        seed: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> list[dict[str, Any]]:
+        """Count the oracle applications in ``circuits``; run nothing.
+
+        Raises:
+            CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).
+            OracleCountError: a circuit where the oracle cannot be counted, or a gate that
+                is not this codemaker's oracle (the circuits before it stay charged; no
+                answer leaves this codemaker either way).
+            ValueError: an empty batch, or an item that is not a circuit.
+        """
+        calls = number = 0
+        for circuit in _Counted(circuits, []):
+            calls += self.charge(circuit)  # one walk per circuit: nothing is kept
+            number += 1
+        if not number:
+            raise ValueError("circuits must hold at least one circuit, was empty")
+        self._counted_batches += 1
+        self._counted_circuits += number
+        raise CircuitsNotExecuted(calls, number)
+
+    def _batch(self, circuits: Any) -> Any:  # type: ignore[override]
+        """The circuits as handed over, one at a time (nothing runs: no copy needed)."""
+        if isinstance(circuits, _Counted):
+            return circuits
+        return _Counted(circuits, [])
+
+    def _real_oracle(self, token: str, inverted: bool) -> Gate:
+        """Never built: the walk only needs to know the gate is this codemaker's."""
+        return OracleGate(self._oracles[token][1], token=token, inverted=inverted)
+
+
+class _Counted:
+    """Iterate over one circuit or an iterable of circuits, checking each, counting them."""
+
+    def __init__(self, circuits: Any, counted: list[int]) -> None:
+        self._circuits = circuits
+        self._counted = counted
+
+    def __iter__(self) -> Any:
+        items = [self._circuits] if isinstance(self._circuits, QuantumCircuit) else self._circuits
+        number = 0
+        for index, circuit in enumerate(items):
+            if not isinstance(circuit, QuantumCircuit):
+                raise ValueError(
+                    f"circuits[{index}] must be a QuantumCircuit, was {type(circuit).__name__}"
+                )
+            number += 1
+            yield circuit
+        self._counted[:] = [number]

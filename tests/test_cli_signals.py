@@ -120,6 +120,7 @@ def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, wor
     path = tmp_path / "rows.csv"
     run = _Run(
         "compare", "--positions", "2,20", "--colors", "2", "--methods", "two-color",
+        "--simulate-up-to", "20",
         "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
     )  # fmt: skip
     run.wait_for("n=20 k=2 two-color: simulate", path, lines=2)
@@ -137,6 +138,7 @@ def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
     path = tmp_path / "rows.csv"
     run = _Run(
         "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
+        "--simulate-up-to", "20",
         "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
     )  # fmt: skip
     run.wait_for("two-color: simulate")
@@ -156,6 +158,7 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
     path = tmp_path / "rows.csv"
     run = _Run(
         "compare", "--positions", "2,20", "--colors", "2", "--methods", "two-color",
+        "--simulate-up-to", "20",
         "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
         "--workers", "2",
     )  # fmt: skip
@@ -236,6 +239,7 @@ def test_the_simulation_worker_does_not_outlive_an_interrupted_compare():
 
     run = _Run(
         "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
+        "--simulate-up-to", "20",
         "--backend", "aer-statevector", "--no-bounds", "--no-formulas",
     )  # fmt: skip
     deadline = time.monotonic() + START

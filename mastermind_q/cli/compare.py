@@ -59,7 +59,11 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("--positions", required=True, help="values of n, e.g. 4,6,8 or 4-8")
-    parser.add_argument("--colors", required=True, help="values of k, e.g. 4,8 or 4:16:4")
+    parser.add_argument(
+        "--colors",
+        required=True,
+        help="values of k, e.g. 4,8 or 4:16:4; 'n': the diagonal k = n, one cell per --positions",
+    )
     parser.add_argument(
         "--methods",
         help="comma separated solve methods to run (default: every method, each in its own "
@@ -112,6 +116,24 @@ def add_parser(subparsers: Any) -> None:
         "certified_fraction (use with a noisy --backend fake:NAME or ibm:NAME)",
     )
     parser.add_argument(
+        "--simulate-up-to",
+        type=integer,
+        default=None,
+        metavar="N",
+        help="run the quantum rows on the simulator while n and k are at most N (default "
+        "16); larger quantum rows are counted, not executed: the codebreaker builds its "
+        "circuits for the real n and k and the codemaker counts their oracle calls "
+        "without running them (executed: false); 0 counts every quantum row",
+    )
+    parser.add_argument(
+        "--row-budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds a row of consistent, optimal or knuth may take (default 120); a row "
+        "estimated or found to take longer is skipped with the reason",
+    )
+    parser.add_argument(
         "--shots",
         type=positive_int,
         help=f"shots per circuit on sampling backends (default {DEFAULT_SHOTS})",
@@ -152,10 +174,12 @@ def add_parser(subparsers: Any) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
-        type=positive_int,
-        default=1,
+        type=_workers,
+        default=None,
         metavar="N",
-        help="run the rows in N local processes (default 1: in this one); same rows",
+        help="run the rows in N local processes; same rows (default auto: in this one, or "
+        "in 2 when the sweep's rows are estimated at more than 2 minutes of work and the "
+        "machine has 2 cores or more)",
     )
     where.add_argument(
         "--scheduler",
@@ -174,24 +198,32 @@ def run(args: argparse.Namespace) -> int:
     from ..compare import (
         DEFAULT_BACKEND,
         DEFAULT_SAMPLES,
+        DIAGONAL,
         Comparison,
         SweepProgress,
         check_comparison,
         format_table,
         parse_int_list,
         plan_comparison,
-        plot_settings,
         run_comparison,
+        task_costs,
         validate_backend,
         write_csv_header,
         write_csv_row,
     )
 
     positions = parse_int_list(args.positions, "positions", minimum=1)
-    colors = parse_int_list(args.colors, "colors", minimum=2)
+    diagonal = args.colors.strip() == DIAGONAL
+    colors: Any = DIAGONAL if diagonal else parse_int_list(args.colors, "colors", minimum=2)
     methods = _names(args.methods, "--methods")
     games = _names(args.games, "--games")
     plot_methods = _names(args.plot_methods, "--plot-methods")
+    if plot_methods is not None and args.plot is None:
+        raise ValueError("--plot-methods chooses the curves of --plot: give --plot FILE too")
+    if args.row_budget is not None:
+        from ..compare.costs import validate_row_budget
+
+        validate_row_budget(args.row_budget)
     plan = plan_comparison(
         positions,
         colors,
@@ -199,15 +231,23 @@ def run(args: argparse.Namespace) -> int:
         bounds=args.bounds,
         formulas=args.formulas,
         games=games,
+        simulate_up_to=args.simulate_up_to,
     )
+    if diagonal:
+        colors = list(dict.fromkeys(positions))
     if args.plot is not None:  # checked before the sweep, not after it
         check_output_path(args.plot, "--plot", PLOT_SUFFIXES, force=args.force)
         _check_setting_plots(args.plot, force=args.force)
         if plot_methods is not None:
             from ..compare.plotting import check_plot_methods
 
-            check_plot_methods(plot_methods)
+            try:
+                check_plot_methods(plot_methods)
+            except ValueError as error:
+                raise ValueError(f"--plot-methods: {error}") from None
         against = args.plot_against
+        if diagonal and against == "k":
+            against = "n"  # on the diagonal k follows n
         if (against == "n" and len(positions) < 2) or (against == "k" and len(colors) < 2):
             raise ValueError(f"--plot-against {against} needs two or more values of {against}")
         if len(positions) < 2 and len(colors) < 2:
@@ -220,6 +260,8 @@ def run(args: argparse.Namespace) -> int:
         check_output_path(args.csv, "--csv", force=args.force)
     backend = validate_backend(args.backend or DEFAULT_BACKEND)
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    if args.workers is None:
+        args.workers = _auto_workers(plan, samples, args.quantum_samples, backend, args.scheduler)
     parallel = args.workers > 1 or args.scheduler is not None
     settings = {
         "samples": samples,
@@ -229,6 +271,7 @@ def run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "workers": args.workers,
         "verify": args.verify,
+        "row_budget": args.row_budget,
     }
     # before any file is opened: a run that cannot start writes nothing
     check_comparison(plan, **settings, scheduler=args.scheduler)
@@ -248,7 +291,12 @@ def run(args: argparse.Namespace) -> int:
         csv_stream = open_stream_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
     where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
     bar = SweepProgress(
-        len(plan.tasks), parallel=parallel, where=where, disable=args.quiet or args.json
+        len(plan.tasks),
+        parallel=parallel,
+        where=where,
+        disable=args.quiet or args.json,
+        costs=task_costs(plan, **settings),
+        tasks=plan.tasks,
     )
 
     def finished(row: Any) -> None:  # parallel rows: written and counted as they finish
@@ -273,6 +321,7 @@ def run(args: argparse.Namespace) -> int:
                 client=client,
             )
     except KeyboardInterrupt:
+        _hold_stop_signals()  # a second Ctrl-C must not drop the rows finished so far
         interrupted = True
     finally:
         bar.close()
@@ -281,20 +330,21 @@ def run(args: argparse.Namespace) -> int:
         if client is not None:
             client.close()
     written = [args.csv] if args.csv not in (None, "-") else []
+    if not args.json:  # the rows first: a figure that fails cannot take them along
+        if not csv_to_stdout:
+            print(format_table(outcome.rows), flush=True)
+        if outcome.skipped:
+            print(
+                f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
+                file=sys.stderr,
+            )
     plots: dict[str, str] = {}
+    plot_error = None
     if args.plot is not None and outcome.rows:
-        from ..compare.plotting import setting_paths
-
-        figures = plot_settings(
-            outcome.rows,
-            args.plot,
-            methods=plot_methods,
-            style=args.plot_style,
-            against=args.plot_against,
-            overwrite=args.force,
-            force_hint=FORCE_HINT,
-        )
-        plots = {name: str(path) for name, path in setting_paths(args.plot, list(figures)).items()}
+        try:
+            plots = _plot(outcome.rows, args, plot_methods, partial=interrupted)
+        except (ValueError, OSError) as error:
+            plot_error = _plot_message(error, args, plot_methods)
         written += plots.values()
     if args.json:
         payload = outcome.to_dict()
@@ -302,21 +352,19 @@ def run(args: argparse.Namespace) -> int:
         payload["plot"] = args.plot if plots else None
         payload["plots"] = plots
         payload["csv"] = args.csv
-        print(json.dumps(payload))
+        print(json.dumps(payload), flush=True)
     else:
-        if not csv_to_stdout:
-            print(format_table(outcome.rows))
-        if outcome.skipped:
-            print(
-                f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",
-                file=sys.stderr,
-            )
         for path in written:  # stdout holds the table (or the CSV): notices go to stderr
             print(f"wrote {path}", file=sys.stderr)
     if interrupted:
         done = len(outcome.rows)
+        if plot_error is not None:
+            print(f"mastermind-q compare: error: {plot_error}", file=sys.stderr)
         print(f"mastermind-q compare: {stopped()} after {done} rows", file=sys.stderr)
         return interrupted_status()
+    if plot_error is not None:
+        print(f"mastermind-q compare: error: {plot_error}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -334,11 +382,108 @@ def _check_setting_plots(path: str, *, force: bool) -> None:
             raise ValueError(f"--plot: {error}") from None
 
 
+def _plot(
+    rows: list[Any], args: argparse.Namespace, plot_methods: list[str] | None, *, partial: bool
+) -> dict[str, str]:
+    """Draw the figures of ``--plot`` (after the rows are out); their paths by setting."""
+    from ..compare import plot_settings
+    from ..compare.plotting import setting_paths
+
+    figures = plot_settings(
+        rows,
+        args.plot,
+        methods=plot_methods,
+        style=args.plot_style,
+        against=args.plot_against,
+        partial=partial,
+        overwrite=args.force,
+        force_hint=FORCE_HINT,
+    )
+    return {name: str(path) for name, path in setting_paths(args.plot, list(figures)).items()}
+
+
+def _plot_message(error: Exception, args: argparse.Namespace, plot_methods: Any) -> str:
+    """One line for a figure that could not be drawn or written (the rows are out)."""
+    text = str(error)
+    text = text if len(text) <= 300 else text[:297] + "..."
+    if isinstance(error, OSError):
+        return f"--plot {args.plot}: {error.strerror or text}; the rows above are complete"
+    if plot_methods is not None:
+        if text.startswith("nothing to draw"):
+            text = "no finished row is on these curves"
+        return f"--plot-methods {_shown(args.plot_methods)}: {text}; the rows above are complete"
+    return f"--plot {args.plot}: {text}; the rows above are complete"
+
+
+def _hold_stop_signals() -> None:
+    """After the first Ctrl-C: note further SIGINT/SIGTERM instead of raising, so the
+    finished rows are still printed (``stop_signals`` restores the handlers after)."""
+    import signal
+    import threading
+
+    from .signals import _SIGNALS_RECEIVED
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        _SIGNALS_RECEIVED.append(signum)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, note)
+
+
+AUTO_PARALLEL_SECONDS = 120.0
+"""A sweep estimated at more work than this runs in two processes by default."""
+
+
+def _workers(text: str) -> int | None:
+    """``--workers``: a positive integer, or ``auto`` (``None``: decided from the plan)."""
+    if text.strip() == "auto":
+        return None
+    return positive_int(text)
+
+
+def _auto_workers(
+    plan: Any, samples: int, quantum_samples: int, backend: str, scheduler: str | None
+) -> int:
+    """1, or 2 for a sweep estimated at more than :data:`AUTO_PARALLEL_SECONDS` of work.
+
+    Never for a scheduler (the cluster runs the rows) or a backend whose rows run in one
+    runtime batch here (``ibm:``).
+    """
+    import os
+
+    from ..backends.batching import uses_runtime
+    from ..compare import task_costs
+
+    if scheduler is not None or uses_runtime(backend):
+        return 1
+    cores = os.cpu_count() or 1
+    total = sum(task_costs(plan, samples=samples, quantum_samples=quantum_samples))
+    return min(2, cores) if total > AUTO_PARALLEL_SECONDS else 1
+
+
 def _names(text: str | None, option: str) -> list[str] | None:
     """A comma separated option as a list of names (``None`` if not given)."""
     if text is None:
         return None
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        raise ValueError(f"{option} must list names separated by commas, was {text!r}")
+        raise ValueError(f"{option} must list names separated by commas, was {_shown(text)}")
+    for name in names:
+        if len(name) > _MOST_NAME:
+            raise ValueError(
+                f"{option}: a name of {len(name)} characters is no method or game name, "
+                f"was {_shown(name)}"
+            )
     return names
+
+
+_MOST_NAME = 64
+"""Longest name ``--methods``, ``--games`` or ``--plot-methods`` can hold."""
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error, at most about 40 characters."""
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "..."

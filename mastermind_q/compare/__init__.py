@@ -36,6 +36,16 @@ method and game. Every row names its game (:mod:`mastermind_q.compare.games`):
   ``table2-blackwhite`` ``n log2 k / log2 n + k/n``; ``table2-quantum`` ``sqrt k``.
   They show growth rates, not query counts.
 
+At scale: ``colors="n"`` (``--colors n``) sweeps the diagonal ``k = n``. Quantum rows
+run on the simulator while ``n, k <= 16`` (``simulate_up_to``); beyond, the
+codebreaker still builds its circuits for the real ``n`` and ``k`` and a
+:class:`~mastermind_q.codemaker.CountingCodemaker` counts their oracle applications
+without running them: the row says ``executed=False`` (every quantum row carries
+``executed``), its count equals the theory, and the same code path runs exactly at
+smaller sizes. Rows of ``consistent``, ``optimal`` and ``knuth`` get ``row_budget``
+seconds each (:mod:`~mastermind_q.compare.costs`); one over it is skipped with the
+reason. The progress bar weighs each row by its estimated cost.
+
 Cost: a quantum row runs ``quantum_samples`` solves of the method's circuits (see
 :mod:`mastermind_q.quantum`); a classical row runs ``samples`` games (default 10);
 bound and formula rows are closed forms. Nothing here prints unless asked:
@@ -74,6 +84,7 @@ from .plotting import PLOT_STYLES, plot_comparison, plot_settings
 from .progress import SweepProgress
 from .rows import (
     ALL_METHODS,
+    DIAGONAL,
     KINDS,
     CompareRow,
     CompareTask,
@@ -87,6 +98,7 @@ from .running import (
     check_comparison,
     compare,
     run_comparison,
+    task_costs,
     validate_backend,
 )
 from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
@@ -108,6 +120,7 @@ __all__ = [
     "DEFAULT_BACKEND",
     "DEFAULT_GAMES",
     "DEFAULT_SAMPLES",
+    "DIAGONAL",
     "ENUMERATION_LIMITS",
     "GAMES",
     "KINDS",
@@ -136,6 +149,7 @@ __all__ = [
     "random_secrets",
     "run_comparison",
     "run_task",
+    "task_costs",
     "theoretical_queries",
     "validate_backend",
     "write_csv_header",

@@ -41,6 +41,7 @@ CSV_FIELDS = (
     "solved",
     "success_probability",
     "certified_fraction",
+    "executed",
     "seconds",
     "formula",
     "reference",
@@ -84,6 +85,9 @@ def _game_text(row: Mapping[str, Any]) -> str:
     return feedback + (", distinct" if row.get("distinct") else "")
 
 
+_TABLE_KEYS = ("n", "k", "method", "queries")
+
+
 def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     """A fixed-width text table of ``rows``: n, k, method, kind, setting, game, queries,
     mean, notes.
@@ -94,12 +98,23 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     ``approximate`` for :data:`APPROXIMATE_METHODS`), the sample count for classical
     rows, the formula for bounds (asymptotic rates are marked), the codebreakers behind
     a ``best-classical`` row, ``context`` for rows of a game no quantum codebreaker
-    plays (black-white answers, the permutation game), and ``NOT SOLVED`` when a
+    plays (black-white answers, the permutation game), ``counted, not executed`` for
+    quantum rows whose circuits were counted without running, and ``NOT SOLVED`` when a
     measured game failed.
+
+    Raises:
+        ValueError: a row without ``n``, ``k``, ``method`` or ``queries``.
     """
     from .games import is_context, row_game
 
     data = [_row_dict(row) for row in rows]
+    for index, row in enumerate(data):
+        missing = [key for key in _TABLE_KEYS if key not in row]
+        if missing:
+            raise ValueError(
+                f"rows[{index}] has no {', '.join(missing)} (a table row needs "
+                f"{', '.join(_TABLE_KEYS)})"
+            )
     best = {
         (row["n"], row["k"], *row_game(row)): row for row in data if row.get("source") == "best"
     }
@@ -108,6 +123,8 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     for row in data:
         notes = []
         if row.get("kind") == "quantum":
+            if row.get("executed") is False:
+                notes.append("counted, not executed")
             if row.get("theory") is not None:
                 notes.append(f"theory={row['theory']}")
             if row.get("iterations") is not None:

@@ -104,6 +104,26 @@ _GAME_WORDS = {
     "black-white-distinct": "black-white permutation game",
 }
 
+_STYLE_ORDER = (
+    "nonadaptive",
+    "triples",
+    "static",
+    "adaptive",
+    "blackpeg",
+    "coin-weighing",
+    "best-classical",
+    "two-color",
+    "hunziker-meyer",
+    "consistent",
+    "optimal",
+    "table1-classical",
+    "permutation",
+    "knuth",
+    "random-consistent",
+    "table2-blackpeg",
+)
+"""The order curves take the palette, markers and line styles in, the same in every
+figure (each name keeps its look); names not listed follow."""
 Curve = tuple[str, str]
 """``(method, game name)``: one curve of a figure."""
 
@@ -122,7 +142,9 @@ def _settings(data: list[dict[str, Any]]) -> list[str]:
 def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str) -> list[Curve]:
     """The curves a ``setting`` figure draws by default, in legend order.
 
-    Each quantum method of the setting, the ``best-classical`` row of the quantum game
+    On the diagonal ``k = n``: each quantum method, each classical codebreaker of the
+    quantum game (its own curve) and the paper's rate (fitted). Elsewhere: each quantum
+    method of the setting, the ``best-classical`` row of the quantum game
     (black pegs, repetition) in that setting, and the paper's classical rate
     (:data:`PAPER_RATES`), where the rows hold them.
     """
@@ -133,6 +155,19 @@ def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str)
     )
     order = {name: index for index, name in enumerate(METHODS)}
     curves = sorted(quantum, key=lambda curve: order.get(curve[0], len(order)))
+    measured = [row for row in data if row.get("kind") in ("quantum", "classical")]
+    if measured and all(row["n"] == row["k"] for row in measured):  # the diagonal k = n
+        classical = dict.fromkeys(
+            (row["method"], "black")
+            for row in data
+            if row.get("kind") == "classical"
+            and row.get("source") == "measured"
+            and _game_of_row(row) == "black"
+        )
+        curves += sorted(classical, key=lambda curve: order.get(curve[0], len(order)))
+        if (PAPER_RATES.get(setting, ""), "black") in present:
+            curves.append((PAPER_RATES[setting], "black"))
+        return curves
     for curve in (("best-classical", "black"), (PAPER_RATES.get(setting, ""), "black")):
         if curve in present:
             curves.append(curve)
@@ -184,7 +219,9 @@ def _chosen_curves(data: list[dict[str, Any]], setting: str, methods: Sequence[s
     return list(dict.fromkeys(curves))
 
 
-def _label(method: str, game: str, kind: str) -> str:
+def _label(method: str, game: str, kind: str, *, scale: float | None = None) -> str:
+    if kind == "formula" and scale is not None:
+        return f"{_FORMULA_LABELS.get(method, method)} × {scale:.2g}, fitted"
     if kind == "quantum":
         return (
             f"{method} (quantum, p < 1)" if method in APPROXIMATE_METHODS else f"{method} (quantum)"
@@ -210,6 +247,81 @@ def _curve_style(position: int) -> dict[str, Any]:
         "linestyle": dashes,
         "marker": MARKERS[position % len(MARKERS)],
     }
+
+
+def _style_index(curve: Curve) -> int:
+    """A curve's place in one fixed order of every method, bound and formula name, so
+    that a method keeps its colour, marker and line style in every figure (a game other
+    than black pegs shifts the line style)."""
+    from .theory import ASYMPTOTIC_FORMULAS, BOUNDS
+
+    names = [*_STYLE_ORDER, *(m for m in METHODS if m not in _STYLE_ORDER)]
+    names += [name for name in (*BOUNDS, *ASYMPTOTIC_FORMULAS) if name not in names]
+    method, game = curve
+    base = names.index(method) if method in names else len(names) + sum(map(ord, method)) % 24
+    games = list(_GAME_WORDS)
+    return base + 24 * (games.index(game) if game in games else 0)
+
+
+def _is_diagonal(rows: list[dict[str, Any]], curves: list[Curve], key: str) -> bool:
+    """Whether the chosen curves' rows all lie on the diagonal ``k = n`` (two or more ``n``)."""
+    chosen = set(curves)
+    picked = [r for r in rows if (r["method"], _game_of_row(r)) in chosen and r.get(key)]
+    return (
+        bool(picked)
+        and all(row["n"] == row["k"] for row in picked)
+        and len({row["n"] for row in picked}) >= 2
+    )
+
+
+def _rate_scales(rows: list[dict[str, Any]], curves: list[Curve], key: str) -> dict[Curve, float]:
+    """A fitted constant for each asymptotic-rate curve: never drawn on the count axis as is.
+
+    A rate with its constants set to 1 is not a number of queries. It is drawn as
+    ``c x rate``, ``c`` the geometric mean of (fewest classical queries of the quantum
+    game) / rate over the cells that hold both, labelled "fitted"; with nothing to fit
+    against it is left out (scale 0 drops it).
+    """
+    best: dict[tuple[int, int], float] = {}
+    for row in rows:
+        if (
+            row.get("kind") == "classical"
+            and row.get("source") in ("best", "measured")
+            and _game_of_row(row) == "black"
+            and row.get(key)
+        ):
+            cell = (row["n"], row["k"])
+            best[cell] = min(best.get(cell, math.inf), float(row[key]))
+    scales: dict[Curve, float] = {}
+    for curve in curves:
+        formula = [r for r in rows if (r["method"], _game_of_row(r)) == curve]
+        if not formula or formula[0].get("kind") != "formula":
+            continue
+        ratios = [
+            math.log(best[(r["n"], r["k"])] / float(r[key]))
+            for r in formula
+            if (r["n"], r["k"]) in best and r.get(key)
+        ]
+        scales[curve] = math.exp(sum(ratios) / len(ratios)) if ratios else 0.0
+    return scales
+
+
+def _stable_style(index: int) -> dict[str, Any]:
+    """Colour, line style and marker of the curve at ``index`` of the fixed order.
+
+    Colour and line style cycle together (8 of each), the marker by 16: two names whose
+    colour and dashes repeat differ in marker.
+    """
+    return {
+        "color": PALETTE[index % len(PALETTE)],
+        "linestyle": LINESTYLES[(index + index // 24) % len(LINESTYLES)],
+        "marker": _STABLE_MARKERS[index % len(_STABLE_MARKERS)],
+    }
+
+
+_STABLE_MARKERS = (*MARKERS, "d", "H", "8", "s")
+"""A marker for each name of :data:`_STYLE_ORDER` (the last, ``table2-blackpeg``, shares
+``triples``' square: they never share a figure)."""
 
 
 def _legend_columns(labels: Sequence[str], width: float, font: float, most: int) -> int:
@@ -258,55 +370,105 @@ def _draw(
     count: str,
     against: str | None,
     title: bool,
+    partial: bool = False,
 ) -> None:
     """Draw the panels, legend and title of one setting on ``target``."""
     from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullLocator
 
     key, ylabel = COUNTS[count]
     rows = [row for row in data if row.get("setting") == setting]
-    free, fixed, panels, free_values = _panels(rows, curves, key, against)
+    diagonal = _is_diagonal(rows, curves, key)
+    if diagonal:
+        free, fixed, panels = "n", "diagonal", ["diagonal"]
+        free_values = sorted({row["n"] for row in rows})
+    else:
+        free, fixed, panels, free_values = _panels(rows, curves, key, against)
     if not panels:
         raise ValueError(f"no {setting} panel would hold two or more points")
+    scales = _rate_scales(rows, curves, key)
     columns = 1 if len(panels) == 1 else min(len(panels), int(style["columns"]))
     lines = math.ceil(len(panels) / columns)
     axes = target.subplots(lines, columns, squeeze=False, sharey=True)
     kinds = {(row["method"], _game_of_row(row)): row["kind"] for row in rows}
     values = [
-        row[key] for row in rows if (row["method"], _game_of_row(row)) in curves and row.get(key)
+        row[key] * scales.get((row["method"], _game_of_row(row)), 1.0)
+        for row in rows
+        if (row["method"], _game_of_row(row)) in curves and row.get(key)
     ]
     log_y = max(values) / max(min(values), 1e-9) > 10
     log_x = max(free_values) / min(free_values) >= 8 and not _is_arithmetic(free_values)
+    if diagonal:
+        log_x = log_y = len(free_values) >= 2 and max(free_values) / min(free_values) >= 4
+    counted_points = False
     handles: dict[str, Any] = {}
     for index, axis in enumerate(axes.flat):
         if index >= len(panels):
             axis.set_visible(False)
             continue
         value = panels[index]
-        for position, curve in enumerate(curves):
+        for curve in curves:
+            scale = scales.get(curve, 1.0)
             points = sorted(
-                (row[free], row[key])
+                (row[free], row[key] * scale, row.get("executed") is False)
                 for row in rows
                 if (row["method"], _game_of_row(row)) == curve
-                and row[fixed] == value
+                and (diagonal or row[fixed] == value)
                 and row.get(key) is not None
             )
             if not points:
                 continue
             kind = kinds[curve]
-            label = _label(*curve, kind)
-            xs, ys = zip(*points)
+            label = _label(*curve, kind, scale=scales.get(curve))
+            xs, ys, counted = zip(*points)
+            look = _stable_style(_style_index(curve))
+            size = 4.5 if style["font"] < 9 else 5.5
             (line,) = axis.plot(
                 xs,
                 ys,
-                **_curve_style(position),
-                markerfacecolor="none",
-                markersize=4.5 if style["font"] < 9 else 5.5,
+                **look,
+                markerfacecolor="none" if kind in ("formula", "bound") else look["color"],
+                markersize=size,
                 linewidth=0.9 if kind in ("formula", "bound") else 1.3,
                 label=label,
             )
+            if any(counted):  # counted, not executed: hollow markers over the filled ones
+                hollow = [(x, y) for x, y, c in zip(xs, ys, counted) if c]
+                axis.plot(
+                    [x for x, _ in hollow],
+                    [y for _, y in hollow],
+                    linestyle="none",
+                    marker=look["marker"],
+                    markersize=size + 0.5,
+                    markerfacecolor="white",
+                    markeredgecolor=look["color"],
+                )
+                counted_points = True
+            if curve[0] == "best-classical":  # the envelope names its method at every point
+                names = {
+                    (row[free], row.get("best_worst_method"))
+                    for row in rows
+                    if (row["method"], _game_of_row(row)) == curve
+                    and (diagonal or row[fixed] == value)
+                    and row.get(key) is not None
+                }
+                at = dict(names)
+                for x, y in zip(xs, ys):
+                    axis.annotate(
+                        str(at.get(x) or ""),
+                        (x, y),
+                        textcoords="offset points",
+                        xytext=(0, 4),
+                        ha="right" if x == max(xs) else "left" if x == min(xs) else "center",
+                        fontsize=style["font"] - 3,
+                        color=look["color"],
+                    )
             handles.setdefault(label, line)
-        axis.set_title(f"{fixed} = {value}", fontsize=style["font"])
-        axis.set_xlabel(f"{free} ({'positions' if free == 'n' else 'colours'})")
+        if diagonal:
+            axis.set_title("k = n", fontsize=style["font"])
+            axis.set_xlabel("n (positions = colours)")
+        else:
+            axis.set_title(f"{fixed} = {value}", fontsize=style["font"])
+            axis.set_xlabel(f"{free} ({'positions' if free == 'n' else 'colours'})")
         if index % columns == 0:
             axis.set_ylabel(ylabel)
         if log_y:  # powers of 2 from below the smallest value to above the largest
@@ -326,8 +488,20 @@ def _draw(
         axis.set_xticks(shown, [str(number) for number in shown])
         axis.xaxis.set_minor_locator(NullLocator())
         axis.grid(True, which="major", alpha=0.3, linewidth=0.5)
-    labels = [label for label in (_label(*c, kinds[c]) for c in curves) if label in handles]
+    labels = [
+        label
+        for label in (_label(*c, kinds[c], scale=scales.get(c)) for c in curves)
+        if label in handles
+    ]
     labels = list(dict.fromkeys(labels))
+    if counted_points:
+        from matplotlib.lines import Line2D
+
+        note = "hollow: counted, not executed"
+        handles[note] = Line2D(
+            [], [], linestyle="none", marker="o", markerfacecolor="white", markeredgecolor="0.3"
+        )
+        labels.append(note)
     target.legend(
         [handles[label] for label in labels],
         labels,
@@ -338,8 +512,11 @@ def _draw(
         fontsize=style["font"] - 1,
         frameon=False,
     )
-    if title:
-        target.suptitle(_TITLES.get(setting, setting), fontsize=style["font"] + 1)
+    if title or partial:
+        text = _TITLES.get(setting, setting) if title else ""
+        if partial:
+            text = f"{text}\npartial: an interrupted run".strip()
+        target.suptitle(text, fontsize=style["font"] + 1)
 
 
 def _check(path: str | Path | None, style: str, count: str, against: str | None) -> None:
@@ -379,6 +556,7 @@ def plot_comparison(
     title: bool = True,
     overwrite: bool = True,
     force_hint: str = "overwrite=True",
+    partial: bool = False,
 ) -> Figure:
     """Plot the rows of one setting: queries against ``n`` (per ``k``) or ``k`` (per ``n``).
 
@@ -409,6 +587,13 @@ def plot_comparison(
         overwrite: ``path`` may replace an existing file (a link, a FIFO or a device
             is never written: :func:`mastermind_q.files.atomic_output`).
         force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
+        partial: the rows come from an interrupted run: the title says "partial".
+
+    Rows on the diagonal ``k = n`` only (``colors="n"``): one log-log panel of queries
+    against ``n``. Every method keeps one colour, marker and line style in every
+    figure. Quantum points counted, not executed (``executed=False``) are drawn hollow,
+    with a legend note. The paper's asymptotic rates are drawn as a fitted constant times
+    the rate, labelled so, never as counts.
 
     Returns:
         The matplotlib ``Figure`` (made without pyplot, so no window opens).
@@ -444,9 +629,21 @@ def plot_comparison(
         if not curves:
             raise ValueError(f"nothing to draw in the {name} setting with methods={methods!r}")
         key = COUNTS[count][0]
-        _free, _fixed, panels, _values = _panels(
-            [row for row in data if row["setting"] == name], curves, key, against
-        )
+        in_setting = [row for row in data if row["setting"] == name]
+        scales = _rate_scales(in_setting, curves, key)
+        curves = [curve for curve in curves if scales.get(curve, 1.0) > 0]
+        if not curves and methods is None:  # no measured rows: the proven bounds instead
+            curves = list(
+                dict.fromkeys(
+                    (row["method"], _game_of_row(row))
+                    for row in in_setting
+                    if row.get("kind") == "bound"
+                )
+            )
+        if _is_diagonal(in_setting, curves, key):
+            panels = [0]
+        else:
+            _free, _fixed, panels, _values = _panels(in_setting, curves, key, against)
         plans.append((name, curves, max(1, len(panels))))
     with rc_context({"font.size": sizes["font"], "svg.fonttype": "none", "pdf.fonttype": 42}):
         width = sizes["width"] * len(plans)
@@ -465,6 +662,7 @@ def plot_comparison(
                 count=count,
                 against=against,
                 title=title,
+                partial=partial,
             )
         if path is not None:
             from ..files import atomic_output

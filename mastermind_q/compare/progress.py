@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from .rows import CompareRow, CompareTask
@@ -49,6 +49,11 @@ class SweepProgress:
         where: shown while a parallel sweep runs (e.g. ``"2 workers"``).
         file: the stream (default ``sys.stderr``).
         disable: draw nothing (every method still works).
+        costs: the estimated seconds of each of ``tasks``
+            (:func:`~mastermind_q.compare.running.task_costs`): the bar then advances by
+            each row's estimated cost, not by one per row, so its remaining time is an
+            estimate of the time left.
+        tasks: the tasks ``costs`` belong to.
     """
 
     def __init__(
@@ -59,17 +64,33 @@ class SweepProgress:
         where: str | None = None,
         file: IO[str] | None = None,
         disable: bool = False,
+        costs: Sequence[float] | None = None,
+        tasks: Sequence[CompareTask] | None = None,
     ) -> None:
         from tqdm import tqdm
 
         self.parallel = parallel
         self._running: CompareTask | None = None
+        self._rows_total = total
+        self._rows_done = 0
+        self._costs: dict[tuple[Any, ...], int] = {}  # estimated milliseconds per row
+        weight = 0
+        if costs is not None and tasks is not None:
+            for task, cost in zip(tasks, costs):
+                self._costs[_key(task)] = max(1, round(float(cost) * 1000))
+                weight += self._costs[_key(task)]
+        weighted = bool(self._costs)
         self._bar: Any = tqdm(
-            total=total,
+            total=weight if weighted else total,
             desc="compare",
             unit="row",
             file=sys.stderr if file is None else file,
             disable=disable,
+            bar_format=(
+                "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]"
+                if weighted
+                else None
+            ),
         )
         if parallel and where:
             self._bar.set_postfix_str(where)
@@ -78,27 +99,41 @@ class SweepProgress:
         """Yield ``tasks``, each named on the bar while it runs (serial sweeps)."""
         for task in tasks:
             self._running = task
-            self._bar.set_postfix_str(describe_task(task), refresh=False)
+            self._bar.set_postfix_str(self._describe(task), refresh=False)
             yield task
             if not self.parallel:
-                self._bar.update()
+                self._advance(task)
+
+    def _describe(self, task: CompareTask) -> str:
+        """The running row and, when rows are weighed by cost, the rows done."""
+        if not self._costs:
+            return describe_task(task)
+        return f"row {self._rows_done + 1}/{self._rows_total}: {describe_task(task)}"
+
+    def _advance(self, task: Any) -> None:
+        """One row done: by its estimated cost when rows are weighed, else by one."""
+        self._rows_done += 1
+        if self._costs:
+            self._bar.update(self._costs.get(_key(task), 0))
+        else:
+            self._bar.update()
 
     def on_event(self, event: Any) -> None:
         """Show the running row's stage, e.g. ``simulate 12s`` (a ``ProgressEvent``)."""
         if self._running is None or event.stage not in ("transpile", "simulate", "waiting"):
             return
         seconds = f" {event.seconds:.0f}s" if event.seconds else ""
-        self._bar.set_postfix_str(f"{describe_task(self._running)}: {event.stage}{seconds}")
+        self._bar.set_postfix_str(f"{self._describe(self._running)}: {event.stage}{seconds}")
 
     def on_row(self, row: CompareRow) -> None:
         """Count a finished row (parallel sweeps; ``best-classical`` rows are not tasks)."""
         if self.parallel and row.source != "best":
-            self._bar.update()
+            self._advance(row)
 
     def on_skip(self, task: CompareTask, reason: str) -> None:
         """Count a row the solver refused (parallel sweeps)."""
         if self.parallel:
-            self._bar.update()
+            self._advance(task)
 
     def hooks(
         self, tasks: Iterable[CompareTask] | None = None
@@ -111,6 +146,9 @@ class SweepProgress:
 
     def close(self) -> None:
         """Close the bar (leaves its last state on the stream)."""
+        if self._costs and self._rows_done >= self._rows_total:  # rounding: end at 100%
+            self._bar.n = self._bar.total
+            self._bar.refresh()
         self._bar.close()
 
     def __enter__(self) -> SweepProgress:
@@ -118,3 +156,8 @@ class SweepProgress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _key(item: Any) -> tuple[Any, ...]:
+    """What identifies a row's task: ``(n, k, method, feedback, distinct)``."""
+    return (item.n, item.k, item.method, item.feedback, bool(item.distinct))

@@ -9,10 +9,11 @@ from typing import Any
 from ..game import validate_colors, validate_positions
 from ..solving import METHODS
 from .games import BOUND_GAMES, FEEDBACKS, GAMES, SETTING_ORDER, method_games, method_setting
-from .theory import ASYMPTOTIC_FORMULAS, BOUNDS, applicability
+from .theory import ASYMPTOTIC_FORMULAS, BOUNDS, SIMULATE_UP_TO, applicability
 
 __all__ = [
     "ALL_METHODS",
+    "DIAGONAL",
     "KINDS",
     "CompareRow",
     "CompareTask",
@@ -26,6 +27,8 @@ KINDS = ("quantum", "classical", "bound", "formula")
 values (``bound``) and asymptotic rates (``formula``)."""
 ALL_METHODS = "all"
 """``methods="all"`` (``--methods all``): every solve method in every game it plays."""
+DIAGONAL = "n"
+"""``colors="n"`` (``--colors n``): the diagonal ``k = n`` of the positions given."""
 _GAME_ORDER = {game: index for index, game in enumerate(GAMES.values())}
 
 
@@ -84,6 +87,11 @@ class CompareRow:
         certified_fraction: quantum rows played with ``verify``: the fraction of games
             certified (``queries_to_win`` then includes every repair query); ``None``
             otherwise.
+        executed: quantum rows: ``True`` when the circuits ran on the simulator,
+            ``False`` when the codemaker counted their oracle applications without
+            running them (:class:`~mastermind_q.codemaker.CountingCodemaker`: the
+            codebreaker built its circuits for this ``n`` and ``k``; ``solved`` and
+            ``success_probability`` are then ``None``); ``None`` for other rows.
         scheme: ``static`` rows: the query set played (``"minimum"``,
             ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``); ``None`` otherwise.
     """
@@ -111,6 +119,7 @@ class CompareRow:
     feedback: str | None = None
     distinct: bool | None = None
     certified_fraction: float | None = None
+    executed: bool | None = None
     scheme: str | None = None
 
     def __post_init__(self) -> None:
@@ -159,6 +168,8 @@ class CompareTask:
 
     ``kind`` as in :class:`CompareRow`; ``feedback`` and ``distinct`` the game it is
     played in (default: the method's own); ``setting`` follows from the method.
+    ``executed``: quantum rows, whether the circuits run on the simulator (``False``:
+    counted by a :class:`~mastermind_q.codemaker.CountingCodemaker`, not run).
     """
 
     n: int
@@ -167,6 +178,7 @@ class CompareTask:
     kind: str
     feedback: str | None = None
     distinct: bool | None = None
+    executed: bool | None = None
 
     def __post_init__(self) -> None:
         _setting, feedback, distinct = _game_of(self.method, self.feedback, self.distinct)
@@ -234,11 +246,13 @@ def _task_order(task: CompareTask, position: int) -> tuple[int, int, int, int]:
     )
 
 
-def _check_grid(grid_n: list[int], grid_k: list[int], names: int) -> None:
+def _check_grid(
+    grid_n: list[int], grid_k: list[int], names: int, *, cells: int | None = None
+) -> None:
     """Refuse a grid too large to list, or values beyond every codebreaker's limits."""
     from ..limits import ResourceLimitError, check_grid_rows, limit
 
-    check_grid_rows(len(grid_n) * len(grid_k) * names)
+    check_grid_rows((len(grid_n) * len(grid_k) if cells is None else cells) * names)
     most_n = max(limit("max_quantum_positions"), limit("max_classical_positions"))
     most_k = max(limit("max_quantum_colors"), limit("max_classical_colors"))
     if max(grid_n) > most_n:
@@ -255,12 +269,13 @@ def _check_grid(grid_n: list[int], grid_k: list[int], names: int) -> None:
 
 def plan_comparison(
     positions: Iterable[int],
-    colors: Iterable[int],
+    colors: Iterable[int] | str,
     *,
     methods: Iterable[str] | str | None = None,
     bounds: bool = True,
     formulas: bool = True,
     games: Iterable[str] | None = None,
+    simulate_up_to: int | None = None,
 ) -> ComparisonPlan:
     """List the rows of the ``positions x colors`` grid, cell by cell.
 
@@ -274,7 +289,8 @@ def plan_comparison(
 
     Args:
         positions: the values of ``n``.
-        colors: the values of ``k``.
+        colors: the values of ``k``, or ``"n"`` (:data:`DIAGONAL`): the diagonal,
+            one cell ``(n, n)`` per value of ``n``.
         methods: ``solve`` method names to run (default: every method of
             :data:`~mastermind_q.solving.METHODS`, each in its default games);
             ``"all"`` (:data:`ALL_METHODS`): every method in every game it plays. Bound
@@ -285,6 +301,10 @@ def plan_comparison(
             (:data:`~mastermind_q.compare.games.GAMES` names: ``black``,
             ``black-white``, ``black-distinct``, ``black-white-distinct``); default:
             :data:`~mastermind_q.compare.games.DEFAULT_GAMES` (all four with ``"all"``).
+        simulate_up_to: quantum rows with ``n`` and ``k`` at most this run on the
+            simulator (``executed=True``); larger ones are counted, not executed
+            (default :data:`~mastermind_q.compare.theory.SIMULATE_UP_TO`; ``0``: count
+            every quantum row).
 
     Raises:
         ValueError: an invalid size or unknown method or game name (named in the message).
@@ -295,11 +315,27 @@ def plan_comparison(
     """
     from ..limits import take_grid_values
 
+    for name, value in (("bounds", bounds), ("formulas", formulas)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be True or False, was {value!r}")
     # An iterator or a huge range is read no further than the grid-values limit.
     grid_n = [validate_positions(n) for n in take_grid_values(positions, "positions")]
-    grid_k = [validate_colors(k) for k in take_grid_values(colors, "colors")]
+    diagonal = isinstance(colors, str) and colors == DIAGONAL
+    if diagonal:
+        grid_n = list(dict.fromkeys(grid_n))
+        for n in grid_n:
+            if n < 2:
+                raise ValueError(f"colors 'n' needs positions >= 2 (k = n colours), was {n}")
+        grid_k = list(grid_n)
+    elif isinstance(colors, str):
+        raise ValueError(f"colors must be integers or {DIAGONAL!r} (k = n), was {colors!r}")
+    else:
+        grid_k = [validate_colors(k) for k in take_grid_values(colors, "colors")]
     if not grid_n or not grid_k:
         raise ValueError(f"the grid must not be empty, was positions={grid_n}, colors={grid_k}")
+    limit_up_to = SIMULATE_UP_TO if simulate_up_to is None else simulate_up_to
+    if isinstance(limit_up_to, bool) or not isinstance(limit_up_to, int) or limit_up_to < 0:
+        raise ValueError(f"simulate_up_to must be an integer >= 0, was {simulate_up_to!r}")
     if isinstance(methods, str):
         methods = [methods]
     chosen = list(METHODS) if methods is None else list(dict.fromkeys(methods))
@@ -329,16 +365,31 @@ def plan_comparison(
         raise ValueError("nothing to compare: no methods, bounds or formulas chosen")
     order = {id(task): _task_order(task, index) for index, task in enumerate(prototypes)}
     prototypes.sort(key=lambda task: order[id(task)])
-    _check_grid(grid_n, grid_k, len(prototypes))
+    cells = [(n, n) for n in grid_n] if diagonal else [(n, k) for n in grid_n for k in grid_k]
+    _check_grid(grid_n, grid_k, len(prototypes), cells=len(cells))
     tasks: list[CompareTask] = []
     skipped: list[tuple[CompareTask, str]] = []
-    for n in grid_n:
-        for k in grid_k:
-            for proto in prototypes:
-                task = CompareTask(n, k, proto.method, proto.kind, proto.feedback, proto.distinct)
-                reason = applicability(task.method, n, k, distinct=bool(task.distinct))
-                if reason is None:
-                    tasks.append(task)
-                else:
-                    skipped.append((task, reason))
+    for n, k in cells:
+        executed = n <= limit_up_to and k <= limit_up_to
+        for proto in prototypes:
+            task = CompareTask(
+                n,
+                k,
+                proto.method,
+                proto.kind,
+                proto.feedback,
+                proto.distinct,
+                executed if proto.kind == "quantum" else None,
+            )
+            reason = applicability(
+                task.method,
+                n,
+                k,
+                distinct=bool(task.distinct),
+                executed=task.executed is not False,
+            )
+            if reason is None:
+                tasks.append(task)
+            else:
+                skipped.append((task, reason))
     return ComparisonPlan(tuple(tasks), tuple(skipped))

@@ -23,6 +23,7 @@ __all__ = [
     "random_secrets",
     "run_comparison",
     "run_task",
+    "task_costs",
     "validate_backend",
 ]
 
@@ -54,6 +55,61 @@ def _check_work(plan: ComparisonPlan, samples: int) -> None:
     check_compare_work(total, rows=rows, samples=samples)
 
 
+def _check_quantum_work(
+    plan: ComparisonPlan, quantum_samples: int, backend: str, shots: int | None
+) -> None:
+    """Refuse a comparison whose executed quantum rows add up to too much, before any row.
+
+    Each executed quantum row solves ``quantum_samples`` secrets: the solves summed over
+    the plan are held to ``MASTERMIND_Q_MAX_SAMPLES``, and the shots (solves x circuits
+    x shots per circuit on sampling backends) to 1000 x ``MASTERMIND_Q_MAX_SHOTS``.
+    Counted rows (``executed=False``) run nothing and are not included.
+    """
+    from ..backends import DEFAULT_SHOTS, is_exact
+    from ..limits import ResourceLimitError, limit
+    from ..quantum.estimates import estimate_run
+
+    executed = [t for t in plan.tasks if t.kind == "quantum" and t.executed is not False]
+    if not executed:
+        return
+    solves = quantum_samples * len(executed)
+    if solves > limit("max_samples"):
+        raise ResourceLimitError(
+            f"the comparison's {len(executed)} executed quantum rows x {quantum_samples} "
+            f"quantum samples = {solves} solves, more than the limit {limit('max_samples')} "
+            "(raise it with MASTERMIND_Q_MAX_SAMPLES)"
+        )
+    if is_exact(backend):
+        return
+    per_circuit = DEFAULT_SHOTS if shots is None else shots
+    total = 0
+    for task in executed:
+        try:
+            circuits = estimate_run(task.method, task.n, task.k).circuits
+        except ValueError:
+            circuits = 1
+        total += quantum_samples * circuits * per_circuit
+    most = 1000 * limit("max_shots")
+    if total > most:
+        raise ResourceLimitError(
+            f"the comparison's executed quantum rows need {total:.1e} shots "
+            f"({quantum_samples} samples x circuits x {per_circuit} shots), more than the "
+            f"limit {most:.1e} (1000 x MASTERMIND_Q_MAX_SHOTS)"
+        )
+
+
+def task_costs(plan: ComparisonPlan, **settings: Any) -> list[float]:
+    """The estimated seconds of each task of ``plan`` (:func:`~.costs.estimate_seconds`)."""
+    from .costs import estimate_seconds
+
+    samples = settings.get("samples") or DEFAULT_SAMPLES
+    quantum_samples = settings.get("quantum_samples") or 1
+    return [
+        estimate_seconds(task, samples=samples, quantum_samples=quantum_samples)
+        for task in plan.tasks
+    ]
+
+
 def validate_backend(backend: str) -> str:
     """Return ``backend`` if the quantum rows can name it; raise ``ValueError`` otherwise.
 
@@ -80,7 +136,7 @@ def validate_backend(backend: str) -> str:
 
 def compare(
     positions: Iterable[int],
-    colors: Iterable[int],
+    colors: Iterable[int] | str,
     *,
     methods: Iterable[str] | None = None,
     bounds: bool = True,
@@ -95,6 +151,8 @@ def compare(
     games: Iterable[str] | None = None,
     progress: bool = False,
     verify: bool = False,
+    simulate_up_to: int | None = None,
+    row_budget: float | None = None,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
 
@@ -103,7 +161,7 @@ def compare(
 
     Args:
         positions: the values of ``n``.
-        colors: the values of ``k``.
+        colors: the values of ``k``, or ``"n"``: the diagonal ``k = n``.
         methods: ``solve`` methods (default: every method, each in its default games;
             ``"all"``: every method in every game it plays), optionally bound names.
         bounds: add :data:`BOUNDS` rows.
@@ -123,6 +181,12 @@ def compare(
             :func:`plan_comparison`.
         progress: show the command line's progress bar on stderr
             (:class:`~mastermind_q.compare.progress.SweepProgress`).
+        simulate_up_to: quantum rows with ``n`` and ``k`` at most this run on the
+            simulator; larger ones are counted, not executed (``executed=False``,
+            default :data:`~mastermind_q.compare.theory.SIMULATE_UP_TO`).
+        row_budget: seconds a row of an expensive codebreaker (``consistent``,
+            ``optimal``, ``knuth``) may take; over it the row is skipped with the
+            reason (default :data:`~mastermind_q.compare.costs.DEFAULT_ROW_BUDGET`).
 
     Returns:
         A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
@@ -135,10 +199,17 @@ def compare(
         >>> [row.method for row in result.rows]
         ['blackpeg', 'best-classical', 'adaptive-T', 'elouali-upper', 'elouali-lower']
     """
-    if not isinstance(progress, bool):
-        raise ValueError(f"progress must be True or False, was {progress!r}")
+    for name, value in (("progress", progress), ("bounds", bounds), ("formulas", formulas)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be True or False, was {value!r}")
     plan = plan_comparison(
-        positions, colors, methods=methods, bounds=bounds, formulas=formulas, games=games
+        positions,
+        colors,
+        methods=methods,
+        bounds=bounds,
+        formulas=formulas,
+        games=games,
+        simulate_up_to=simulate_up_to,
     )
     settings: dict[str, Any] = {
         "samples": samples,
@@ -149,6 +220,7 @@ def compare(
         "workers": workers,
         "client": client,
         "verify": verify,
+        "row_budget": row_budget,
     }
     if not progress:
         return run_comparison(plan, **settings)
@@ -160,7 +232,13 @@ def compare(
     where = f"{count} workers" if client is None else "Dask"
     previous = current_execution_options().progress
 
-    with SweepProgress(len(plan.tasks), parallel=parallel, where=where) as bar:
+    with SweepProgress(
+        len(plan.tasks),
+        parallel=parallel,
+        where=where,
+        costs=task_costs(plan, **settings),
+        tasks=plan.tasks,
+    ) as bar:
 
         def on_event(event: Any) -> None:
             bar.on_event(event)
@@ -183,6 +261,7 @@ def check_comparison(
     client: Any = None,
     scheduler: str | None = None,
     verify: bool = False,
+    row_budget: float | None = None,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
 
@@ -223,7 +302,11 @@ def check_comparison(
             "client must be a dask.distributed.Client (for an address, use "
             f"mastermind_q.compare.executors.connect(address)), was {type(client).__name__} {text}"
         )
+    from .costs import validate_row_budget
+
+    validate_row_budget(row_budget)
     _check_work(plan, samples)
+    _check_quantum_work(plan, quantum_samples, backend, shots)
     quantum = any(task.kind == "quantum" for task in plan.tasks)
     distributed = client is not None or scheduler is not None
     if quantum and uses_runtime(backend) and (workers > 1 or distributed):
@@ -251,6 +334,7 @@ def run_comparison(
     workers: int | None = None,
     client: Any = None,
     verify: bool = False,
+    row_budget: float | None = None,
 ) -> Comparison:
     """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
@@ -301,6 +385,7 @@ def run_comparison(
         workers=workers,
         client=client,
         verify=verify,
+        row_budget=row_budget,
     )
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
     batched = uses_runtime(backend) and any(task.kind == "quantum" for task in plan.tasks)
@@ -312,6 +397,7 @@ def run_comparison(
         "shots": shots,
         "seed": seed,
         "verify": verify,
+        "row_budget": row_budget,
     }
     if client is not None:
         results = executors.dask_results(list(todo), options, client=client)

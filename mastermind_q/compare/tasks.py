@@ -6,6 +6,7 @@ method, so it is the same wherever it runs (:mod:`mastermind_q.compare.executors
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from typing import Any
@@ -46,13 +47,27 @@ def random_secrets(
 ) -> list[tuple[int, ...]]:
     """``count`` seeded uniformly random secrets (random injections when ``distinct``).
 
+    Sizes are checked before any secret is drawn: ``n`` and ``k`` against the classical
+    limits (``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``, ``..._COLORS``), ``count`` against
+    ``MASTERMIND_Q_MAX_SAMPLES``; ``seed`` as :func:`~mastermind_q.game.validate_seed`.
+
     Raises:
-        ValueError: invalid sizes, ``count < 1``, or ``distinct`` with ``k < n``.
+        TypeError: ``distinct`` not a bool.
+        ValueError: invalid sizes or seed, ``count < 1``, or ``distinct`` with ``k < n``.
+        mastermind_q.limits.ResourceLimitError: sizes or ``count`` beyond the limits.
     """
+    from ..game import validate_seed
+    from ..limits import check_classical, check_samples
+
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"samples must be a positive integer, was {count!r}")
+    if not isinstance(distinct, bool):
+        raise TypeError(f"distinct must be True or False, was {distinct!r}")
+    seed = validate_seed(seed)
+    check_classical("random_secrets", n, k, 0)
+    check_samples(count)
     if distinct and k < n:
         raise ValueError(f"colors must be >= positions ({n}) for distinct secrets, was {k}")
     rng = random.Random(_derived_seed(seed, "secrets", n, k, distinct))
@@ -70,6 +85,7 @@ def run_task(
     shots: int | None = None,
     seed: int | None = 0,
     verify: bool = False,
+    row_budget: float | None = None,
 ) -> CompareRow:
     """Compute one row: play the games (measured rows) or evaluate the bound.
 
@@ -86,12 +102,24 @@ def run_task(
     is the fraction of games certified. A game not certified within the budget counts
     the queries it spent, and the row's ``solved`` is false.
 
+    A quantum task with ``executed=False`` is counted, not executed: the codebreaker
+    builds its circuits for the real ``n`` and ``k`` around the opaque oracle of a
+    :class:`~mastermind_q.codemaker.CountingCodemaker`, which counts their oracle
+    applications and runs none (one secret: the circuits do not depend on it). The row
+    has ``executed=False``, ``samples=1`` and ``solved=None``.
+
+    A row of an expensive codebreaker (:data:`~.costs.BUDGETED_METHODS`) gets
+    ``row_budget`` seconds (default :data:`~.costs.DEFAULT_ROW_BUDGET`): refused when
+    its estimate is over it, stopped after the game that runs past it.
+
     Raises:
         ValueError: a row that does not apply, bad sample counts, or a solver refusing
             the size (its message is passed on).
     """
     distinct = bool(task.distinct)
-    reason = applicability(task.method, task.n, task.k, distinct=distinct)
+    reason = applicability(
+        task.method, task.n, task.k, distinct=distinct, executed=task.executed is not False
+    )
     if reason is not None:
         raise ValueError(reason)
     started = time.perf_counter()
@@ -112,10 +140,19 @@ def run_task(
         )
     info = method_info(task.method)
     quantum = info.kind == "quantum"
+    if quantum and task.executed is False:
+        return _counted_row(task, backend=backend, shots=shots, seed=seed, started=started)
+    from .costs import check_row_budget, validate_row_budget
+
+    budget = validate_row_budget(row_budget)
+    check_row_budget(task, samples=samples, budget=budget)
     count = quantum_samples if quantum else samples
     secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
     results = []
     for index, secret in enumerate(secrets):
+        if index:
+            elapsed = time.perf_counter() - started
+            check_row_budget(task, samples=samples, budget=budget, elapsed=elapsed, done=index)
         run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
         if quantum:
             result = solve(
@@ -173,5 +210,56 @@ def run_task(
         setting=task.setting,
         feedback=task.feedback,
         distinct=distinct,
+        executed=True if quantum else None,
         **verified,
+    )
+
+
+def _counted_row(
+    task: CompareTask, *, backend: str, shots: int | None, seed: int | None, started: float
+) -> CompareRow:
+    """A quantum row counted, not executed (:class:`~mastermind_q.codemaker.CountingCodemaker`).
+
+    The referee's side of the count-only game: the codebreaker gets a counting
+    codemaker for a seeded random secret and builds its circuits as it always does; the
+    codemaker counts them in :meth:`~mastermind_q.codemaker.CountingCodemaker.run` and
+    stops the game there. A codebreaker that returned without handing over circuits,
+    or handed over more than one batch, would not be counted whole: an error.
+    """
+    from ..codemaker import CircuitsNotExecuted, CountingCodemaker
+
+    info = method_info(task.method)
+    (secret,) = random_secrets(task.n, task.k, 1, distinct=False, seed=seed)
+    maker = CountingCodemaker(secret, task.k)
+    run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, 0)
+    # Built as for Aer whatever the backend: nothing runs, and a device's oracle choice
+    # (transpiling candidates for it) would cost time without changing the count.
+    with contextlib.suppress(CircuitsNotExecuted):  # the codemaker stops the game here
+        info.load()(maker, backend=DEFAULT_BACKEND, shots=None, seed=run_seed)
+    if maker.batches != 1:
+        raise RuntimeError(
+            f"{task.method} handed {maker.batches} batches of circuits to the counting "
+            "codemaker; a count-only row counts exactly one"
+        )
+    theory = None
+    if task.method in THEORY_METHODS:
+        theory = theoretical_queries(task.method, task.n, task.k)
+    return CompareRow(
+        n=task.n,
+        k=task.k,
+        method=task.method,
+        kind="quantum",
+        queries=maker.queries,
+        mean_queries=float(maker.queries),
+        source="measured",
+        theory=theory,
+        samples=1,
+        solved=None,
+        seconds=round(time.perf_counter() - started, 3),
+        formula=_FORMULAS.get(task.method),
+        reference=_REFERENCES.get(task.method),
+        setting=task.setting,
+        feedback=task.feedback,
+        distinct=False,
+        executed=False,
     )

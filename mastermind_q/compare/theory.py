@@ -10,13 +10,26 @@ from ..solving import METHODS
 __all__ = [
     "ASYMPTOTIC_FORMULAS",
     "BOUNDS",
+    "COUNT_ONLY_MAX_WORK",
     "ENUMERATION_LIMITS",
+    "SIMULATE_UP_TO",
     "THEORY_METHODS",
     "applicability",
     "bound_value",
     "theoretical_queries",
 ]
 
+SIMULATE_UP_TO = 16
+"""Quantum rows run on the simulator while ``n <= 16`` and ``k <= 16`` (seconds per row
+on Aer); larger rows are counted, not executed (``executed=False``): the codebreaker
+builds its circuits for the real ``n`` and ``k`` and a
+:class:`~mastermind_q.codemaker.CountingCodemaker` counts their oracle applications
+(``simulate_up_to=`` in :func:`~mastermind_q.compare.compare`, ``--simulate-up-to``)."""
+COUNT_ONLY_MAX_WORK = 12_000_000
+"""Largest circuits x qubits (x Grover iterations) a counted, not executed, quantum row
+builds: ``nonadaptive`` at ``n = k = 1024`` builds 1023 circuits of 10,251 qubits
+(10.5 million; several minutes of circuit building). Larger rows are skipped with the
+reason."""
 THEORY_METHODS = ("nonadaptive", "triples", "two-color", "adaptive", "hunziker-meyer")
 """Quantum methods whose exact oracle-call count :func:`theoretical_queries` knows."""
 ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
@@ -104,10 +117,14 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
         >>> theoretical_queries("triples", 5, 8)
         5
     """
-    reason = applicability(method, num_positions, num_colors)
+    reason = applicability(method, num_positions, num_colors, executed=False)
     if reason is not None:
         raise ValueError(reason)
-    k = num_colors
+    return _theory_count(method, num_colors)
+
+
+def _theory_count(method: str, k: int) -> int:
+    """The formulas of :func:`theoretical_queries`, no checks."""
     if method == "nonadaptive":
         return k - 1
     if method == "triples":
@@ -185,7 +202,12 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
 
 
 def applicability(
-    method: str, num_positions: int, num_colors: int, *, distinct: bool = False
+    method: str,
+    num_positions: int,
+    num_colors: int,
+    *,
+    distinct: bool = False,
+    executed: bool = True,
 ) -> str | None:
     """``None`` if ``method`` (a solve method or a bound) applies at ``(n, k)``, else why not.
 
@@ -195,7 +217,9 @@ def applicability(
     with ``distinct`` (the permutation game) need ``k >= n``;
     ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
     :data:`ENUMERATION_LIMITS`; ``consistent`` needs ``n k <=`` :data:`CELL_LIMITS`;
-    every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`).
+    every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`);
+    a quantum row that is counted, not executed (``executed=False``), must fit the quantum
+    size limits and :data:`COUNT_ONLY_MAX_WORK` instead of the simulator's.
 
     Raises:
         ValueError: unknown method name.
@@ -221,6 +245,8 @@ def applicability(
     try:
         if limit is not None:  # k^n compared by its logarithm, never printed in full
             check_code_space(method, n, k, limit, distinct=distinct)
+        if method in METHODS and METHODS[method].kind == "quantum" and not executed:
+            return _count_only_reason(method, n, k)
         if method in METHODS:
             from ..solving import check_request
 
@@ -237,3 +263,29 @@ def _elouali_formula(name: str, n: int, k: int) -> str:
     if name == "elouali-upper":
         return "(n-3)ceil(log2 n) + 5n/2 - 1" if k == n else "(n-2)ceil(log2 n) + k + 1"
     return "n (k = n)" if k == n else "k (k > n)"
+
+
+def count_only_work(method: str, num_positions: int, num_colors: int) -> int:
+    """Circuits x qubits (x oracle queries per circuit) a counted quantum row builds."""
+    from ..quantum.estimates import estimate_run
+
+    estimate = estimate_run(method, num_positions, num_colors)
+    queries = _theory_count(method, num_colors)
+    per_circuit = max(1, queries // max(1, estimate.circuits))
+    return estimate.circuits * estimate.qubits * per_circuit
+
+
+def _count_only_reason(method: str, n: int, k: int) -> str | None:
+    """Why a counted, not executed, quantum row cannot be built at ``(n, k)`` (or ``None``)."""
+    from ..limits import ResourceLimitError
+
+    try:
+        work = count_only_work(method, n, k)
+    except ResourceLimitError as error:
+        return str(error)
+    if work > COUNT_ONLY_MAX_WORK:
+        return (
+            f"{method} at n={n}, k={k} would build circuits of {work} qubit-queries to count, "
+            f"more than the count-only limit {COUNT_ONLY_MAX_WORK}"
+        )
+    return None

@@ -36,9 +36,10 @@ def _solve_pairs(
     n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
     plan = method_plan(method, k)
     oracle = _oracle_for(codemaker, backend)
-    circuits = [
+    # a generator: a counting codemaker counts each circuit as it is built and keeps none
+    circuits = (
         find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
-    ]
+    )
     metadata = {
         "method": method,
         "n": n,

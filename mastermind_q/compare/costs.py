@@ -1,0 +1,144 @@
+"""What a comparison row costs: an estimate in seconds, and the budget of the expensive rows.
+
+:func:`estimate_seconds` prices one row from closed forms (nothing is built), so that
+the progress bar can weigh its rows by cost instead of counting them, and so that a row
+of an expensive codebreaker (:data:`BUDGETED_METHODS`) that would run past its budget
+is skipped, with the reason, before it starts. A budgeted row that runs past its budget
+anyway stops after the game in progress and is skipped with the time it took
+(:func:`check_row_budget`).
+
+The constants are CPU seconds measured on this project's 2-core test machine (e.g.
+``nonadaptive`` counted at ``n = k = 1024``: 218 s, ``adaptive`` 60 s, ``static`` 4.3 s
+and ``coin-weighing`` 0.8 s per game); the estimates are within a factor of a few,
+which is what a progress bar and a budget need. On a loaded machine the wall-clock
+time is longer by the load.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .rows import CompareTask
+
+__all__ = [
+    "BUDGETED_METHODS",
+    "DEFAULT_ROW_BUDGET",
+    "check_row_budget",
+    "estimate_seconds",
+    "validate_row_budget",
+]
+
+BUDGETED_METHODS = ("consistent", "optimal", "knuth")
+"""Classical codebreakers whose games cost seconds each (a constraint solver or an
+exhaustive search per guess): each of their rows gets :data:`DEFAULT_ROW_BUDGET`."""
+DEFAULT_ROW_BUDGET = 120.0
+"""Seconds a row of a :data:`BUDGETED_METHODS` codebreaker may take (``row_budget=``,
+``--row-budget``)."""
+
+_ROW_OVERHEAD = 0.002
+_PAIR_BUILD = 2.1e-5  # seconds per qubit of a FindTwoColorPosition circuit built and counted
+_GROVER_BUILD = 1.2e-4  # seconds per qubit and query of the adaptive (Grover) circuit
+_PARITY_BUILD = 4e-6  # the same for the Hunziker-Meyer circuit (no adder in its oracle)
+_SIMULATED_GATE = 2e-5  # seconds per two-qubit gate simulated on Aer
+
+
+def validate_row_budget(budget: object) -> float:
+    """``budget`` as seconds, a positive finite number (``None``: the default).
+
+    Raises:
+        TypeError: not a number.
+        ValueError: not positive and finite.
+    """
+    if budget is None:
+        return DEFAULT_ROW_BUDGET
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise TypeError(f"row_budget must be a number of seconds, was {budget!r}")
+    if not math.isfinite(budget) or budget <= 0:
+        raise ValueError(f"row_budget must be a positive number of seconds, was {budget!r}")
+    return float(budget)
+
+
+def _code_space(n: int, k: int) -> float:
+    return math.exp(min(700.0, n * math.log(k)))
+
+
+def _game_seconds(method: str, n: int, k: int) -> float:
+    """Seconds of one classical game of ``method`` at ``(n, k)`` (a rough model)."""
+    from ..solving import _classical_guesses
+
+    if method == "consistent":
+        return 0.05 + 2e-5 * (n * k) ** 2
+    if method == "knuth":
+        return 0.01 + 6e-7 * _code_space(n, k) ** 2
+    if method == "optimal":
+        return 0.05 + 1e-3 * _code_space(n, k)
+    if method == "random-consistent":
+        return 0.01 + 4e-7 * _code_space(n, k)
+    if method == "coin-weighing":  # about 2 s at n = k = 1024, 15 s at 4096 (one core)
+        return 0.01 + 7e-8 * (n * max(1, (k - 1).bit_length()) + k) * n
+    if method == "static":  # the query set built, answered and decoded: ~ queries x n
+        return 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
+    try:
+        guesses = _classical_guesses(method, n, k)
+    except (ValueError, ArithmeticError):
+        guesses = n + k
+    return 1e-4 + guesses * (3e-5 + 3e-8 * n)
+
+
+def estimate_seconds(task: CompareTask, *, samples: int = 10, quantum_samples: int = 1) -> float:
+    """Estimated seconds of one row (its games, circuits or closed form).
+
+    Quantum rows run on the simulator: about ``2e-5`` s per two-qubit gate of
+    :func:`~mastermind_q.quantum.estimate_run` per secret; counted, not executed:
+    the circuits built and counted once (:func:`~.theory.count_only_work`); classical
+    rows: ``samples`` games of the codebreaker's model; bounds and formulas: nothing.
+    """
+    n, k = task.n, task.k
+    if task.kind not in ("quantum", "classical"):
+        return _ROW_OVERHEAD
+    try:
+        if task.kind == "quantum":
+            from .theory import count_only_work
+
+            work = count_only_work(task.method, n, k)
+            if task.executed is False:
+                rate = _PAIR_BUILD if task.method in ("nonadaptive", "triples") else _GROVER_BUILD
+                rate = _PARITY_BUILD if task.method == "hunziker-meyer" else rate
+                return _ROW_OVERHEAD + rate * work
+            from ..quantum.estimates import estimate_run
+
+            gates = estimate_run(task.method, n, k).two_qubit_gates
+            return 0.3 + quantum_samples * (_SIMULATED_GATE * gates + _PAIR_BUILD * work)
+        return _ROW_OVERHEAD + samples * _game_seconds(task.method, n, k)
+    except (ValueError, ArithmeticError):
+        return 1.0
+
+
+def check_row_budget(
+    task: CompareTask, *, samples: int, budget: float, elapsed: float | None = None, done: int = 0
+) -> None:
+    """Refuse a row of a :data:`BUDGETED_METHODS` codebreaker beyond its budget.
+
+    Before the row (``elapsed=None``): when its estimate exceeds ``budget``. During it,
+    after ``done`` games in ``elapsed`` seconds: when ``elapsed`` already exceeds
+    ``budget`` and games remain.
+
+    Raises:
+        ValueError: naming the row, the time and the budget (the row is skipped).
+    """
+    if task.method not in BUDGETED_METHODS:
+        return
+    if elapsed is None:
+        estimate = estimate_seconds(task, samples=samples)
+        if estimate > budget:
+            raise ValueError(
+                f"{task.method} at n={task.n}, k={task.k}: about {estimate:.0f} s for "
+                f"{samples} games, over the row budget of {budget:g} s (row_budget, "
+                "--row-budget)"
+            )
+        return
+    if elapsed > budget and done < samples:
+        raise ValueError(
+            f"{task.method} at n={task.n}, k={task.k}: {done} of {samples} games took "
+            f"{elapsed:.0f} s, over the row budget of {budget:g} s (row_budget, --row-budget)"
+        )
