@@ -140,7 +140,7 @@ def test_drawings_are_captioned_with_the_method_n_and_k(tmp_path):
     )
     circuit = build_circuit("adaptive", num_positions=2, colors=3, secret=(2, 0))
     figure = draw_figure(circuit, title=title)
-    assert [text.get_text() for text in figure.texts][0] == title  # the caption, first
+    assert figure.texts[0].get_text() == title  # the caption, first
     parameter_texts = [
         text for axis in figure.axes for text in axis.texts if "φ = 2.09" in text.get_text()
     ]
