@@ -827,3 +827,26 @@ def test_verified_rows_on_fake_torino_count_every_repair_query(capsys):
     for row in rows:
         if row["kind"] != "quantum":
             assert row["certified_fraction"] is None
+
+
+def test_an_interrupted_compare_keeps_its_finished_rows(monkeypatch):
+    """Ctrl-C (Jupyter's "interrupt kernel") mid-sweep: a KeyboardInterrupt that holds the
+    finished rows."""
+    from mastermind_q.compare import ComparisonInterrupted, compare, tasks
+
+    real = tasks.run_task
+    calls = []
+
+    def interrupted_on_the_second(task, **options):
+        calls.append(task)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(task, **options)
+
+    monkeypatch.setattr(tasks, "run_task", interrupted_on_the_second)
+    with pytest.raises(KeyboardInterrupt) as info:
+        compare([2, 3], [3], methods=["blackpeg"], bounds=False, formulas=False, samples=2)
+    assert isinstance(info.value, ComparisonInterrupted)
+    rows = info.value.comparison.rows
+    assert [(row.n, row.method) for row in rows if row.method == "blackpeg"] == [(2, "blackpeg")]
+    assert all(row.queries is not None for row in rows)

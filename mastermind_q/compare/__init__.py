@@ -94,6 +94,7 @@ from .rows import (
 )
 from .running import (
     BEST_CLASSICAL,
+    ComparisonInterrupted,
     best_classical_rows,
     check_comparison,
     compare,
@@ -128,6 +129,7 @@ __all__ = [
     "QUANTUM_GAME",
     "SETTINGS",
     "CompareRow",
+    "ComparisonInterrupted",
     "CompareTask",
     "Comparison",
     "ComparisonPlan",

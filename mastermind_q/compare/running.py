@@ -7,7 +7,7 @@ here), wherever :mod:`mastermind_q.compare.executors` runs it.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comparison
@@ -16,6 +16,7 @@ from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
 __all__ = [
     "BEST_CLASSICAL",
     "DEFAULT_BACKEND",
+    "ComparisonInterrupted",
     "DEFAULT_SAMPLES",
     "best_classical_rows",
     "check_comparison",
@@ -193,6 +194,15 @@ def compare(
 
     Raises:
         ValueError: invalid grid, method name, backend name or counts.
+        ComparisonInterrupted: Ctrl-C (or Jupyter's "interrupt kernel") mid-sweep; a
+            ``KeyboardInterrupt`` whose ``comparison`` holds every finished row::
+
+                try:
+                    table = compare(...)
+                except ComparisonInterrupted as stop:
+                    table = stop.comparison  # the rows finished before the interrupt
+
+            (in Jupyter, after an uncaught interrupt: ``sys.last_value.comparison``).
 
     Example:
         >>> result = compare([3], [3], methods=["blackpeg"], formulas=False, samples=2)
@@ -222,8 +232,10 @@ def compare(
         "verify": verify,
         "row_budget": row_budget,
     }
+    table = Comparison(skipped=list(plan.skipped))
     if not progress:
-        return run_comparison(plan, **settings)
+        with _keeping_rows(table):
+            return run_comparison(plan, **settings, into=table)
     from ..backends import current_execution_options, execution_options
     from .progress import SweepProgress
 
@@ -245,8 +257,34 @@ def compare(
             if previous is not None:
                 previous(event)
 
-        with execution_options(progress=on_event):
-            return run_comparison(plan, **settings, **bar.hooks(plan.tasks))
+        with execution_options(progress=on_event), _keeping_rows(table):
+            return run_comparison(plan, **settings, **bar.hooks(plan.tasks), into=table)
+
+
+class ComparisonInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`compare`: ``comparison`` holds the rows finished before it.
+
+    A ``KeyboardInterrupt`` (so an interrupt still stops a script), carrying the partial
+    :class:`Comparison`: its ``rows`` are complete rows, in plan order.
+    """
+
+    def __init__(self, comparison: Comparison) -> None:
+        super().__init__(
+            f"comparison interrupted; {len(comparison.rows)} finished rows kept in "
+            "the exception's .comparison"
+        )
+        self.comparison = comparison
+
+
+@contextlib.contextmanager
+def _keeping_rows(table: Comparison) -> Iterator[None]:
+    """Turn a ``KeyboardInterrupt`` into :class:`ComparisonInterrupted` holding ``table``."""
+    try:
+        yield
+    except ComparisonInterrupted:
+        raise
+    except KeyboardInterrupt:
+        raise ComparisonInterrupted(table) from None
 
 
 def check_comparison(
