@@ -16,8 +16,8 @@ from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
 __all__ = [
     "BEST_CLASSICAL",
     "DEFAULT_BACKEND",
-    "ComparisonInterrupted",
     "DEFAULT_SAMPLES",
+    "ComparisonInterrupted",
     "best_classical_rows",
     "check_comparison",
     "compare",
