@@ -291,6 +291,36 @@ def _examples_as_code(app: Any, doctree: Any) -> None:
         listing.replace_self([nodes.rubric(text="Examples"), block])
 
 
+OPEN_TOCTREES = ("algorithms/index", "guide/index")
+"""Index pages whose (last) toctree also lists every other page of their folder."""
+
+
+def _complete_toctree(app: Any, docname: str, source: list[str]) -> None:
+    """Add the pages of the folder that the index's toctree does not name, sorted.
+
+    A new page under ``docs/algorithms/`` or ``docs/guide/`` joins the site without an
+    edit of the index: the index lists its pages in reading order, new ones follow.
+    (A ``*`` glob would do the same, but warns, and so fails ``-W``, when it matches
+    nothing.)
+    """
+    if docname not in OPEN_TOCTREES:
+        return
+    text = source[0]
+    start = text.rfind("```{toctree}")
+    end = text.find("\n```", start)
+    if start < 0 or end < 0:
+        return
+    listed = {line.strip() for line in text[start:end].splitlines()}
+    folder = DOCS / docname.rpartition("/")[0]
+    new = sorted(
+        path.stem
+        for path in folder.iterdir()
+        if path.suffix in (".md", ".rst", ".ipynb") and path.stem not in listed | {"index"}
+    )
+    if new:
+        source[0] = text[:end] + "".join(f"\n{name}" for name in new) + text[end:]
+
+
 ARGPARSE_GROUPS = ("Positional Arguments", "Named Arguments")
 """sphinx-argparse's section titles for argparse's default groups."""
 
@@ -322,3 +352,4 @@ def setup(app: Any) -> None:
     app.connect("doctree-read", _examples_as_code)
     app.connect("doctree-read", _unwrap_argparse_groups)
     app.connect("builder-inited", _set_mathjax_path)
+    app.connect("source-read", _complete_toctree)
