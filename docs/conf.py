@@ -56,6 +56,7 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+highlight_language = "text"  # an unlabelled block (program output) is not coloured
 smartquotes = False  # keep "--option" and quotes as typed (the CLI reference above all)
 # _templates/custom_templates/extra_head.html replaces the theme's, which links
 # IBM Plex from Google Fonts: the theme's font stacks fall back to local fonts.
@@ -350,6 +351,10 @@ def _set_mathjax_path(app: Any) -> None:
 def setup(app: Any) -> None:
     app.connect("missing-reference", _resolve_alias)
     app.connect("doctree-read", _examples_as_code)
-    app.connect("doctree-read", _unwrap_argparse_groups)
+    # before the table of contents is collected from the doctree (priority 500)
+    app.connect("doctree-read", _unwrap_argparse_groups, priority=100)
     app.connect("builder-inited", _set_mathjax_path)
+    # MathJax on every page, not only on pages with maths in their body: the sidebar of
+    # every page lists the algorithm pages, some of whose titles hold maths.
+    app.set_html_assets_policy("always")
     app.connect("source-read", _complete_toctree)
