@@ -39,10 +39,16 @@ release = mastermind_q.__version__
 version = release
 
 extensions = [
+    # The theme's own extension: it registers the theme and links its stylesheet
+    # (naming the theme in html_theme alone leaves every page unstyled).
+    "qiskit_sphinx_theme",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    # MathJax 3 shipped with the site (a PyPI package's copy, copied into _static at
+    # build time): the maths renders offline and no page asks another host for it.
+    "sphinx-mathjax-offline",
     "sphinx.ext.viewcode",
     "sphinx_autodoc_typehints",
     "sphinxarg.ext",
@@ -50,15 +56,22 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+highlight_language = "text"  # an unlabelled block (program output) is not coloured
 smartquotes = False  # keep "--option" and quotes as typed (the CLI reference above all)
-templates_path: list[str] = []
+# _templates/custom_templates/extra_head.html replaces the theme's, which links
+# IBM Plex from Google Fonts: the theme's font stacks fall back to local fonts.
+templates_path = ["_templates"]
 
-# -- HTML: the Qiskit ecosystem theme, nothing fetched at build time ---------------
+# -- HTML: the Qiskit ecosystem theme, nothing fetched at build or view time -------
 html_theme = "qiskit-ecosystem"
 html_title = f"mastermind_q {release}"
 html_theme_options = {"sidebar_qiskit_ecosystem_member": False}
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["mastermind-q.css"]  # wide code blocks and tables scroll
 html_last_updated_fmt = None
+MATHJAX_PATH = "mathjax/tex-svg.js"
+"""MathJax's SVG output: the rendered maths needs no web fonts."""
+mathjax_path = MATHJAX_PATH
 
 # -- autodoc, napoleon, type hints ------------------------------------------------
 autodoc_default_options = {"members": True, "member-order": "bysource"}
@@ -112,14 +125,26 @@ nb_merge_streams = True
 
 # -- the generated API reference ----------------------------------------------------
 API = DOCS / "api"
-SKIPPED_MODULES = ("__main__",)
+INTERNAL_PACKAGES = ("mastermind_q.cli",)
+"""Packages documented by their own page only: the command line's modules are its
+implementation (the CLI reference documents the commands)."""
+
+
+def _is_public_module(name: str) -> bool:
+    """A module is public API when no part of its name starts with ``_``, it declares
+    ``__all__``, and it is not inside one of :data:`INTERNAL_PACKAGES`."""
+    if any(part.startswith("_") for part in name.split(".")[1:]):
+        return False
+    if any(name.startswith(package + ".") for package in INTERNAL_PACKAGES):
+        return False
+    return name == mastermind_q.__name__ or hasattr(importlib.import_module(name), "__all__")
 
 
 def _modules() -> list[ModuleType]:
-    """Every module of the package, in import-path order (``__main__`` skipped)."""
+    """The public modules of the package (:func:`_is_public_module`), in import-path order."""
     names = [mastermind_q.__name__]
     for info in pkgutil.walk_packages(mastermind_q.__path__, mastermind_q.__name__ + "."):
-        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+        if _is_public_module(info.name):
             names.append(info.name)
     return [importlib.import_module(name) for name in sorted(names)]
 
@@ -267,6 +292,69 @@ def _examples_as_code(app: Any, doctree: Any) -> None:
         listing.replace_self([nodes.rubric(text="Examples"), block])
 
 
+OPEN_TOCTREES = ("algorithms/index", "guide/index")
+"""Index pages whose (last) toctree also lists every other page of their folder."""
+
+
+def _complete_toctree(app: Any, docname: str, source: list[str]) -> None:
+    """Add the pages of the folder that the index's toctree does not name, sorted.
+
+    A new page under ``docs/algorithms/`` or ``docs/guide/`` joins the site without an
+    edit of the index: the index lists its pages in reading order, new ones follow.
+    (A ``*`` glob would do the same, but warns, and so fails ``-W``, when it matches
+    nothing.)
+    """
+    if docname not in OPEN_TOCTREES:
+        return
+    text = source[0]
+    start = text.rfind("```{toctree}")
+    end = text.find("\n```", start)
+    if start < 0 or end < 0:
+        return
+    listed = {line.strip() for line in text[start:end].splitlines()}
+    folder = DOCS / docname.rpartition("/")[0]
+    new = sorted(
+        path.stem
+        for path in folder.iterdir()
+        if path.suffix in (".md", ".rst", ".ipynb") and path.stem not in listed | {"index"}
+    )
+    if new:
+        source[0] = text[:end] + "".join(f"\n{name}" for name in new) + text[end:]
+
+
+ARGPARSE_GROUPS = ("Positional Arguments", "Named Arguments")
+"""sphinx-argparse's section titles for argparse's default groups."""
+
+
+def _unwrap_argparse_groups(app: Any, doctree: Any) -> None:
+    """Put each command's arguments straight under the command, without a heading.
+
+    sphinx-argparse gives every command a "Positional Arguments" and a "Named
+    Arguments" section; on a page of many commands those titles fill the table of
+    contents with the same two words. The option lists stay as they are.
+    """
+    from docutils import nodes
+
+    for section in list(doctree.findall(nodes.section)):
+        title = section.next_node(nodes.title)
+        if title is None or title.parent is not section:
+            continue
+        if title.astext().strip() in ARGPARSE_GROUPS:
+            section.replace_self([child for child in section.children if child is not title])
+
+
+def _set_mathjax_path(app: Any) -> None:
+    """``sphinx-mathjax-offline`` sets its CHTML file in its setup; use SVG output."""
+    app.config.mathjax_path = MATHJAX_PATH
+
+
 def setup(app: Any) -> None:
     app.connect("missing-reference", _resolve_alias)
     app.connect("doctree-read", _examples_as_code)
+    # before the table of contents is collected from the doctree (priority 500)
+    app.connect("doctree-read", _unwrap_argparse_groups, priority=100)
+    app.connect("builder-inited", _set_mathjax_path)
+    # MathJax on every page, not only on pages with maths in their body: the sidebar of
+    # every page lists the algorithm pages, some of whose titles hold maths.
+    app.set_html_assets_policy("always")
+    app.connect("source-read", _complete_toctree)

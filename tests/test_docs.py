@@ -1,13 +1,17 @@
-"""The documentation site's sources keep up with the package (the build itself runs in CI).
+"""The documentation site's sources and the README keep up with the package and CI.
 
-``python -m sphinx -W -b html docs docs/_build/html`` builds the site (about a minute,
-the notebooks included), so the default run checks only what can go stale silently:
-every notebook is a tutorial page, and every ``solve`` method has its algorithm page.
+``python -m sphinx -W -b html docs docs/_build/html`` builds the site (minutes, the
+notebooks included) and ``tests/test_site.py`` opens it in a browser (``docs`` marker),
+so the default run checks only what can go stale silently: every notebook is a tutorial
+page, every ``solve`` method has its algorithm page, the user guide has its pages, the
+README stays a short front door whose commands are the ones CI runs, and no public page
+speaks of issue numbers.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from mastermind_q import METHODS
@@ -16,6 +20,24 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 BASELINES = ("knuth", "blackpeg", "random-consistent")
 """Methods that share the page ``algorithms/baselines.md``."""
+GUIDE = ("solving", "drawing", "comparing", "playing", "backends", "limits", "results", "errata")
+"""The user guide: one page per task."""
+README_MAX_LINES = 200
+DEV_LOG = re.compile(r"\bissues? #?\d+|\bbefore\s*/\s*now\b|\(was [^)]*\)", re.IGNORECASE)
+"""What public text does not say: issue numbers, "before / now" comparisons."""
+
+
+def _toctree_lists(index: str, page: str) -> bool:
+    """``page`` is an entry of a toctree in ``index`` (by name: the build adds the
+    folder's other pages after them, ``docs/conf.py``, so this checks the order)."""
+    return bool(re.search(rf"^{re.escape(page)}$", index, re.M))
+
+
+def _commands(readme: str, heading: str) -> list[str]:
+    """The command lines of the first ``bash`` block under ``## heading``."""
+    section = readme.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```bash\n", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip()]
 
 
 def test_every_notebook_is_a_tutorial():
@@ -33,7 +55,6 @@ def test_every_method_has_an_algorithm_page():
     for method in METHODS:
         page = "baselines" if method in BASELINES else method
         assert (DOCS / "algorithms" / f"{page}.md").is_file(), method
-        assert re.search(rf"^{re.escape(page)}$", index, re.M), f"{page} not in the toctree"
         assert f"`{method}`" in index, f"{method} not in the algorithms table"
 
 
@@ -45,10 +66,65 @@ def test_the_cli_reference_uses_the_real_parser():
     assert build_parser().prog == "mastermind-q"
 
 
-def test_the_readme_keeps_the_markers_the_pages_include_by():
+def test_the_readme_keeps_the_markers_getting_started_includes_by():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for page in ("getting_started.md", "errata.md"):
-        start, end = (f"<!-- docs/{page} {where} here -->" for where in ("starts", "ends"))
-        assert readme.count(start) == readme.count(end) == 1, page
-        assert readme.index(start) < readme.index(end), page
-        assert start in (DOCS / page).read_text(encoding="utf-8"), page
+    start, end = (f"<!-- getting started: {where} here -->" for where in ("from", "to"))
+    assert readme.count(start) == readme.count(end) == 1
+    assert readme.index(start) < readme.index(end)
+    page = (DOCS / "getting_started.md").read_text(encoding="utf-8")
+    assert start in page and end in page
+
+
+def test_the_user_guide_has_a_page_per_task():
+    index = (DOCS / "guide" / "index.md").read_text(encoding="utf-8")
+    for page in GUIDE:
+        assert (DOCS / "guide" / f"{page}.md").is_file(), page
+        assert _toctree_lists(index, page), page
+    site = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert re.search(r"^guide/index$", site, re.M)
+
+
+def test_the_readme_is_a_short_front_door():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= README_MAX_LINES
+    for heading in ("Install", "The main job", "Tests", "Quickstart in Python", "Documentation"):
+        assert f"\n## {heading}\n" in readme, heading
+    for target in re.findall(r"\]\(([^)#]+)\)", readme):  # every local link and image
+        if "://" not in target:
+            assert (ROOT / target).exists(), target
+
+
+def test_ci_installs_and_tests_as_the_readme_says():
+    """``.ci/run`` runs the README's install and test commands, word for word."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = [
+        shlex.split(line, comments=True) for line in (ROOT / ".ci" / "run").read_text().splitlines()
+    ]
+    for heading in ("Install", "Tests"):
+        commands = _commands(readme, heading)
+        assert len(commands) == 1, (heading, commands)
+        assert shlex.split(commands[0]) in ci, f"{heading}: {commands[0]!r} is not run by .ci/run"
+
+
+def _public_texts() -> list[Path]:
+    pages = [ROOT / "README.md", *DOCS.glob("*.md"), *DOCS.glob("*.rst")]
+    for folder in ("guide", "algorithms", "tutorials"):
+        pages += (DOCS / folder).glob("*.md")
+    return pages
+
+
+def test_public_pages_speak_of_the_toolkit_not_of_its_history():
+    found = []
+    for page in _public_texts():
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            found += [
+                f"{page.relative_to(ROOT)}:{number}: {m.group()}" for m in DEV_LOG.finditer(line)
+            ]
+    assert not found, found
+
+
+def test_the_dev_log_pattern_catches_what_it_should():
+    for text in ("(issue 11, part 4)", "Issue 16: guess", "before / now", "8 s (was 66-370 s)"):
+        assert DEV_LOG.search(text), text
+    for text in ("the issue is", "before any work", "was '3'", "it was right"):
+        assert not DEV_LOG.search(text), text
