@@ -916,7 +916,7 @@ def test_confidence_of_unanimous_shots_is_the_clamped_weight_the_help_names(caps
     with pytest.raises(SystemExit):
         cli.main(["solve", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "0.5/(shots+1)" in text and "every shot agrees: 0.997" in text
+    assert "0.5/(shots+1)" in text and "1024 shots 0.997 for adaptive" in text
 
 
 def test_draw_and_resources_take_n_from_the_secret(capsys):

@@ -189,7 +189,7 @@ def transpile_for(
         mps = aer_method(backend, width) == "matrix_product_state"
         chosen = setting or compile_setting(None, level)
         # Aer ignores a run-time value for a parameterised controlled phase (``cp``;
-        # qiskit-aer issues 2391, 2403): circuits with free parameters keep to the
+        # Qiskit/qiskit-aer#2391, #2403): circuits with free parameters keep to the
         # single-qubit phases and unparameterised two-qubit gates of AER_BASIS.
         parameterised = any(circuit.parameters for circuit in circuits)
         manager = chosen.pass_manager(

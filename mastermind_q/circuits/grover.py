@@ -223,7 +223,7 @@ def _all_ones_phase(circuit: QuantumCircuit, phi: ParameterExpression, qubits: l
 
     Used when ``phi`` is a circuit parameter: a parameterised *controlled* phase
     (``cp``, ``mcphase``) ignores its run-time value on Aer's ``SamplerV2`` (qiskit-aer
-    issues 2391 and 2403), unparameterised ``MCX`` and single-qubit ``P`` bind correctly.
+    #2391 and #2403), unparameterised ``MCX`` and single-qubit ``P`` bind correctly.
     """
     *controls, target = qubits
     if not controls:
@@ -430,7 +430,7 @@ def adaptive_circuit(
 
     The phase enters through single-qubit ``P`` gates and unparameterised ``MCX`` only:
     Aer ignores a run-time value bound to a parameterised controlled phase (``cp``,
-    ``mcphase``; qiskit-aer issues 2391 and 2403), so the diffusion's multi-controlled
+    ``mcphase``; Qiskit/qiskit-aer#2391 and #2403), so the diffusion's multi-controlled
     phase is built from ``P`` and ``MCX`` while ``phi`` is free (see the documentation's
     known upstream issues).
 

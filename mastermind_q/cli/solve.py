@@ -56,8 +56,10 @@ def add_parser(subparsers: Any) -> None:
             f"Quantum methods: {', '.join(quantum)}; classical: {', '.join(classical)}. "
             "Quantum methods also report 'confidence': per position, the decoded "
             "colour's normalised weight from the shots, each fraction clamped to at "
-            "least 0.5/(shots+1) (so below 1 even when every shot agrees: 0.997 with 8 "
-            "colours and 1024 shots; noise lowers it); the output "
+            "least 0.5/(shots+1) (so below 1 even when every shot agrees: with 8 "
+            "colours and 1024 shots 0.997 for adaptive, 0.9999986 for nonadaptive, "
+            "whose weight multiplies the votes of its 7 circuits; noise lowers it); "
+            "the output "
             f"prints its minimum and the positions below {CONFIDENCE_THRESHOLD:g}, --json "
             "the full list (position_confidence)."
         ),
