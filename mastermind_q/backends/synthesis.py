@@ -52,6 +52,16 @@ __all__ = [
 ]
 
 
+def _clean_qubits(high_level_object: Any, options: dict[str, Any]) -> int | None:
+    """The clean idle qubits a plugin may borrow, or ``None``: not a ``BlackPegOracleGate``
+    (every plugin declines anything else, the codemaker's opaque box included)."""
+    from ..circuits.oracle import BlackPegOracleGate
+
+    if type(high_level_object) is not BlackPegOracleGate:
+        return None
+    return int(options.get("num_clean_ancillas") or 0)
+
+
 class _ConstructionSynthesis(HighLevelSynthesisPlugin):
     """Synthesise a :class:`BlackPegOracleGate` in the construction :attr:`construction`."""
 
@@ -66,11 +76,9 @@ class _ConstructionSynthesis(HighLevelSynthesisPlugin):
         **options: Any,
     ) -> Any:
         """The gate in :attr:`construction`, or ``None`` (not our gate, too few qubits)."""
-        from ..circuits.oracle import BlackPegOracleGate
-
-        if type(high_level_object) is not BlackPegOracleGate:
+        clean = _clean_qubits(high_level_object, options)
+        if clean is None:
             return None
-        clean = int(options.get("num_clean_ancillas") or 0)
         return high_level_object.synthesize(self.construction, clean_qubits=clean)
 
 
@@ -147,11 +155,9 @@ class AutoOracleSynthesis(HighLevelSynthesisPlugin):
         **options: Any,
     ) -> Any:
         """The gate in the chosen construction, or ``None`` (not our gate, nothing fits)."""
-        from ..circuits.oracle import BlackPegOracleGate
-
-        if type(high_level_object) is not BlackPegOracleGate:
+        clean = _clean_qubits(high_level_object, options)
+        if clean is None:
             return None
-        clean = int(options.get("num_clean_ancillas") or 0)
         construction = auto_oracle_construction(high_level_object, target, clean)
         if construction is None:
             return None
