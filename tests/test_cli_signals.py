@@ -199,9 +199,11 @@ def test_a_signal_stops_a_consistent_solve_within_2_s(signum, status, word):
     ("signum", "status", "word"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
 )
-def test_a_signal_stops_a_static_game_within_2_s(signum, status, word):
-    """A static game at n = k = 1024 (random set: about 19,000 queries, 15 s a game)."""
-    run = _Run("solve", "--method", "static", "--colors", "1024", "--random", "1024", "--seed", "1")
+def test_a_signal_stops_a_static_game_within_2_s(signum, status, word, monkeypatch):
+    """A static game at n = k = 2048 (random set: about 42,000 queries, 15-20 s a game,
+    past the default entry limit, raised here)."""
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_ENTRIES", "500000000")
+    run = _Run("solve", "--method", "static", "--colors", "2048", "--random", "2048", "--seed", "1")
     time.sleep(6.0)  # imports, then well into building, answering or decoding the set
     assert run.process.poll() is None
     started = time.monotonic()
