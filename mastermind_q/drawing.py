@@ -421,8 +421,7 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
     bottom, top = 0.0, 1.0
     if figure.axes:  # the drawn circuit's extent: caption and legend sit right at it
-        renderer = figure.canvas.get_renderer()
-        box = figure.axes[0].get_tightbbox(renderer)
+        box = figure.axes[0].get_tightbbox()  # any canvas (Jupyter's inline one too)
         if box is not None:
             drawn = box.transformed(figure.transFigure.inverted())
             bottom, top = drawn.y0, drawn.y1
