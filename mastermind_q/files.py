@@ -387,6 +387,9 @@ def atomic_output(
     Yields:
         The open temporary file.
 
+    Returns:
+        The context manager (``with atomic_output(path) as handle: ...``).
+
     Raises:
         OutputFileError: the path is refused (before the block runs, or -- if it
             changed meanwhile -- at the end, the temporary file removed).

@@ -604,6 +604,10 @@ def _run(argv: list[str], env: dict[str, str]) -> dict[str, object]:
         }
 
 
+# One worker runs this module (pytest -n 2): its module fixture runs every selected case
+# as a subprocess, once.
+pytestmark = pytest.mark.xdist_group("cli_fuzz")
+
 @pytest.fixture(scope="module")
 def fuzz_files(tmp_path_factory):
     files = tmp_path_factory.mktemp("fuzz")

@@ -101,6 +101,9 @@ def two_color_positions(
             a colour is any integer below the classical colour limit
             (``MASTERMIND_Q_MAX_CLASSICAL_COLORS``), as no game has more colours.
 
+    Returns:
+        The indicator ``s^(c1,c2)`` as a tuple of 0s and 1s, one per position.
+
     Raises:
         ValueError: an invalid secret, or a colour that is not an integer in range
             (``bool`` included; the message names it).
