@@ -141,7 +141,7 @@ def run_task(
     info = method_info(task.method)
     quantum = info.kind == "quantum"
     if quantum and task.executed is False:
-        return _counted_row(task, backend=backend, shots=shots, seed=seed, started=started)
+        return _counted_row(task, seed=seed, started=started)
     from .costs import check_row_budget, validate_row_budget
 
     budget = validate_row_budget(row_budget)
@@ -215,9 +215,7 @@ def run_task(
     )
 
 
-def _counted_row(
-    task: CompareTask, *, backend: str, shots: int | None, seed: int | None, started: float
-) -> CompareRow:
+def _counted_row(task: CompareTask, *, seed: int | None, started: float) -> CompareRow:
     """A quantum row counted, not executed (:class:`~mastermind_q.codemaker.CountingCodemaker`).
 
     The referee's side of the count-only game: the codebreaker gets a counting
