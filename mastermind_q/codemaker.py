@@ -56,6 +56,7 @@ Example:
 from __future__ import annotations
 
 import copy
+import operator
 import secrets
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -369,7 +370,20 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
                 yield tuple(row), (blacks if whites < 0 else (blacks, whites))
 
     def __getitem__(self, index: Any) -> Any:
-        return tuple(self)[index]
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        position = operator.index(index)
+        if position < 0:
+            position += self._length
+        if not 0 <= position < self._length:
+            raise IndexError(f"transcript index {index} out of range ({self._length} pairs)")
+        for guesses, answers, used in self._chunks:
+            if position < used:
+                blacks, whites = answers[position].tolist()
+                guess = tuple(int(color) for color in guesses[position].tolist())
+                return guess, (blacks if whites < 0 else (blacks, whites))
+            position -= used
+        raise IndexError(index)  # pragma: no cover - the length counts the chunks' rows
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _TranscriptRecord):

@@ -126,6 +126,9 @@ def test_the_transcript_is_compact_and_read_as_tuples():
         record = maker.transcript_record()
         maker.black((0, 0))  # later queries are not in an earlier record
         assert len(record) == 3 and tuple(record) == expected
+        assert (record[0], record[-1], record[1:]) == (expected[0], expected[-1], expected[1:])
+        with pytest.raises(IndexError):
+            record[3]
     # many guesses over several chunks, the pairs in order
     rng = np.random.default_rng(5)
     secret = tuple(int(c) for c in rng.integers(0, 300, size=40))

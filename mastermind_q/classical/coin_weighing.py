@@ -59,6 +59,9 @@ Example:
 
 from __future__ import annotations
 
+import functools
+import math
+
 import numpy as np
 
 from ..codemaker import Codemaker
@@ -101,6 +104,79 @@ def _designs_pay(num_positions: int, num_colors: int, present: int) -> bool:
     cost = (present - 1) * lindstrom_rows(num_positions)
     bound = num_positions * (num_colors - 1).bit_length()
     return cost < (0.6 + 0.1 * present) * num_positions and cost + present <= bound
+
+
+ADAPTIVE_COINS = 8
+"""Most coins weighed adaptively together (:meth:`_CoinWeighingBreaker.adaptive_batch`)."""
+
+ADAPTIVE_GROUPS = frozenset(range(1, 9)) | {16}
+"""Batches of this many binary coins are weighed adaptively, in groups of at most
+:data:`ADAPTIVE_COINS`: the mean number of weighings (1, 1.5, 2.25, 2.75, 3.38, 3.97,
+4.36, 4.73 for 1..8 fair coins; two groups of 8 for 16) is below the ``m_L(N)`` rows of
+a detecting matrix (1, 2, 3, 3, 4, 5, 5, 6; 10 for 16). Beyond, the matrix is cheaper."""
+
+ADAPTIVE_STATES = 64
+"""A batch of one or two coins, some with three or more possible values, is weighed
+adaptively when they take at most this many joint values (below the matrix's 2 rows
+on average; larger batches with such coins use the matrix)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _joint_values(ranges: tuple[int, ...]) -> np.ndarray:
+    """Every joint value of coins with values ``0..r`` (``r`` in ``ranges``), one per row."""
+    grids = np.meshgrid(*[np.arange(r + 1) for r in ranges], indexing="ij")
+    return np.stack([grid.reshape(-1) for grid in grids], axis=1).astype(np.int64)
+
+
+@functools.lru_cache(maxsize=16)
+def _subsets(number: int) -> np.ndarray:
+    """The non-empty subsets of ``number`` coins as 0/1 rows (row ``s - 1``: bitmask ``s``)."""
+    masks = np.arange(1, 1 << number, dtype=np.int64)
+    return (masks[:, None] >> np.arange(number)) & 1
+
+
+@functools.lru_cache(maxsize=65_536)
+def _prior(coins: tuple[tuple[int, int, int], ...]) -> np.ndarray:
+    """The weight of each joint value: ``prod_i C(t_i, low_i + u_i)`` (halves: binomial).
+
+    A coin ``(t, low, r)`` is a colour with ``t`` occurrences in an interval, its count
+    in one half lying in ``low..low + r``; the halves are near equal, so the count is
+    about ``Binomial(t, 1/2)``.
+    """
+    values = _joint_values(tuple(r for _, _, r in coins))
+    weight = np.ones(values.shape[0])
+    for index, (total, low, _) in enumerate(coins):
+        weight *= np.array([math.comb(total, low + u) for u in range(values[:, index].max() + 1)])[
+            values[:, index]
+        ]
+    return weight / weight.sum()
+
+
+@functools.lru_cache(maxsize=65_536)
+def _next_weighing(coins: tuple[tuple[int, int, int], ...], alive: bytes) -> int:
+    """The subset (bitmask) of coins whose weighing answer is the most informative.
+
+    ``alive`` marks the joint values (rows of :func:`_joint_values`) that every answer
+    so far allows, weighted by :func:`_prior`; the weighing with the largest entropy of
+    its answer is asked (the first such bitmask on ties).
+    """
+    mask = np.frombuffer(alive, dtype=bool)
+    ranges = tuple(r for _, _, r in coins)
+    states = _joint_values(ranges)[mask]
+    weight = _prior(coins)[mask]
+    subsets = _subsets(len(ranges))
+    sums = states @ subsets.T  # (states, subsets): the answer of each weighing
+    width = sum(ranges) + 1
+    keys = sums + width * np.arange(subsets.shape[0])[None, :]
+    mass = np.bincount(
+        keys.reshape(-1),
+        weights=np.repeat(weight, subsets.shape[0]),
+        minlength=width * subsets.shape[0],
+    ).reshape(subsets.shape[0], width)
+    mass /= weight.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        entropy = -np.where(mass > 0, mass * np.log2(mass), 0.0).sum(axis=1)
+    return int(np.argmax(entropy)) + 1
 
 
 class _Found(Exception):
@@ -453,7 +529,16 @@ class _CoinWeighingBreaker:
         (a top slot of the matrix, see :class:`~.detecting.WeighingDesign`); both are
         shifted to start at 0.
         """
-        wide = [high - low >= 2 for low, high in (c[0].bounds(c[1]) for c in coins)]
+        ranges = tuple(high - low for low, high in (c[0].bounds(c[1]) for c in coins))
+        if max(ranges) == 1 and len(coins) in ADAPTIVE_GROUPS:
+            # a few binary coins: adaptive weighings, in groups of at most 8
+            for start in range(0, len(coins), ADAPTIVE_COINS):
+                self.adaptive_batch(coins[start : start + ADAPTIVE_COINS], filler, base)
+            return
+        if len(coins) <= 2 and np.prod([r + 1 for r in ranges]) <= ADAPTIVE_STATES:
+            self.adaptive_batch(coins, filler, base)
+            return
+        wide = [span >= 2 for span in ranges]
         order = [i for i in range(len(coins)) if not wide[i]] + [
             i for i in range(len(coins)) if wide[i]
         ]
@@ -482,6 +567,60 @@ class _CoinWeighingBreaker:
         answers -= base + matrix.astype(np.int64) @ offsets
         values = decode_weighing(answers, design) + offsets
         for (interval, color, on_left), value in zip(coins, values.tolist()):
+            interval.record(color, value if on_left else interval.counts[color] - value)
+
+    def adaptive_batch(
+        self, coins: list[tuple[_Interval, int, bool]], filler: np.ndarray, base: int
+    ) -> None:
+        """Weigh a few coins adaptively: each weighing splits the values left most evenly.
+
+        The coins take their joint values from a small grid (:func:`_joint_values`);
+        every answer removes the joint values that would have answered otherwise, and
+        the next weighing is the subset of coins with the most informative answer
+        (:func:`_next_weighing`), until one joint value is left. Two fair coins take 1.5
+        weighings on average where a detecting matrix takes 2; four take about 2.7
+        against 3.
+        """
+        ranges = []
+        key = []
+        for interval, color, on_left in coins:
+            low, high = interval.bounds(color)
+            total = interval.counts[color]
+            ranges.append(high - low)
+            # the measured half's count lies in low..high (left), total - high.. (right)
+            key.append((total, low if on_left else total - high, high - low))
+        coin_key = tuple(key)
+        spans = []
+        offsets = []
+        for interval, color, on_left in coins:
+            low, high = interval.bounds(color)
+            if on_left:
+                spans.append(slice(interval.start, interval.middle))
+                offsets.append(low)
+            else:
+                spans.append(slice(interval.middle, interval.end))
+                offsets.append(interval.counts[color] - high)
+        states = _joint_values(tuple(ranges))
+        alive = np.ones(states.shape[0], dtype=bool)
+        while alive.sum() > 1:
+            mask = _next_weighing(coin_key, alive.tobytes())
+            code = filler.copy()
+            shift = base
+            chosen = np.zeros(len(coins), dtype=np.int64)
+            for index, (span, (_, color, _)) in enumerate(zip(spans, coins)):
+                if mask >> index & 1:
+                    code[span] = color
+                    shift += offsets[index]
+                    chosen[index] = 1
+            answer = self.ask(code) - shift
+            alive &= states @ chosen == answer
+        found = np.flatnonzero(alive)
+        if found.size != 1:
+            raise ValueError("answers are inconsistent: no coin values give the weighings")
+        for (interval, color, on_left), value, offset in zip(
+            coins, states[found[0]].tolist(), offsets
+        ):
+            value += offset
             interval.record(color, value if on_left else interval.counts[color] - value)
 
 
