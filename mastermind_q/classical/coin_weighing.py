@@ -24,6 +24,16 @@ Black pegs, ``k`` colours that may repeat, secret ``z``, answer ``B(x) = |{i : x
    (:mod:`mastermind_q.classical.detecting`). A test with more possible values is an
    integer coin in a top slot of the same matrix
    (:func:`~mastermind_q.classical.detecting.weighing_design`).
+   **Adaptive weighing of small batches.** Where a batch holds few coins (the top
+   levels of the tree: one or two intervals give 2 or 4 coins), the matrix is far from
+   the information bound: 2 coins take 2 of its rows. Such batches are weighed
+   adaptively instead (after Bshouty's adaptive coin weighing, COLT 2009, at small
+   sizes): the coins' joint values are a small grid, each weighing is the subset of
+   coins whose answer has the largest entropy over the values still possible (each
+   coin near ``Binomial(t, 1/2)``), and it stops when one value is left. Fair coins
+   take 1.5, 2.75 and 4.73 weighings on average for 2, 4 and 8 coins, against 2, 3 and
+   6 rows; 16 are weighed as two groups of 8 (9.5 against 10). Every weighing is a
+   counted query; nothing is assumed.
 5. **Few colours.** ``k = 2``: one detecting matrix over the positions (colour 1 on a row,
    0 elsewhere) finds them all, ``m_L(n) + 2`` queries in all. With ``p >= 3`` colours
    present, one such design per colour but one (against an absent colour, or against
@@ -35,11 +45,13 @@ Black pegs, ``k`` colours that may repeat, secret ``z``, answer ``B(x) = |{i : x
    ends the game at once).
 
 Cost: ``k - 1`` counts, then per tree level ``l`` about ``(n / 2^(l+1)) m_L(2^(l+1))``
-queries at ``k = n`` (``~ 2n / l``), so ``O(n log log n)`` in all. Measured means over
-10 random secrets at ``n = k`` (final guess included): 64: 250.8, 256: 1,206.1, 1,024:
-5,470.7, 4,096: 23,993.6 (``blackpeg``: 324.1, 1,760.3, 9,032.3), each below the
-Jäger-Peczarski worst case ``n ceil(log2 k) + k``; ``k = 8``, ``n = 1000``: 1,289.5
-(``blackpeg`` 2,517.1). The rows of a batch go to the codemaker together
+queries at ``k = n`` (``~ 2n / l``), so ``O(n log log n)`` in all; at ``n = k`` the
+means are about ``5.05 n`` at 1,024 and ``5.55 n`` at 4,096 (final guess included), each
+game below the Jäger-Peczarski worst case ``n ceil(log2 k) + k`` (measurements:
+``benchmarks/RESULTS.md``). What keeps the constant there: every test of a batch
+paints its own half-interval, so the colour counts (``n`` queries at ``k = n``) and
+the top levels, whose tests each take half an interval, fit only a few tests per
+batch whatever the order of the work. The rows of a batch go to the codemaker together
 (:meth:`~mastermind_q.codemaker.Codemaker.black_many`), which validates and answers them
 as array operations; ``O(n)`` numpy work per query (times: ``benchmarks/RESULTS.md``).
 
@@ -320,6 +332,7 @@ class _CoinWeighingBreaker:
         self.n = codemaker.num_positions
         self.k = codemaker.num_colors
         self.secret = np.full(self.n, -1, dtype=np.int64)
+        self.dtype = np.min_scalar_type(self.k - 1)  # guesses: the smallest type for k
 
     def ask(self, code: np.ndarray) -> int:
         answer = self.maker.black(code)
@@ -406,7 +419,7 @@ class _CoinWeighingBreaker:
         """
         n = self.n
         matrix = detecting_matrix(n)
-        answers = self.ask_many(matrix.astype(np.int64))
+        answers = self.ask_many(matrix.astype(np.uint8))
         doubled = answers - n + matrix.sum(axis=1) + ones
         if np.any(doubled % 2):
             raise ValueError("answers are inconsistent: a weighing of odd parity")
@@ -432,7 +445,7 @@ class _CoinWeighingBreaker:
             filler = present[0]
         weighed = {}
         for color in present[1:]:
-            codes = np.where(matrix, color, filler)
+            codes = np.where(matrix, color, filler).astype(self.dtype)
             answers = self.ask_many(codes)
             weighed[color] = answers - (0 if background else counts[filler])
         if not background:  # weighed[c] = D e_c - D e_f
@@ -463,7 +476,7 @@ class _CoinWeighingBreaker:
     def split(self, intervals: list[_Interval]) -> None:
         """Learn the left-half counts of every interval of one tree level."""
         k = self.k
-        filler = np.where(self.secret >= 0, (self.secret + 1) % k, 0)
+        filler = np.where(self.secret >= 0, (self.secret + 1) % k, 0).astype(self.dtype)
         base = 0
         for interval in intervals:
             color = self.absent_color(interval.counts)
@@ -632,7 +645,7 @@ def solve_coin_weighing(codemaker: Codemaker, *, seed: int | None = None) -> Cod
     across intervals, into coin-weighing batches decoded with a Lindström-type detecting
     matrix; see the module docstring for the steps and their cost.
 
-    Cost: ``O(n log log n)`` queries at ``k = n`` (measured: below ``0.6 n log2 n`` from
+    Cost: ``O(n log log n)`` queries at ``k = n`` (measured: about ``0.5 n log2 n`` at
     ``n = 1024``), at most the Jäger-Peczarski ``n ceil(log2 k) + k`` in every game
     measured; ``O(n)`` numpy work per query.
 
