@@ -237,13 +237,10 @@ def _check_pair(pair: object) -> tuple[int, int]:
 
 
 def _is_box(operation: Instruction) -> bool:
-    """A custom composite (``to_gate`` / ``to_instruction``, or one of the toolkit's gates
-    with a definition: a stage, a known oracle), not a Qiskit library gate."""
-    if type(operation) in (Gate, Instruction):
-        return operation.definition is not None
-    if type(operation).__module__.startswith("mastermind_q."):
-        return operation.definition is not None
-    return False
+    """A custom composite or one of the toolkit's gates, not a Qiskit library gate."""
+    from .circuits.stages import is_box
+
+    return is_box(operation)
 
 
 BOUNDARY_NAMES = ("B_s", "B_s_dg", "O_h", "O_h_dg")

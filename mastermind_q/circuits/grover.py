@@ -323,8 +323,10 @@ def score_phase(num_score_qubits: int, phi: Angle) -> QuantumCircuit:
     return circuit
 
 
-def _tensor_power_label(label: str, num_positions: int) -> str:
-    return label if num_positions == 1 else f"{label}^⊗{num_positions}"
+def _tensor_power_label(label: str, num_positions: int, angle: str = "") -> str:
+    """``A``, ``A^⊗3``, ``S_0^⊗3(φ)``: the stage's symbol, its tensor power, its angle."""
+    power = "" if num_positions == 1 else f"^⊗{num_positions}"
+    return f"{label}{power}({angle})" if angle else f"{label}{power}"
 
 
 def _position_registers(n: int, k: int) -> list[QuantumRegister]:
@@ -452,7 +454,7 @@ class DiffusionGate(StageGate):
     Example:
         >>> import math
         >>> DiffusionGate(2, 4, math.pi).label
-        'S_0(π)^⊗2'
+        'S_0^⊗2(π)'
     """
 
     def __init__(
@@ -464,12 +466,12 @@ class DiffusionGate(StageGate):
         n = validate_positions(num_positions)
         k = validate_colors(colors)
         check_quantum_size(n, k)
-        base = "S_0(π)" if isinstance(phi, float) and phi == math.pi else "S_0(φ)"
+        symbol = "π" if isinstance(phi, float) and phi == math.pi else "φ"
         super().__init__(
             "diffusion",
             n * color_qubits(k),
             [phi],
-            label=_tensor_power_label(base, n),
+            label=_tensor_power_label("S_0", n, symbol),
             arguments={"num_positions": n, "colors": k},
             adjoint=adjoint,
         )
@@ -577,7 +579,7 @@ def grover_iteration(
     Returns:
         A circuit on ``oracle.num_qubits`` qubits named ``G``: the phase oracle
         ``O_s(φ)`` as its three blocks ``B_s``, ``D(φ)`` (:class:`ScorePhaseGate` on the
-        score register), ``B_s†``, then :class:`DiffusionGate` ``S_0(φ)^⊗n`` on the
+        score register), ``B_s†``, then :class:`DiffusionGate` ``S_0^⊗n(φ)`` on the
         colour registers.
 
     Raises:
@@ -631,7 +633,7 @@ def adaptive_circuit(
         The circuit, named ``adaptive``, with one free parameter ``phi``: the stage
         gate :class:`UniformPreparationGate` ``A^⊗n``, then per iteration the
         codemaker's ``B_s``, :class:`ScorePhaseGate` ``D(φ)``, ``B_s†`` and
-        :class:`DiffusionGate` ``S_0(φ)^⊗n`` (``4T + 1`` gates whatever ``n``), then the
+        :class:`DiffusionGate` ``S_0^⊗n(φ)`` (``4T + 1`` gates whatever ``n``), then the
         measurements; its metadata
         ``color_qubits`` is ``q``, so that Aer's MPS runs can keep each position's
         qubits together on the chain (:func:`mastermind_q.backends.chain_for_mps`).

@@ -407,7 +407,7 @@ def hunziker_meyer_circuit(
     Returns:
         The circuit ``hunziker-meyer`` on registers ``pos0 .. pos{n-1}``, ``score``:
         :class:`HunzikerMeyerPreparationGate`, then ``T`` times the oracle and
-        :class:`~mastermind_q.circuits.grover.DiffusionGate` ``S_0(π)^⊗n``, then the
+        :class:`~mastermind_q.circuits.grover.DiffusionGate` ``S_0^⊗n(π)``, then the
         measurements.
 
     Raises:

@@ -41,7 +41,7 @@ from typing import Any
 
 from qiskit.circuit import Gate, QuantumCircuit
 
-__all__ = ["ADJOINT_MARK", "StageGate", "is_sealed_stage", "stage_gate_types"]
+__all__ = ["ADJOINT_MARK", "StageGate", "is_box", "is_sealed_stage", "stage_gate_types"]
 
 ADJOINT_MARK = "†"
 """Appended to a stage gate's label in its inverse."""
@@ -160,3 +160,21 @@ def is_sealed_stage(operation: object) -> bool:
         return False
     overrides = vars(operation)
     return "_define" not in overrides and "_build" not in overrides
+
+
+def is_box(operation: object) -> bool:
+    """Whether a drawing or a logical count opens ``operation``: a custom composite
+    (``to_gate`` / ``to_instruction``) or one of the toolkit's gates (a stage, a known
+    oracle) with a definition; Qiskit's library gates (``h``, ``QFTGate``, ``mcx``) and
+    the codemaker's opaque oracle are not boxes."""
+    from qiskit.circuit import Instruction
+
+    kind = type(operation)
+    if kind not in (Gate, Instruction) and not (kind.__module__ or "").startswith(
+        "mastermind_q."
+    ):
+        return False
+    try:
+        return operation.definition is not None  # type: ignore[attr-defined]
+    except Exception:  # a definition that cannot be built is not opened here
+        return False
