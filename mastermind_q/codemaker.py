@@ -604,7 +604,7 @@ class Codemaker(_Uncopyable):
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
-    def black(self, guess: Sequence[int]) -> int:
+    def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         if (
             isinstance(guess, np.ndarray)

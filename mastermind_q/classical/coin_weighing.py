@@ -180,12 +180,14 @@ def _next_weighing(coins: tuple[tuple[int, int, int], ...], alive: bytes) -> int
     sums = states @ subsets.T  # (states, subsets): the answer of each weighing
     width = sum(ranges) + 1
     keys = sums + width * np.arange(subsets.shape[0])[None, :]
-    mass = np.bincount(
-        keys.reshape(-1),
-        weights=np.repeat(weight, subsets.shape[0]),
-        minlength=width * subsets.shape[0],
-    ).reshape(subsets.shape[0], width)
-    mass /= weight.sum()
+    mass: np.ndarray = (
+        np.bincount(
+            keys.reshape(-1),
+            weights=np.repeat(weight, subsets.shape[0]),
+            minlength=width * subsets.shape[0],
+        ).reshape(subsets.shape[0], width)
+        / weight.sum()
+    )
     with np.errstate(divide="ignore", invalid="ignore"):
         entropy = -np.where(mass > 0, mass * np.log2(mass), 0.0).sum(axis=1)
     return int(np.argmax(entropy)) + 1
@@ -305,7 +307,7 @@ class _Interval:
 
     def next_coins(self, most: int) -> list[int]:
         """Up to ``most`` open colours to test, those with more possible values first."""
-        chosen = []
+        chosen: list[int] = []
         tests = self.wide + self.binary
         while self.next_binary < len(tests) and len(chosen) < most:
             color = tests[self.next_binary]
