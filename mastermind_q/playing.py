@@ -147,10 +147,10 @@ def _text(text: Any) -> str:
 
 
 def _flag(value: Any, name: str) -> bool:
-    """A real boolean (``numpy.bool_`` too); a truthy string is not one."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise TypeError(f"{name} must be True or False, was {shown(repr(value))}")
+    """A real boolean (:func:`~mastermind_q.game.validate_flag`); a truthy string is not one."""
+    from .game import validate_flag
+
+    return validate_flag(value, name)
 
 
 def _numbers(text: str, what: str, example: str) -> list[int]:

@@ -19,11 +19,20 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .codemaker import Codemaker, check_codemaker
-from .game import SolveResult, validate_colors, validate_feedback
+from .game import (
+    SolveResult,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+    validate_optional_flag,
+)
 from .quantum.outcome import QuantumOutcome
+
+if TYPE_CHECKING:
+    from .backends import Execution
 
 __all__ = [
     "CLASSICAL_METHODS",
@@ -309,6 +318,7 @@ def play(
     seed: int | None = None,
     verify: bool = False,
     scheme: str | None = None,
+    execution: Execution | None = None,
 ) -> SolveResult:
     """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
 
@@ -324,6 +334,12 @@ def play(
             classical queries).
         scheme: ``static`` only: force its scheme (``"minimum"``, ``"coin-weighing"``,
             ``"colour-designs"``, ``"random"``); ``None`` picks the fewest queries.
+        execution: quantum methods only: the
+            :class:`~mastermind_q.backends.Execution` record to run with (backend, shots,
+            seed, options such as the oracle construction and noise suppression, runtime
+            batch), handed to the codebreaker and, through it, to the codemaker. Default:
+            one built here, once, from ``backend``, ``shots``, ``seed`` and the
+            :func:`~mastermind_q.backends.execution_options` in force.
 
     Returns:
         The :class:`SolveResult`; ``queries`` is what the codemaker counted; ``static``
@@ -348,14 +364,20 @@ def play(
     if shots is not None:
         shots = check_shots(shots)
     seed = validate_seed(seed)
+    if execution is not None and info.kind != "quantum":
+        raise ValueError(f"execution applies to quantum methods only, method was {method!r}")
     # A method made for one feedback asks its own kind of question (a codemaker answers
     # both); a method that plays several reads the game from ``codemaker.feedback``.
     feedback = getattr(codemaker, "feedback", "black")
     info.check_game(feedback if len(info.feedbacks) > 1 else info.feedbacks[0], codemaker.distinct)
-    if not isinstance(verify, bool):
-        raise ValueError(f"verify must be True or False, was {verify!r}")
+    validate_flag(verify, "verify")
     if verify and info.kind != "quantum":
         raise ValueError(f"verify applies to quantum methods only, method was {method!r}")
+    if info.kind == "quantum":  # built once, here: the codebreaker and codemaker get it
+        from .backends import resolve_execution
+
+        execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
+        backend, shots, seed = execution.backend, execution.shots, execution.seed
     check_request(
         method,
         codemaker.num_positions,
@@ -368,8 +390,9 @@ def play(
     )
     breaker = info.load()
     if info.kind == "quantum":
-        backend_name = "aer" if backend is None else backend
-        outcome: QuantumOutcome = breaker(codemaker, backend=backend_name, shots=shots, seed=seed)
+        assert execution is not None and backend is not None
+        backend_name = backend
+        outcome: QuantumOutcome = breaker(codemaker, execution=execution)
         found = tuple(outcome.found)
         weights = outcome.position_weights
         confidence = tuple(float(row[color]) for color, row in zip(found, weights))
@@ -454,6 +477,7 @@ def solve(
     feedback: str | None = None,
     distinct: bool | None = None,
     scheme: str | None = None,
+    execution: Execution | None = None,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -480,6 +504,9 @@ def solve(
         scheme: ``static`` only: its query set, ``"minimum"`` (the exact minimum, tiny
             games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"`` or
             ``"random"`` (``2k >= n``); ``None`` (default) picks the fewest queries.
+        execution: quantum methods: the :class:`~mastermind_q.backends.Execution`
+            record to run with, instead of ``backend``, ``shots`` and ``seed`` (see
+            :func:`play`).
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
@@ -501,10 +528,9 @@ def solve(
         validate_scheme(scheme)
     k = validate_colors(colors)
     feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
+    distinct = validate_optional_flag(distinct, "distinct")
     if distinct is None:
         distinct = info.distinct
-    elif not isinstance(distinct, bool):
-        raise ValueError(f"distinct must be True, False or None, was {distinct!r}")
     info.check_game(feedback, distinct)
     codemaker = Codemaker(secret, k, distinct=distinct, feedback=feedback)
     return play(
@@ -515,4 +541,5 @@ def solve(
         seed=seed,
         verify=verify,
         scheme=scheme,
+        execution=execution,
     )

@@ -182,8 +182,8 @@ def test_the_quantum_rows_total_work_is_checked_before_any_row():
         ({"seed": math.nan}, ValueError, "seed"),
         ({"seed": object()}, ValueError, "seed"),
         ({"seed": -1}, ValueError, "seed"),
-        ({"distinct": "no"}, TypeError, "distinct"),
-        ({"distinct": 0}, TypeError, "distinct"),
+        ({"distinct": "no"}, ValueError, "distinct"),
+        ({"distinct": 0}, ValueError, "distinct"),
     ],
 )
 def test_random_secrets_refuses_bad_input_at_once(options, error, fragment):

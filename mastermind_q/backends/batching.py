@@ -45,10 +45,15 @@ class OpenBatch:
 _BATCH: ContextVar[OpenBatch | None] = ContextVar("mastermind_q_batch", default=None)
 
 
-def uses_runtime(backend: str) -> bool:
-    """Whether jobs on ``backend`` go through qiskit-ibm-runtime's sampler."""
+def uses_runtime(backend: str, fake_mode: str | None = None) -> bool:
+    """Whether jobs on ``backend`` go through qiskit-ibm-runtime's sampler.
+
+    ``fake_mode``: the fake-backend path (default: the current execution options').
+    """
     kind = backend_kind(backend)
-    return kind == "ibm" or (kind == "fake" and current_execution_options().fake_mode == "runtime")
+    if fake_mode is None:
+        fake_mode = current_execution_options().fake_mode
+    return kind == "ibm" or (kind == "fake" and fake_mode == "runtime")
 
 
 def current_batch(backend: str) -> OpenBatch | None:
@@ -58,10 +63,12 @@ def current_batch(backend: str) -> OpenBatch | None:
 
 
 @contextlib.contextmanager
-def runtime_batch(backend: str) -> Iterator[OpenBatch | None]:
+def runtime_batch(backend: str, fake_mode: str | None = None) -> Iterator[OpenBatch | None]:
     """Submit the runtime jobs on ``backend`` inside this block in one ``Batch``.
 
-    Yields the :class:`OpenBatch` (``None`` when ``backend`` runs no runtime jobs). The
+    Yields the :class:`OpenBatch` (``None`` when ``backend`` runs no runtime jobs), which
+    an :class:`~mastermind_q.backends.Execution` built inside the block carries (its
+    ``batch``), or which a caller puts in the record it passes on. The
     batch is closed when the block ends, interrupted or not: jobs already submitted
     still run to the end, and their records let ``jobs fetch`` retrieve them.
 
@@ -69,7 +76,7 @@ def runtime_batch(backend: str) -> Iterator[OpenBatch | None]:
         ValueError: an invalid backend name.
         BackendUnavailableError: the backend cannot be reached.
     """
-    if not uses_runtime(backend):
+    if not uses_runtime(backend, fake_mode):
         yield None
         return
     from qiskit_ibm_runtime import Batch
