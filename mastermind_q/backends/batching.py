@@ -18,31 +18,11 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import Iterator
-from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any
 
 from .names import backend_kind, resolve_backend
-from .options import current_execution_options
+from .options import _BATCH, OpenBatch, current_batch, current_execution_options
 
-__all__ = ["current_batch", "runtime_batch", "uses_runtime"]
-
-
-@dataclass(frozen=True)
-class OpenBatch:
-    """A runtime batch open for the jobs on ``backend``."""
-
-    backend: str
-    batch: Any
-    local_id: str
-
-    @property
-    def batch_id(self) -> str:
-        """The runtime's batch id, or the local name when the runtime gives none."""
-        return getattr(self.batch, "session_id", None) or self.local_id
-
-
-_BATCH: ContextVar[OpenBatch | None] = ContextVar("mastermind_q_batch", default=None)
+__all__ = ["OpenBatch", "current_batch", "runtime_batch", "uses_runtime"]
 
 
 def uses_runtime(backend: str, fake_mode: str | None = None) -> bool:
@@ -54,12 +34,6 @@ def uses_runtime(backend: str, fake_mode: str | None = None) -> bool:
     if fake_mode is None:
         fake_mode = current_execution_options().fake_mode
     return kind == "ibm" or (kind == "fake" and fake_mode == "runtime")
-
-
-def current_batch(backend: str) -> OpenBatch | None:
-    """The batch open for ``backend`` here, if any."""
-    batch = _BATCH.get()
-    return batch if batch is not None and batch.backend == backend else None
 
 
 @contextlib.contextmanager

@@ -226,6 +226,31 @@ def execution_options(**changes: Any) -> Iterator[ExecutionOptions]:
         _OPTIONS.reset(token)
 
 
+@dataclasses.dataclass(frozen=True)
+class OpenBatch:
+    """A runtime batch open for the jobs on ``backend``."""
+
+    backend: str
+    batch: Any
+    local_id: str
+
+    @property
+    def batch_id(self) -> str:
+        """The runtime's batch id, or the local name when the runtime gives none."""
+        return getattr(self.batch, "session_id", None) or self.local_id
+
+
+_BATCH: contextvars.ContextVar[OpenBatch | None] = contextvars.ContextVar(
+    "mastermind_q_batch", default=None
+)
+
+
+def current_batch(backend: str) -> OpenBatch | None:
+    """The batch open for ``backend`` here, if any."""
+    batch = _BATCH.get()
+    return batch if batch is not None and batch.backend == backend else None
+
+
 def check_noise_options(backend: str, options: ExecutionOptions) -> None:
     """Refuse error suppression or mitigation that ``backend`` would not apply.
 
@@ -327,7 +352,6 @@ class Execution:
     ) -> Execution:
         """The record for an entry point: the options of the enclosing
         :func:`execution_options` block (defaults outside one), with ``changes``."""
-        from .batching import current_batch
         from .names import validate_backend_name
 
         options = current_execution_options()

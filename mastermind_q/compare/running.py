@@ -14,7 +14,7 @@ from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comp
 
 if TYPE_CHECKING:
     from ..backends import Execution
-from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
+from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task, sweep_execution
 
 __all__ = [
     "AUTO_PARALLEL_SECONDS",
@@ -346,28 +346,6 @@ def compare(
 
 AUTO_PARALLEL_SECONDS = 120.0
 """A sweep estimated at more work than this runs in two processes with ``workers="auto"``."""
-
-
-def sweep_execution(
-    execution: Execution | None, *, backend: str = DEFAULT_BACKEND, shots: int | None = None
-) -> Execution:
-    """The record a sweep's quantum rows run with (checked now, before any row).
-
-    ``execution``, or one built from ``backend``, ``shots`` and the execution options
-    in force; its seed is unused (each row derives its own).
-
-    Raises:
-        ValueError: an invalid record, or a ``backend`` / ``shots`` that contradicts it.
-    """
-    from ..backends import resolve_execution
-
-    if execution is None:
-        from ..backends import Execution
-
-        return Execution.here(backend, shots)
-    return resolve_execution(
-        execution, backend=None if backend == DEFAULT_BACKEND else backend, shots=shots
-    )
 
 
 def auto_workers(

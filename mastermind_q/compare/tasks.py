@@ -28,7 +28,7 @@ from .theory import (
     theoretical_queries,
 )
 
-__all__ = ["DEFAULT_BACKEND", "DEFAULT_SAMPLES", "random_secrets", "run_task"]
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_SAMPLES", "random_secrets", "run_task", "sweep_execution"]
 
 DEFAULT_SAMPLES = 10
 """Random secrets per classical row (worst and mean are taken over them). Ten keeps the
@@ -155,8 +155,6 @@ def run_task(
     check_row_budget(task, samples=samples, budget=budget)
     record = None
     if quantum:
-        from .running import sweep_execution
-
         record = sweep_execution(execution, backend=backend, shots=shots)
     count = quantum_samples if quantum else samples
     secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
@@ -222,6 +220,28 @@ def run_task(
         distinct=distinct,
         executed=True if quantum else None,
         **verified,
+    )
+
+
+def sweep_execution(
+    execution: Execution | None, *, backend: str = DEFAULT_BACKEND, shots: int | None = None
+) -> Execution:
+    """The record a sweep's quantum rows run with (checked now, before any row).
+
+    ``execution``, or one built from ``backend``, ``shots`` and the execution options
+    in force; its seed is unused (each row derives its own).
+
+    Raises:
+        ValueError: an invalid record, or a ``backend`` / ``shots`` that contradicts it.
+    """
+    from ..backends import resolve_execution
+
+    if execution is None:
+        from ..backends import Execution
+
+        return Execution.here(backend, shots)
+    return resolve_execution(
+        execution, backend=None if backend == DEFAULT_BACKEND else backend, shots=shots
     )
 
 
