@@ -473,7 +473,7 @@ def test_the_setting_is_read_from_the_method_table(monkeypatch):
     """A method's setting lives in its METHODS entry; a method added later needs no list."""
     assert cmp.SETTINGS["static"] == "non-adaptive"
     assert cmp.SETTINGS["hunziker-meyer"] == "adaptive"
-    assert cmp.SETTINGS == {name: info.setting for name, info in METHODS.items()}
+    assert {name: info.setting for name, info in METHODS.items()} == cmp.SETTINGS
     local = _LocalMethod("later", "classical", "local:brute", setting="non-adaptive")
     monkeypatch.setitem(METHODS, "later", local)
     assert cmp.method_setting("later") == "non-adaptive"
