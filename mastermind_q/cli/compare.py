@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from .arguments import (
@@ -328,8 +329,8 @@ def run(args: argparse.Namespace) -> int:
 def _check_plot_options(
     args: argparse.Namespace,
     plot_methods: list[str] | None,
-    positions: list[int],
-    colors: list[int],
+    positions: Sequence[int],
+    colors: Sequence[int],
     diagonal: bool,
 ) -> None:
     """Refuse a ``--plot`` that cannot be drawn or written, before the sweep."""

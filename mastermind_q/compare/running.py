@@ -254,10 +254,12 @@ def compare(
         simulate_up_to=simulate_up_to,
     )
     record = sweep_execution(execution, backend=backend, shots=shots)
-    if workers == "auto":
+    if isinstance(workers, str) and workers == "auto":
         workers = auto_workers(
             plan, samples, quantum_samples, record, scheduler=scheduler, client=client
         )
+    elif isinstance(workers, str):
+        raise ValueError(f"workers must be an integer >= 1 or 'auto', was {workers!r}")
     settings: dict[str, Any] = {
         "samples": samples,
         "quantum_samples": quantum_samples,
