@@ -120,7 +120,7 @@ class _OracleOperations:
             OracleCountError: ``p`` is not an integer (see
                 :func:`~mastermind_q.counting.oracle_power`).
         """
-        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))  # type: ignore[arg-type]
+        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))
 
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
@@ -716,7 +716,8 @@ class Codemaker(_Uncopyable):
             OracleCountError: another codemaker's or a forged oracle, a renamed one.
         """
         if isinstance(operation, OracleGate):
-            entry = self._oracles.get(getattr(operation, "_token", None))
+            token = getattr(operation, "_token", None)
+            entry = self._oracles.get(token) if isinstance(token, str) else None
             if entry is None:
                 raise OracleCountError(
                     f"gate {operation.name!r} is an oracle this codemaker did not hand out "

@@ -286,7 +286,9 @@ def _code_space(n: int, k: int, distinct: bool) -> np.ndarray | None:
     return codes
 
 
-def _black_white(codes: np.ndarray, guess: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+def _black_white(
+    codes: np.ndarray, guess: Sequence[int] | np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Black and white pegs of ``guess`` against every row of ``codes``.
 
     White + black is ``sum_c min(#c in code, #c in guess)`` over the guess's colours

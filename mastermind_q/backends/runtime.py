@@ -272,6 +272,7 @@ def _run_device_job(
                 announce=False,
             )
         else:
+            assert sampler is not None  # made above whenever the fast path is not taken
             job = sampler.run(pubs, shots=shots)
             on_submitted(str(job.job_id()))
             counts = _counts_from(_wait(job, kind=kind, options=options), registers)

@@ -222,11 +222,12 @@ class _Console:
                 raise UnicodeDecodeError("utf-8", b"", 0, 1, "not UTF-8 text")
             return typed.strip()
         source = getattr(sys.stdin, "buffer", None)
+        raw: bytes | str
         raw = source.readline(MAX_LINE_BYTES + 1) if source is not None else sys.stdin.readline()
         if not raw:
             return None
         self.lines += 1
-        if source is not None and len(raw) > MAX_LINE_BYTES:
+        if source is not None and isinstance(raw, bytes) and len(raw) > MAX_LINE_BYTES:
             rest = raw
             while rest and not rest.endswith(b"\n"):  # skip the rest of the line
                 rest = source.readline(MAX_LINE_BYTES)

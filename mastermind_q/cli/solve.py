@@ -270,8 +270,9 @@ def run(args: argparse.Namespace) -> int:
     _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)
     if args.secret is not None:
-        secret: tuple[int, ...] | None = parse_code(args.secret)
-        length = len(secret)
+        code = parse_code(args.secret)
+        secret: tuple[int, ...] | None = code
+        length = len(code)
     else:
         secret, length = None, args.random
     if args.positions is not None and length is not None and args.positions != length:

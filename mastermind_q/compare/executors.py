@@ -32,7 +32,7 @@ import dataclasses
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import Any
 
 from ..backends.names import BackendUnavailableError
@@ -108,7 +108,9 @@ def _items(
     return [(index, task, options, execution) for index, task in enumerate(tasks)]
 
 
-def serial_results(tasks: Iterable[CompareTask], options: dict[str, Any]) -> Iterator[Outcome]:
+def serial_results(
+    tasks: Iterable[CompareTask], options: dict[str, Any]
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` here, one after the other, in order (``tasks`` is read lazily)."""
     for index, task in enumerate(tasks):
         yield run_one((index, task, options, {}))  # the caller's execution options stay
@@ -122,7 +124,7 @@ def _init_worker(threads: int) -> None:
 
 def process_results(
     tasks: Sequence[CompareTask], options: dict[str, Any], *, workers: int
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` in ``workers`` local processes; yield outcomes as they finish.
 
     A :class:`concurrent.futures.ProcessPoolExecutor` (``spawn``): a worker that cannot
@@ -181,7 +183,7 @@ class WorkersFailedError(BackendUnavailableError):
 
 def dask_results(
     tasks: Sequence[CompareTask], options: dict[str, Any], *, client: Any
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` on the Dask cluster of ``client``; yield outcomes as they finish.
 
     An exception in the caller (``KeyboardInterrupt`` included) cancels what has not run.
