@@ -59,7 +59,7 @@ def _runtime_sampler(
     options: ExecutionOptions,
     batch: Any = None,
 ) -> Any:
-    """qiskit-ibm-runtime's executor-based SamplerV2 (local mode for fakes).
+    """qiskit-ibm-runtime's executor-based ``Sampler`` (local mode for fakes).
 
     Job mode, or batch mode when ``batch`` (a :class:`~qiskit_ibm_runtime.Batch`, see
     :mod:`.batching`) is given.
