@@ -273,10 +273,12 @@ def test_no_formula_is_drawn_turned_or_mirrored(pages, name):
     assert not pages[name]["turned"], f"{name}: formulas drawn turned: {pages[name]['turned']}"
 
 
-def _theme_stylesheets() -> str:
-    """The built site's own stylesheets (the theme's and the site's), as <link> tags."""
+def _stylesheets(*, site_own: bool = True) -> str:
+    """The built site's stylesheets as <link> tags: the theme's, and the site's own."""
     static = SITE / "_static"
-    sheets = [*sorted((static / "styles").glob("furo*.css")), static / "mastermind-q.css"]
+    sheets = sorted((static / "styles").glob("furo*.css"))
+    if site_own:
+        sheets.append(static / "mastermind-q.css")
     return "".join(f'<link rel="stylesheet" href="{sheet.as_uri()}">' for sheet in sheets)
 
 
@@ -294,6 +296,23 @@ _LINKS = """<div class="related-pages">
 """A page footer as the theme builds it, a formula in each link (MathJax SVG output)."""
 
 
+@pytest.fixture
+def footer(browser):
+    """``draw(head)``: the footer on a fresh page with ``head``; the turned formulas."""
+    if not PAGES:
+        pytest.fail(f"no site at {SITE}: build it first")
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto((SITE / "index.html").as_uri())  # a file: page may link the site's files
+
+    def draw(head: str) -> list[str]:
+        page.set_content(f"<html><head>{head}</head><body>{_LINKS}</body></html>")
+        return page.evaluate(_TURNED)
+
+    yield draw
+    context.close()
+
+
 @pytest.mark.parametrize(
     "rule",
     [
@@ -303,22 +322,17 @@ _LINKS = """<div class="related-pages">
         "mjx-container svg { rotate: 90deg; }",
     ],
 )
-def test_the_turn_check_sees_a_turned_formula(browser, rule):
-    """The check fails on a formula in a link drawn turned or mirrored by any rule, and
-    passes on the same footer drawn by the site's own stylesheets."""
-    if not PAGES:
-        pytest.fail(f"no site at {SITE}: build it first")
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    try:
-        page.goto((SITE / "index.html").as_uri())
-        page.set_content(f"<html><head>{_theme_stylesheets()}</head><body>{_LINKS}</body></html>")
-        assert page.evaluate(_TURNED) == [], "the site's stylesheets turn a formula"
-        page.add_style_tag(content=rule)
-        turned = page.evaluate(_TURNED)
-        assert turned and all(found.startswith("in a link: ") for found in turned), turned
-    finally:
-        context.close()
+def test_the_turn_check_sees_a_turned_formula(footer, rule):
+    assert footer("") == []
+    turned = footer(f"<style>{rule}</style>")
+    assert turned and all(found.startswith("in a link: ") for found in turned), turned
+
+
+def test_the_sites_stylesheet_keeps_the_theme_from_turning_formulas(footer):
+    """The theme alone turns the formula in the "Previous" link; the site's rule undoes it."""
+    theme_only = footer(_stylesheets(site_own=False))
+    assert len(theme_only) == 1 and "Previous" in theme_only[0], theme_only
+    assert footer(_stylesheets()) == []
 
 
 @pytest.mark.parametrize("name", PAGES)
