@@ -559,7 +559,7 @@ class Codemaker(_Uncopyable):
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
-    def black(self, guess: Sequence[int]) -> int:
+    def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         if (
             isinstance(guess, np.ndarray)
@@ -637,10 +637,7 @@ class Codemaker(_Uncopyable):
         ledger = self._ledger
         with ledger.lock:
             if white:
-                pairs = [
-                    self._answer_black_white(tuple(row))
-                    for row in codes.tolist()  # type: ignore[arg-type]
-                ]
+                pairs = [self._answer_black_white(tuple(row)) for row in codes.tolist()]
                 blacks = np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1)
                 whites: np.ndarray | None = np.array([w for _, w in pairs], dtype=np.int64)
             else:

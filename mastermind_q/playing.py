@@ -297,7 +297,7 @@ def _black_white(
     """
     from .classical.codes import feedback_counts
 
-    return feedback_counts(guess, codes, feedback="black-white")  # type: ignore[no-any-return]
+    return feedback_counts(guess, codes, feedback="black-white")
 
 
 def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.ndarray:
@@ -306,8 +306,8 @@ def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.n
 
     if isinstance(answer, tuple):
         blacks, whites = _black_white(codes, guess)
-        return (blacks == answer[0]) & (whites == answer[1])  # type: ignore[no-any-return]
-    return feedback_counts(guess, codes) == answer  # type: ignore[no-any-return]
+        return (blacks == answer[0]) & (whites == answer[1])
+    return feedback_counts(guess, codes) == answer
 
 
 @dataclass(frozen=True)
