@@ -590,7 +590,7 @@ def _check_backend(name: str) -> None:
 
 
 def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) -> int:
-    from ..backends import execution_options
+    from ..backends import Execution, ExecutionOptions
     from ..drawing import draw_text
     from ..playing import (
         EntryError,
@@ -664,12 +664,12 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
             console.say(f"  reads: {circuit_reading(circuit, outcome, k)}")
 
     maker = WatchedCodemaker(secret, k, report, on_start=start, distinct=args.distinct)
+    record = Execution(
+        args.backend, args.shots, args.seed, ExecutionOptions(isolate=True)
+    )  # Ctrl-C stops a simulation at once
     start_simulation_worker(args.backend)
     try:
-        with execution_options(isolate=True):
-            result = play(
-                maker, method=method, backend=args.backend, shots=args.shots, seed=args.seed
-            )
+        result = play(maker, method=method, execution=record)
     finally:
         game["queries"] = maker.queries
     found = ",".join(map(str, result.found))
