@@ -1,23 +1,30 @@
-"""Benchmark: the comparison at scale, two tables to n = 4096 (k = n, and k = 8).
+"""Benchmark: the comparison at scale, two tables to n = 16,384 (k = n, and k = 8).
 
 Runs :func:`mastermind_q.compare.compare` on the diagonal ``k = n`` (``colors="n"``)
-and on ``k = 8`` for ``n`` = 16, 64, 256, 1024, 4096 and prints both tables as
+and on ``k = 8`` for ``n`` = 16, 64, 256, 1024, 4096, 16384 and prints both tables as
 markdown. Quantum rows run on the simulator up to ``n, k <= 16``
 (:data:`~mastermind_q.compare.theory.SIMULATE_UP_TO`); beyond, the codebreaker builds
 its circuits for the real ``n`` and ``k`` and a counting codemaker counts their oracle
-calls without running them: such counts are marked ``*`` (``executed: false``). A
-quantum row beyond the quantum limits (``k > 1024``) shows ``-``.
+calls without running them: such counts are marked ``*`` (``executed: false``). A row
+refused by a limit shows ``-``, and its reason is printed below the table.
 
 Each table cell: worst case queries *to win* (the final guess included) over the
-samples, then the codebreaker for the best classical columns. Rows are appended to a
-JSON-lines file as they finish (``--rows``), so an interrupted run keeps them;
-``--from-rows`` renders the tables of such a file again without running anything.
+samples, then the codebreaker for the best classical columns. Each value of ``n`` is
+one :func:`compare` call, and every row is appended to the table's JSON-lines file
+(``--out``: ``compare_scale_diagonal.jsonl``, ``compare_scale_k8.jsonl``) as it
+finishes, so an interrupted run keeps them; the skipped rows go to the same file as
+``{"skipped": ...}`` lines. ``--from-rows`` renders the tables of such files again
+without running anything, and ``--plot`` draws each table's two figures
+(:func:`~mastermind_q.compare.plot_settings`: ``compare_scale_diagonal-adaptive.png``
+and so on, beside the rows).
 
 Usage::
 
-    python benchmarks/compare_scale.py                         # both tables, 10 samples
-    python benchmarks/compare_scale.py --positions 16,64 --samples 5
-    python benchmarks/compare_scale.py --from-rows rows.jsonl  # tables only
+    python benchmarks/compare_scale.py --plot                  # both tables, 10 samples
+    python benchmarks/compare_scale.py --positions 16,64 --samples 5 --out /tmp
+    python benchmarks/compare_scale.py --from-rows --plot      # tables and figures only
+
+Results: ``benchmarks/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -102,45 +109,123 @@ def markdown(rows: Iterable[dict[str, Any]], title: str) -> str:
     return "\n".join(lines)
 
 
+def _table_path(out: Path, table: str) -> Path:
+    """The rows file of ``table`` (``"diagonal"`` or a ``k``) in ``out``."""
+    name = "diagonal" if table == "diagonal" else f"k{int(table)}"
+    return out / f"compare_scale_{name}.jsonl"
+
+
 def _run(
-    positions: list[int], colors: Any, samples: int, out: Path | None, workers: int
-) -> list[dict]:
-    started = time.perf_counter()
-    result = compare(positions, colors, samples=samples, progress=True, workers=workers)
-    rows = [row.to_dict() for row in result.rows]
-    if out is not None:
-        with out.open("a", encoding="utf-8") as stream:
-            for row in rows:
-                stream.write(json.dumps(row) + "\n")
-    print(f"<!-- {colors}: {time.perf_counter() - started:.0f} s wall -->")
-    return rows
+    positions: list[int], table: str, samples: int, path: Path, workers: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Run ``table``'s cells one ``n`` at a time, appending each row to ``path``."""
+    rows: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    colors: Any = "n" if table == "diagonal" else [int(table)]
+    with path.open("a", encoding="utf-8") as stream:
+
+        def keep(row: Any) -> None:
+            data = row.to_dict()
+            rows.append(data)
+            stream.write(json.dumps(data) + "\n")
+            stream.flush()
+
+        for n in positions:
+            started = time.perf_counter()
+            cpu = time.process_time()
+            result = compare([n], colors, samples=samples, workers=workers, on_row=keep)
+            for entry in result.to_dict()["skipped"]:
+                skipped.append(entry)
+                stream.write(json.dumps({"skipped": entry}) + "\n")
+            stream.flush()
+            print(
+                f"<!-- {table}, n = {n}: {time.perf_counter() - started:.0f} s wall, "
+                f"{time.process_time() - cpu:.0f} s CPU in this process -->",
+                flush=True,
+            )
+    return rows, skipped
+
+
+def _read(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    rows: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            data = json.loads(line)
+            if "skipped" in data:
+                skipped.append(data["skipped"])
+            else:
+                rows.append(data)
+    return rows, skipped
+
+
+SHOWN = {
+    "nonadaptive",
+    "triples",
+    "static",
+    "adaptive",
+    "hunziker-meyer",
+    "blackpeg",
+    "coin-weighing",
+}
+
+
+def refusals(skipped: Iterable[dict[str, Any]]) -> str:
+    """The reasons of the table's skipped rows, one line per ``(n, k, method)``."""
+    lines = []
+    seen = set()
+    for entry in skipped:
+        key = (entry["n"], entry["k"], entry["method"])
+        if entry["method"] in SHOWN and key not in seen and not entry.get("distinct"):
+            seen.add(key)
+            lines.append(
+                f"- n = {entry['n']}, k = {entry['k']}, `{entry['method']}`: {entry['reason']}"
+            )
+    return "\n".join(lines)
+
+
+def _show(rows: list[dict[str, Any]], skipped: list[dict[str, Any]], title: str) -> None:
+    print(markdown(rows, title))
+    reasons = refusals(skipped)
+    if reasons:
+        print()
+        print(reasons)
+    print()
+
+
+def _plot(rows: list[dict[str, Any]], path: Path) -> None:
+    from mastermind_q.compare import plot_settings
+
+    for figure in plot_settings(rows, path.with_suffix(".png")).values():
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", default="16,64,256,1024,4096")
+    parser.add_argument("--positions", default="16,64,256,1024,4096,16384")
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--tables", default="diagonal,8", help="diagonal and/or a k")
     parser.add_argument("--workers", type=int, default=2, help="local processes (default 2)")
-    parser.add_argument("--rows", type=Path, help="append the rows here (JSON lines)")
-    parser.add_argument("--from-rows", type=Path, help="render the tables of a rows file")
+    parser.add_argument(
+        "--out", type=Path, default=Path(__file__).parent, help="folder of the rows files"
+    )
+    parser.add_argument(
+        "--from-rows", action="store_true", help="render the tables of the rows files"
+    )
+    parser.add_argument("--plot", action="store_true", help="draw each table's figures")
     args = parser.parse_args()
-    if args.from_rows is not None:
-        rows = [json.loads(line) for line in args.from_rows.read_text().splitlines() if line]
-        diagonal = [row for row in rows if row["n"] == row["k"]]
-        print(markdown(diagonal, "k = n"))
-        for k in sorted({row["k"] for row in rows if row["n"] != row["k"]}):
-            print()
-            print(markdown([row for row in rows if row["k"] == k], f"k = {k}"))
-        return
     positions = parse_int_list(args.positions, "positions", minimum=1)
     for table in args.tables.split(","):
-        if table == "diagonal":
-            print(markdown(_run(positions, "n", args.samples, args.rows, args.workers), "k = n"))
+        path = _table_path(args.out, table)
+        if args.from_rows:
+            rows, skipped = _read(path)
         else:
-            k = int(table)
-            print(markdown(_run(positions, [k], args.samples, args.rows, args.workers), f"k = {k}"))
-        print()
+            rows, skipped = _run(positions, table, args.samples, path, args.workers)
+        _show(rows, skipped, "k = n" if table == "diagonal" else f"k = {int(table)}")
+        if args.plot:
+            _plot(rows, path)
 
 
 if __name__ == "__main__":

@@ -427,8 +427,13 @@ class SolveResult:
         """``n``."""
         return len(self.secret)
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dictionary with the keys of the CLI contract (DESIGN.md section 4)."""
+    def to_dict(self, *, transcript: bool = True) -> dict[str, Any]:
+        """JSON-ready dictionary with the keys of the CLI contract (DESIGN.md section 4).
+
+        Args:
+            transcript: include the ``transcript`` (lists built from every guess; leave it
+                out for large games, where it is most of the memory).
+        """
         data: dict[str, Any] = {
             "method": self.method,
             "n": self.num_positions,
@@ -459,7 +464,7 @@ class SolveResult:
             data["quantum_queries"] = self.quantum_queries
             data["classical_queries"] = self.classical_queries
             data["repaired_positions"] = list(self.repaired_positions)
-        if self.transcript:
+        if transcript and self.transcript:
             data["transcript"] = [
                 [list(guess), list(answer) if isinstance(answer, tuple) else answer]
                 for guess, answer in self.transcript

@@ -23,16 +23,16 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_MEMORY``               available RAM   bytes a statevector may take
                                                           (``16 * 2^q`` bytes times
                                                           :data:`STATEVECTOR_SAFETY_FACTOR`)
-``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``  10,000          ``n`` of classical games
+``MASTERMIND_Q_MAX_CLASSICAL_POSITIONS``  16,384          ``n`` of classical games
 ``MASTERMIND_Q_MAX_CLASSICAL_COLORS``     100,000         ``k`` of classical games
 ``MASTERMIND_Q_MAX_CLASSICAL_WORK``       100,000,000     guesses times ``n`` of a classical game
                                                           (the permutation solver at n = k = 1000
                                                           is about 10^7 and takes 1.3 s)
-``MASTERMIND_Q_MAX_COIN_WEIGHING_WORK``   250,000,000     ``(n ceil(log2 k) + k) x n`` of a
+``MASTERMIND_Q_MAX_COIN_WEIGHING_WORK``   5,000,000,000   ``(n ceil(log2 k) + k) x n`` of a
                                                           ``coin-weighing`` game (its guess
-                                                          bound times ``n``; n = k = 4096 is
-                                                          2.2 x 10^8: about 24,000 guesses,
-                                                          0.2 GB of transcript)
+                                                          bound times ``n``; n = k = 16384 is
+                                                          4.0 x 10^9: about 98,000 guesses,
+                                                          27 s, 0.7 GB peak)
 ``MASTERMIND_Q_MAX_STATIC_CODES``         1,024           ``k^n`` of the exact static minimum
                                                           (``static_minimum``), black pegs with
                                                           ``k = 2`` (n = 9: 78 s, n = 10 after it)
@@ -149,14 +149,14 @@ LIMITS: dict[str, Limit] = {
         Limit("max_circuit_gates", "MASTERMIND_Q_MAX_CIRCUIT_GATES", 500_000, "two-qubit gates"),
         Limit("max_memory", "MASTERMIND_Q_MAX_MEMORY", None, "bytes of memory"),
         Limit(
-            "max_classical_positions", "MASTERMIND_Q_MAX_CLASSICAL_POSITIONS", 10_000, "positions"
+            "max_classical_positions", "MASTERMIND_Q_MAX_CLASSICAL_POSITIONS", 16_384, "positions"
         ),
         Limit("max_classical_colors", "MASTERMIND_Q_MAX_CLASSICAL_COLORS", 100_000, "colors"),
         Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
         Limit(
             "max_coin_weighing_work",
             "MASTERMIND_Q_MAX_COIN_WEIGHING_WORK",
-            250_000_000,
+            5_000_000_000,
             "guesses x n",
         ),
         Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
@@ -433,11 +433,11 @@ def check_coin_weighing(num_positions: int, num_colors: int) -> None:
         ResourceLimitError: naming ``n``, ``k`` and the work.
 
     Example:
-        >>> check_coin_weighing(4096, 4096)
-        >>> check_coin_weighing(8192, 8192)  # doctest: +ELLIPSIS
+        >>> check_coin_weighing(16384, 16384)
+        >>> check_coin_weighing(16384, 65536)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        mastermind_q.limits.ResourceLimitError: coin-weighing at n=8192, k=8192 needs ...
+        mastermind_q.limits.ResourceLimitError: coin-weighing at n=16384, k=65536 needs ...
     """
     n, k = int(num_positions), int(num_colors)
     check_classical("coin-weighing", n, k, 0)

@@ -199,17 +199,32 @@ def test_bad_input_is_refused_before_any_query():
         solve_coin_weighing("0,1,2")
     with pytest.raises(ValueError, match="seed must be an integer"):
         solve_coin_weighing(Codemaker((0, 1), 2), seed="x")
-    maker = Codemaker([0] * 8192, 8192)
-    with pytest.raises(ResourceLimitError, match="coin-weighing at n=8192, k=8192") as error:
+    maker = Codemaker([0] * 16384, 65536)
+    with pytest.raises(ResourceLimitError, match="coin-weighing at n=16384, k=65536") as error:
         solve_coin_weighing(maker)
     assert "\n" not in str(error.value) and "MASTERMIND_Q_MAX_COIN_WEIGHING_WORK" in str(
         error.value
     )
     assert maker.queries == 0
     with pytest.raises(ResourceLimitError, match="coin-weighing"):
-        solve([0] * 8192, colors=8192, method="coin-weighing")
+        solve([0] * 16384, colors=65536, method="coin-weighing")
     with pytest.raises(ResourceLimitError, match="positions 20000"):
         check_coin_weighing(20_000, 2)
+
+
+@pytest.mark.parametrize("colors", [8, 16384])
+def test_the_default_limits_admit_n_16384(colors):
+    """n = 16,384 (k = 8 and k = n) is admitted by solve's and compare's checks, not played
+    (measured in benchmarks/RESULTS.md: 27 s and 0.7 GB at k = n)."""
+    from mastermind_q.compare.rows import plan_comparison
+    from mastermind_q.compare.running import _check_work
+    from mastermind_q.solving import check_request
+
+    check_coin_weighing(16384, colors)
+    check_request("coin-weighing", 16384, colors)
+    plan = plan_comparison([16384], [colors], methods=["coin-weighing"])
+    assert [task.method for task in plan.tasks if task.kind == "classical"] == ["coin-weighing"]
+    _check_work(plan, 10)  # ten games of the default samples
 
 
 def test_the_work_limit_follows_its_environment_variable(monkeypatch):

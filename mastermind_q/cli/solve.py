@@ -338,7 +338,7 @@ def run(args: argparse.Namespace) -> int:
                 verify=args.verify,
                 scheme=args.scheme,
             )
-    payload = result.to_dict()
+    payload = result.to_dict(transcript=not args.json)  # --json prints no transcript
     if progress.jobs:
         payload["jobs"] = progress.jobs
     if args.draw is not None or args.qasm is not None:
@@ -347,7 +347,5 @@ def run(args: argparse.Namespace) -> int:
             for path in payload["circuit_files"]:
                 print(f"wrote {path}", file=sys.stderr)
     payload["adversary"] = bool(args.adversary)
-    if args.json:
-        payload.pop("transcript", None)
     emit(payload, args.json, _human_solve)
     return 0

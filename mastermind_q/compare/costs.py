@@ -9,8 +9,8 @@ anyway stops after the game in progress and is skipped with the time it took
 
 The constants are CPU seconds measured on this project's 2-core test machine (e.g.
 ``nonadaptive`` counted at ``n = k = 1024``: 218 s, ``adaptive`` 60 s, ``static`` 4.3 s
-and ``coin-weighing`` 0.8 s per game); the estimates are within a factor of a few,
-which is what a progress bar and a budget need. On a loaded machine the wall-clock
+and ``coin-weighing`` 27 s per game at ``n = k = 16,384``); the estimates are within a
+factor of a few, which is what a progress bar and a budget need. On a loaded machine the wall-clock
 time is longer by the load.
 """
 
@@ -74,8 +74,8 @@ def _game_seconds(method: str, n: int, k: int) -> float:
         return 0.05 + 1e-3 * _code_space(n, k)
     if method == "random-consistent":
         return 0.01 + 4e-7 * _code_space(n, k)
-    if method == "coin-weighing":  # about 2 s at n = k = 1024, 15 s at 4096 (one core)
-        return 0.01 + 7e-8 * (n * max(1, (k - 1).bit_length()) + k) * n
+    if method == "coin-weighing":  # about 2 s at n = k = 4096, 27 s at 16384 (one core)
+        return 0.01 + 7e-9 * (n * max(1, (k - 1).bit_length()) + k) * n
     if method == "static":  # the query set built, answered and decoded: ~ queries x n
         return 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
     try:
