@@ -749,16 +749,10 @@ class Codemaker(_Uncopyable):
         key = (token, inverted)
         if key not in self._real_oracles:
             if (token, False) not in self._real_oracles:
-                from .circuits.oracle import black_peg_oracle_gate
-
                 options, _ = self._oracles[token]
-                if options.get("kind") == "parity":
-                    from .circuits.hunziker_meyer import parity_oracle_gate
-
-                    real = parity_oracle_gate(self._secret, self._num_colors)
-                else:
-                    real = black_peg_oracle_gate(self._secret, self._num_colors, **options)
-                self._real_oracles[(token, False)] = real
+                self._real_oracles[(token, False)] = _known_secret_oracle(
+                    self._secret, self._num_colors, options
+                )
             if inverted:
                 self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
         return self._real_oracles[key]
@@ -853,18 +847,30 @@ def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) 
             )
         key = (base, operation.oracle_options)
         if key not in real:
-            if base == PARITY_ORACLE_NAME:
-                from .circuits.hunziker_meyer import parity_oracle_gate
-
-                real[key] = parity_oracle_gate(code, k)
-            else:
-                from .circuits.oracle import black_peg_oracle_gate
-
-                real[key] = black_peg_oracle_gate(code, k, **dict(operation.oracle_options))
+            options = {"kind": "parity"} if base == PARITY_ORACLE_NAME else operation.oracle_options
+            real[key] = _known_secret_oracle(code, k, dict(options))
         gate = real[key]
         return gate.inverse() if operation._inverted else gate
 
     return OracleWalk(match, replace=True).circuit(circuit)[1]
+
+
+def _known_secret_oracle(secret: Code, colors: int, options: Mapping[str, Any]) -> Gate:
+    """The oracle of ``secret`` with the options it was handed out with: the known-secret
+    gate (:class:`~mastermind_q.circuits.BlackPegOracleGate` on the qubits of its
+    construction, or :class:`~mastermind_q.circuits.ParityOracleGate`)."""
+    if options.get("kind") == "parity":
+        from .circuits.oracle import ParityOracleGate
+
+        return ParityOracleGate(secret, colors)
+    from .circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
+
+    return BlackPegOracleGate.for_construction(
+        secret,
+        colors,
+        options.get("construction", DEFAULT_CONSTRUCTION),
+        score_qubits=options.get("score_qubits"),
+    )
 
 
 class CircuitsNotExecuted(Exception):

@@ -27,8 +27,9 @@ codemaker's opaque box; :func:`write_circuits` writes a file per circuit named b
 :func:`circuit_tag` (``out-pair-0-1.png``) or the pages of one PDF.
 
 Drawings show a secret the user chose (or :func:`default_secret`), so the oracle here
-is the public builder's gate :func:`~mastermind_q.circuits.black_peg_oracle_gate`, a
-box named ``B_s`` that ``--decompose`` can open. The gate a
+is the known secret's gate :class:`~mastermind_q.circuits.BlackPegOracleGate` (named
+``black_peg_oracle``, labelled ``B_s``) in the construction asked for, a box that
+``--decompose`` can open. The gate a
 :class:`~mastermind_q.codemaker.Codemaker` hands a codebreaker is opaque and would not
 open; it only acts inside :meth:`~mastermind_q.codemaker.Codemaker.run`.
 
@@ -49,7 +50,7 @@ Lemma 2.
 
 Example:
     >>> circuit = build_circuit("find-two-color", num_positions=2, colors=3)
-    >>> circuit.count_ops()["B_s"], circuit.num_clbits
+    >>> circuit.count_ops()["black_peg_oracle"], circuit.num_clbits
     (1, 2)
 """
 
@@ -134,8 +135,9 @@ def build_circuit(
 ) -> QuantumCircuit:
     """Build the named circuit for ``n`` positions and ``k`` colours.
 
-    The oracle is :func:`~mastermind_q.circuits.black_peg_oracle_gate` for ``secret``
-    (a box named ``B_s``); ``pair`` gives
+    The oracle is :meth:`BlackPegOracleGate.for_construction
+    <mastermind_q.circuits.BlackPegOracleGate.for_construction>` for ``secret`` (a box
+    labelled ``B_s``); ``pair`` gives
     ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``; ``grover-iteration``
     and ``adaptive`` use Long's exact phase ``phi`` of
     :func:`~mastermind_q.circuits.grover.exact_grover_parameters`.
@@ -160,11 +162,11 @@ def build_circuit(
             above the limits (:func:`mastermind_q.quantum.check_run`).
 
     Example:
-        >>> build_circuit("oracle", num_positions=2, colors=2).count_ops()["B_s"]
+        >>> build_circuit("oracle", num_positions=2, colors=2).count_ops()["black_peg_oracle"]
         1
     """
     from .circuits.layout import color_qubits, score_qubits
-    from .circuits.oracle import DEFAULT_CONSTRUCTION, black_peg_oracle_gate
+    from .circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
     from .game import validate_code, validate_colors, validate_positions
     from .quantum import check_run
 
@@ -188,10 +190,10 @@ def build_circuit(
         if k != 2:
             raise ValueError(f"two-color (Algorithm 3) needs colors = 2, was {k}")
         m = two_color_score_qubits(n)
-        oracle = black_peg_oracle_gate(secret, k, construction=construction, score_qubits=m)
+        oracle = BlackPegOracleGate.for_construction(secret, k, construction, score_qubits=m)
         return two_color_circuit(oracle, num_positions=n, measure=measure, score_qubits=m)
 
-    oracle = black_peg_oracle_gate(secret, k, construction=construction)
+    oracle = BlackPegOracleGate.for_construction(secret, k, construction)
     if name == "oracle":
         q, m = color_qubits(k), score_qubits(n)
         registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]
@@ -237,12 +239,21 @@ def _check_pair(pair: object) -> tuple[int, int]:
 
 
 def _is_box(operation: Instruction) -> bool:
-    """A custom composite (``to_gate`` / ``to_instruction``), not a library gate."""
-    return type(operation) in (Gate, Instruction) and operation.definition is not None
+    """A box to open (:func:`mastermind_q.circuits.boxes.is_box`), not a library gate."""
+    from .circuits.boxes import is_box
+
+    return is_box(operation)
 
 
-BOUNDARY_NAMES = ("B_s", "B_s_dg", "O_h", "O_h_dg")
-"""Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracles)."""
+def _boundary_names() -> tuple[str, ...]:
+    from .counting import ALL_ORACLE_NAMES
+
+    return ALL_ORACLE_NAMES
+
+
+BOUNDARY_NAMES = _boundary_names()
+"""Boxes whose opening :func:`open_boxes` marks with labelled barriers: the oracles
+(:data:`mastermind_q.counting.ALL_ORACLE_NAMES`)."""
 
 
 def _label(operation: Instruction) -> str:
@@ -817,7 +828,7 @@ def method_circuits(
     The method plays a game (:func:`mastermind_q.solve`) on ``backend``, so adaptive
     methods show the circuits their answers led to. As handed over, the oracle is the
     codemaker's opaque box ``B_s``; with ``reveal`` it is the oracle of ``secret``
-    (:func:`~mastermind_q.circuits.black_peg_oracle_gate`, which :func:`open_boxes`
+    (:class:`~mastermind_q.circuits.BlackPegOracleGate`, which :func:`open_boxes`
     can open): for a secret the user chose, as every drawing here.
 
     Args:

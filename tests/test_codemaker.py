@@ -14,7 +14,7 @@ from qiskit.quantum_info import Operator, Statevector
 
 from mastermind_q import Codemaker, solve
 from mastermind_q.backends import exact_probabilities
-from mastermind_q.circuits import black_peg_oracle_gate, find_two_color_circuit
+from mastermind_q.circuits import BlackPegOracleGate, black_peg_oracle, find_two_color_circuit
 from mastermind_q.circuits.find_two_color import two_color_positions
 from mastermind_q.codemaker import OracleCountError, OracleGate
 
@@ -153,7 +153,7 @@ def test_every_form_runs_as_the_real_oracle_and_is_counted(index):
     maker = Codemaker(secret, k)
     opaque = maker.oracle()
     name, circuit, calls = _more_forms(opaque, opaque.num_qubits)[index]
-    real = black_peg_oracle_gate(secret, k)
+    real = BlackPegOracleGate.for_construction(secret, k)
     _, reference, _ = _more_forms(real, real.num_qubits)[index]
     [got] = maker.run([circuit], backend="aer-statevector")
     [want] = exact_probabilities([reference])
@@ -201,9 +201,12 @@ def test_forged_renamed_and_foreign_oracles_are_refused():
         circuit.append(gate, range(width))
         return circuit
 
-    rebuilt = black_peg_oracle_gate((2, 0, 1), 3)  # right secret, not handed out
+    rebuilt = black_peg_oracle((2, 0, 1), 3).to_gate()  # named B_s, right secret, not handed out
     with pytest.raises(OracleCountError, match="not handed out by this codemaker"):
         maker.charge(holding(rebuilt))
+    known = BlackPegOracleGate.for_construction((2, 0, 1), 3)  # the known-secret gate
+    with pytest.raises(OracleCountError, match="built from a known secret"):
+        maker.charge(holding(known))
     foreign = Codemaker((2, 0, 1), 3).oracle()  # same secret, another codemaker
     with pytest.raises(OracleCountError, match="did not hand out"):
         maker.charge(holding(foreign))

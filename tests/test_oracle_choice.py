@@ -28,9 +28,9 @@ DEVICE = "fake:manila"  # 5 qubits: every candidate transpiles in milliseconds
 def cache(tmp_path, monkeypatch):
     """A fresh cache directory and an empty in-process cache."""
     monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path / "cache"))
-    oracle_choice._choose_cached.cache_clear()
+    oracle_choice.clear_choices()
     yield tmp_path / "cache" / "oracle-choice"
-    oracle_choice._choose_cached.cache_clear()
+    oracle_choice.clear_choices()
 
 
 def _key(**changes):
@@ -134,7 +134,7 @@ def test_second_choice_reads_the_cache_and_transpiles_nothing(cache, monkeypatch
     first = choose_construction(DEVICE, 1, 2, 1, optimization_level=1)
     assert first in auto_candidates("other", 2)
     (written,) = cache.iterdir()
-    oracle_choice._choose_cached.cache_clear()  # as in a new process
+    oracle_choice.clear_choices()  # as in a new process
 
     def no_measuring(*args, **kwargs):
         raise AssertionError("the choice was measured again")
@@ -142,7 +142,7 @@ def test_second_choice_reads_the_cache_and_transpiles_nothing(cache, monkeypatch
     monkeypatch.setattr(oracle_choice, "_measure_choice", no_measuring)
     assert choose_construction(DEVICE, 1, 2, 1, optimization_level=1) == first
     written.write_text("garbage")  # a broken entry is recomputed, not trusted
-    oracle_choice._choose_cached.cache_clear()
+    oracle_choice.clear_choices()
     with pytest.raises(AssertionError, match="measured again"):
         choose_construction(DEVICE, 1, 2, 1, optimization_level=1)
 
@@ -151,7 +151,7 @@ def test_a_broken_entry_is_rewritten(cache):
     first = choose_construction(DEVICE, 1, 2, 1, optimization_level=1)
     (written,) = cache.iterdir()
     written.write_text("garbage")
-    oracle_choice._choose_cached.cache_clear()
+    oracle_choice.clear_choices()
     assert choose_construction(DEVICE, 1, 2, 1, optimization_level=1) == first
     assert json.loads(written.read_text())["construction"] == first
 
@@ -161,7 +161,7 @@ def test_deleting_the_cache_is_safe(cache):
     for path in cache.iterdir():
         path.unlink()
     cache.rmdir()
-    oracle_choice._choose_cached.cache_clear()
+    oracle_choice.clear_choices()
     assert choose_construction(DEVICE, 1, 2, 1, optimization_level=1) == first
 
 

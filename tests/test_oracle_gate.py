@@ -113,8 +113,11 @@ def test_the_definition_is_the_default_construction_that_fits():
         ({"secret": (0, 3), "colors": 3}, "secret"),
         ({"secret": (0, 1), "colors": 1}, "colors"),
         ({"secret": (0, 1), "colors": 3, "score_qubits": 1}, "score_qubits"),
-        ({"secret": (0, 1), "colors": 8, "ancillas": 0}, "ancillas must be an integer >= 1"),
+        ({"secret": (0, 1), "colors": 8, "ancillas": 0}, "ancillas must be an integer from 1 to"),
         ({"secret": (0, 1), "colors": 3, "ancillas": True}, "ancillas"),
+        ({"secret": (0, 1), "colors": 3, "ancillas": 10**30}, "ancillas"),
+        ({"secret": (0, 1), "colors": 3, "ancillas": 2.0}, "ancillas"),
+        ({"secret": (0, 1), "colors": 3, "label": 5}, "label must be a string or None, was 5"),
         ({"secret": (0, 1), "colors": 3, "dagger": 1}, "dagger"),
         ({"secret": (0, 1), "colors": 3, "construction": "ripple"}, "'ripple'"),
         (
@@ -126,6 +129,52 @@ def test_the_definition_is_the_default_construction_that_fits():
 def test_bad_gate_arguments_are_refused_naming_the_value(kwargs, match):
     with pytest.raises(ValueError, match=match):
         BlackPegOracleGate(**kwargs)
+
+
+def test_a_huge_ancilla_count_is_refused_at_once_naming_ancillas():
+    with pytest.raises(ValueError, match=r"ancillas must be an integer from 0 to 2 .*was 10+$"):
+        BlackPegOracleGate((0, 1), colors=3, ancillas=10**30)
+
+
+def test_numpy_integers_are_ancilla_counts_like_every_other_integer_argument():
+    gate = BlackPegOracleGate((0, 1), np.int64(3), ancillas=np.int64(2), score_qubits=np.int64(2))
+    assert gate.ancillas == 2 and type(gate.ancillas) is int
+    assert gate == BlackPegOracleGate((0, 1), 3, ancillas=2)
+
+
+def test_the_gate_for_a_construction_has_exactly_its_qubits():
+    for construction in CONSTRUCTIONS:
+        gate = BlackPegOracleGate.for_construction((1, 0, 2), 3, construction)
+        built = black_peg_oracle((1, 0, 2), 3, construction=construction)
+        assert gate.num_qubits == built.num_qubits and gate.construction == construction
+        assert Operator(gate).equiv(Operator(built))
+        assert Operator(gate.inverse()).equiv(Operator(built.inverse()))
+
+
+def test_the_synthesised_construction_is_logged_and_kept_in_the_metadata(caplog):
+    import logging
+
+    from qiskit import transpile
+    from qiskit.transpiler.passes.synthesis.high_level_synthesis import HLSConfig
+
+    from mastermind_q.circuits.oracle import SYNTHESIS_LOGGER
+
+    narrow = BlackPegOracleGate((1, 3), colors=4, ancillas=0)  # line and fourier do not fit
+    circuit = QuantumCircuit(narrow.num_qubits)
+    circuit.append(narrow, circuit.qubits)
+    with caplog.at_level(logging.DEBUG, logger=SYNTHESIS_LOGGER):
+        transpile(
+            circuit,
+            basis_gates=["cx", "u"],
+            optimization_level=0,
+            hls_config=HLSConfig(black_peg_oracle=["line", "gray"]),
+        )
+    built = [getattr(record, "construction", None) for record in caplog.records]
+    built = [name for name in built if name]
+    assert built == ["gray"]
+    assert any("'line' needs" in record.getMessage() for record in caplog.records)
+    assert narrow.synthesize("gray").metadata["construction"] == "gray"
+    assert narrow.definition.metadata["construction"] == narrow.construction == "gray"
 
 
 def test_synthesize_refuses_an_unknown_construction():
