@@ -14,7 +14,8 @@ qubits, little-endian, ``m = max(1, ceil(log2(n+1)))`` unless a wider one is ask
 for; work ancillas come last and are returned to ``|0>``. Colour values ``>= k`` on a
 register never match.
 
-Four rooms, one subject each:
+Four rooms, one subject each (and :mod:`~mastermind_q.circuits.oracle.names`, the one
+list of construction names, importable without Qiskit):
 
 * :mod:`~mastermind_q.circuits.oracle.constructions` -- the registry of
   constructions (``fourier``, ``increment``, ``gray``, ``line``): each entry its
@@ -40,60 +41,47 @@ Example:
 
 from __future__ import annotations
 
-from .constructions import (
-    AUTO,
-    CONSTRUCTION_REGISTRY,
-    CONSTRUCTIONS,
-    DEFAULT_CONSTRUCTION,
-    ORACLE_METHODS,
-    Construction,
-    OracleCost,
-    black_peg_oracle_cost,
-    construction_ancillas,
-    validate_construction,
-)
-from .constructions import _score_width as _score_width  # shared with the builders
-from .gate import (
-    BLACK_PEG_ORACLE_GATE_NAME,
-    SYNTHESIS_LOGGER,
-    BlackPegOracleGate,
-    black_peg_oracle,
-    black_peg_oracle_gate,
-    oracle_inverse,
-)
-from .parity import (
-    PARITY_ORACLE_GATE_NAME,
-    PARITY_ORACLE_LABEL,
-    ParityOracleGate,
-    parity_distance,
-    parity_oracle,
-    parity_oracle_gate,
-)
-from .two_color_lemma import two_color_count, two_color_oracle
+import importlib
+from typing import Any
 
-__all__ = [
-    "AUTO",
-    "BLACK_PEG_ORACLE_GATE_NAME",
-    "CONSTRUCTIONS",
-    "CONSTRUCTION_REGISTRY",
-    "DEFAULT_CONSTRUCTION",
-    "ORACLE_METHODS",
-    "PARITY_ORACLE_GATE_NAME",
-    "PARITY_ORACLE_LABEL",
-    "SYNTHESIS_LOGGER",
-    "BlackPegOracleGate",
-    "Construction",
-    "OracleCost",
-    "ParityOracleGate",
-    "black_peg_oracle",
-    "black_peg_oracle_cost",
-    "black_peg_oracle_gate",
-    "construction_ancillas",
-    "oracle_inverse",
-    "parity_distance",
-    "parity_oracle",
-    "parity_oracle_gate",
-    "two_color_count",
-    "two_color_oracle",
-    "validate_construction",
-]
+_EXPORTS = {
+    "AUTO": "names",
+    "CONSTRUCTIONS": "names",
+    "DEFAULT_CONSTRUCTION": "names",
+    "ORACLE_METHODS": "names",
+    "CONSTRUCTION_REGISTRY": "constructions",
+    "Construction": "constructions",
+    "OracleCost": "constructions",
+    "black_peg_oracle_cost": "constructions",
+    "construction_ancillas": "constructions",
+    "validate_construction": "constructions",
+    "_score_width": "constructions",
+    "BLACK_PEG_ORACLE_GATE_NAME": "gate",
+    "SYNTHESIS_LOGGER": "gate",
+    "BlackPegOracleGate": "gate",
+    "black_peg_oracle": "gate",
+    "black_peg_oracle_gate": "gate",
+    "oracle_inverse": "gate",
+    "PARITY_ORACLE_GATE_NAME": "parity",
+    "PARITY_ORACLE_LABEL": "parity",
+    "ParityOracleGate": "parity",
+    "parity_distance": "parity",
+    "parity_oracle": "parity",
+    "parity_oracle_gate": "parity",
+    "two_color_count": "two_color_lemma",
+    "two_color_oracle": "two_color_lemma",
+}
+"""Public name -> its module (imported on first use: the names need no Qiskit)."""
+
+__all__ = sorted(name for name in _EXPORTS if not name.startswith("_"))
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -31,8 +31,9 @@ Which construction needs the fewest two-qubit gates after routing depends on the
 device: ``benchmarks/RESULTS.md`` ("A layout-aware oracle") has the measurements.
 
 Adding a construction: write its builder (the signature of :data:`Builder`), its cost
-and work-qubit formulas, add its :class:`Construction` to :data:`CONSTRUCTION_REGISTRY`,
-then its synthesis plugin (a two-line subclass in
+and work-qubit formulas, add its :class:`Construction` to the registry and its name to
+:data:`~mastermind_q.circuits.oracle.names.CONSTRUCTIONS` (the list the command line
+reads without importing Qiskit), then its synthesis plugin (a two-line subclass in
 :mod:`mastermind_q.backends.synthesis`) and its ``qiskit.synthesis`` entry point in
 ``pyproject.toml``; the tests check every entry on all basis states.
 
@@ -57,6 +58,7 @@ from ...game import validate_colors, validate_positions
 from ...limits import check_quantum_size
 from ..layout import color_qubits, validate_score_width
 from ..layout import score_qubits as minimum_score_qubits
+from .names import AUTO, CONSTRUCTIONS, DEFAULT_CONSTRUCTION, ORACLE_METHODS
 
 __all__ = [
     "AUTO",
@@ -531,7 +533,7 @@ def _build_increment(
 
 # -- the registry ----------------------------------------------------------------------
 
-CONSTRUCTION_REGISTRY: dict[str, Construction] = {
+_ENTRIES: dict[str, Construction] = {
     entry.name: entry
     for entry in (
         Construction(
@@ -564,21 +566,9 @@ CONSTRUCTION_REGISTRY: dict[str, Construction] = {
         ),
     )
 }
-"""Every construction by name, in the order choices break ties."""
-
-CONSTRUCTIONS = tuple(CONSTRUCTION_REGISTRY)
-"""Allowed values of ``construction`` (the registry's names, in its order)."""
-
-DEFAULT_CONSTRUCTION = "fourier"
-"""The default construction: the fewest two-qubit gates where nothing is routed."""
-
-AUTO = "auto"
-"""The method that chooses among :data:`CONSTRUCTIONS`
-(:func:`mastermind_q.backends.oracle_choice.choose_construction`)."""
-
-ORACLE_METHODS = (AUTO, *CONSTRUCTIONS)
-"""Every oracle method: the synthesis plugins' names, ``solve --oracle`` and
-:attr:`~mastermind_q.backends.ExecutionOptions.oracle_construction`."""
+CONSTRUCTION_REGISTRY: dict[str, Construction] = {name: _ENTRIES[name] for name in CONSTRUCTIONS}
+"""Every construction by name, in the order of
+:data:`~mastermind_q.circuits.oracle.names.CONSTRUCTIONS` (which breaks ties)."""
 
 
 def validate_construction(construction: object) -> str:
