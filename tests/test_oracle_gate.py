@@ -446,3 +446,28 @@ def test_the_parity_oracle_gate_is_the_parity_map():
     assert Operator(gate).equiv(Operator(parity_oracle(secret, colors)))
     with pytest.raises(ValueError, match="secret"):
         ParityOracleGate((3, 0), colors)
+
+
+@pytest.mark.slow
+def test_the_guide_reproduces_the_resources_count_of_the_adaptive_circuit():
+    """docs/guide/oracle_gate.md, "Counting as mastermind-q resources does": the user's
+    own compile gives resources' two-qubit count once phi is bound; a free phi does not."""
+    from qiskit_ibm_runtime.fake_provider import FakeTorino
+
+    from mastermind_q.circuits import adaptive_circuit, exact_grover_parameters
+    from mastermind_q.resources import circuit_resources
+
+    report = circuit_resources("adaptive", num_positions=3, colors=4, target="fake:torino")
+    oracle = BlackPegOracleGate((0, 1, 2), colors=4)
+    circuit = adaptive_circuit(oracle, num_positions=3, colors=4)
+    _, phi = exact_grover_parameters(4)
+    bound = circuit.assign_parameters(dict.fromkeys(circuit.parameters, phi))
+    options = {
+        "optimization_level": report.optimization_level,
+        "seed_transpiler": 0,
+        "hls_config": HLSConfig(black_peg_oracle=[report.oracle_construction]),
+    }
+    compiled = transpile(bound, FakeTorino(), **options)
+    assert compiled.num_nonlocal_gates() == report.transpiled.two_qubit_gates
+    free = transpile(circuit, FakeTorino(), **options)
+    assert free.num_nonlocal_gates() > report.transpiled.two_qubit_gates
