@@ -239,8 +239,8 @@ def _check_pair(pair: object) -> tuple[int, int]:
 
 
 def _is_box(operation: Instruction) -> bool:
-    """A box to open (:func:`mastermind_q.circuits.boxes.is_box`), not a library gate."""
-    from .circuits.boxes import is_box
+    """A box to open (:func:`mastermind_q.circuits.stages.is_box`), not a library gate."""
+    from .circuits.stages import is_box
 
     return is_box(operation)
 

@@ -2,8 +2,8 @@
 
 Two views of the same circuits:
 
-* **logical** -- the algorithm in the query model: custom boxes (encodings, ``A``,
-  ``G(φ)``, ``S_0(φ)``, ``D(φ)``) opened, the oracle ``B_s`` / ``B_s^dagger`` kept as
+* **logical** -- the algorithm in the query model: custom boxes (the stage gates of
+  :mod:`mastermind_q.circuits.stages`, encodings, ``A``, ``S_0(φ)``, ``D(φ)``) opened, the oracle ``B_s`` / ``B_s^dagger`` kept as
   one gate each (a query), Qiskit library gates (``h``, ``cp``, ``mcx``, ``QFT``...)
   counted as one gate each. For the ``oracle`` circuit alone the oracle is opened:
   its logical counts are those of its construction.
@@ -141,7 +141,7 @@ class ResourceReport:
 
 def logical_view(circuit: QuantumCircuit, *, open_oracle: bool = False) -> QuantumCircuit:
     """``circuit`` with every custom box opened, the oracle kept unless ``open_oracle``."""
-    from .circuits.boxes import is_box
+    from .circuits.stages import is_box
     from .counting import ALL_ORACLE_NAMES
 
     keep = () if open_oracle else ALL_ORACLE_NAMES

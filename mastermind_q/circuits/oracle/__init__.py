@@ -70,6 +70,7 @@ _EXPORTS = {
     "parity_oracle_gate": "parity",
     "two_color_count": "two_color_lemma",
     "two_color_oracle": "two_color_lemma",
+    "_encode_bit": "two_color_lemma",
 }
 """Public name -> its module (imported on first use: the names need no Qiskit)."""
 
