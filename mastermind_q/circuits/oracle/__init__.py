@@ -34,6 +34,7 @@ the oracle ``B_s`` is the input of Algorithms 1-4; the two-colour oracle is Lemm
 (Figure 3).
 
 Example:
+    >>> from mastermind_q.circuits.oracle import black_peg_oracle
     >>> circuit = black_peg_oracle((1, 0), colors=2)
     >>> circuit.num_qubits, [register.name for register in circuit.qregs]
     (4, ['pos0', 'pos1', 'score'])

@@ -318,7 +318,7 @@ class BlackPegOracleGate(Gate):
         Example:
             >>> gate = BlackPegOracleGate.for_construction((1, 0, 2), 3, "gray")
             >>> gate.num_qubits, gate.ancillas, gate.construction
-            (9, 0, 'gray')
+            (8, 0, 'gray')
         """
         k = validate_colors(colors)
         code = validate_code(secret, k, name="secret")
