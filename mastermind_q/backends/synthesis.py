@@ -72,6 +72,10 @@ class _ConstructionSynthesis(HighLevelSynthesisPlugin):
 
     construction = "fourier"
 
+    def choose(self, gate: Any, target: Any, clean_qubits: int) -> str | None:
+        """The construction to build (``None``: decline)."""
+        return self.construction
+
     def run(
         self,
         high_level_object: Any,
@@ -80,11 +84,15 @@ class _ConstructionSynthesis(HighLevelSynthesisPlugin):
         qubits: Any = None,
         **options: Any,
     ) -> Any:
-        """The gate in :attr:`construction`, or ``None`` (not our gate, too few qubits)."""
+        """The gate in the plugin's construction, or ``None`` (not our gate, it does not
+        fit)."""
         clean = _clean_qubits(high_level_object, options)
         if clean is None:
             return None
-        return high_level_object.synthesize(self.construction, clean_qubits=clean)
+        construction = self.choose(high_level_object, target, clean)
+        if construction is None:
+            return None
+        return high_level_object.synthesize(construction, clean_qubits=clean)
 
 
 class FourierOracleSynthesis(_ConstructionSynthesis):
@@ -142,7 +150,7 @@ def auto_oracle_construction(gate: Any, target: Any = None, clean_qubits: int = 
     return cheapest_by_formula(n, k, m, fitting) if fitting else None
 
 
-class AutoOracleSynthesis(HighLevelSynthesisPlugin):
+class AutoOracleSynthesis(_ConstructionSynthesis):
     """The construction the toolkit's chooser names for the target (cached choice).
 
     See :func:`auto_oracle_construction`. On a device target the first choice for a
@@ -150,19 +158,6 @@ class AutoOracleSynthesis(HighLevelSynthesisPlugin):
     cached in the process and on disk (:mod:`mastermind_q.backends.oracle_choice`).
     """
 
-    def run(
-        self,
-        high_level_object: Any,
-        coupling_map: Any = None,
-        target: Any = None,
-        qubits: Any = None,
-        **options: Any,
-    ) -> Any:
-        """The gate in the chosen construction, or ``None`` (not our gate, nothing fits)."""
-        clean = _clean_qubits(high_level_object, options)
-        if clean is None:
-            return None
-        construction = auto_oracle_construction(high_level_object, target, clean)
-        if construction is None:
-            return None
-        return high_level_object.synthesize(construction, clean_qubits=clean)
+    def choose(self, gate: Any, target: Any, clean_qubits: int) -> str | None:
+        """:func:`auto_oracle_construction` (``None`` when nothing fits)."""
+        return auto_oracle_construction(gate, target, clean_qubits)
