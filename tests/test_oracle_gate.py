@@ -471,3 +471,30 @@ def test_the_guide_reproduces_the_resources_count_of_the_adaptive_circuit():
     assert compiled.num_nonlocal_gates() == report.transpiled.two_qubit_gates
     free = transpile(circuit, FakeTorino(), **options)
     assert free.num_nonlocal_gates() > report.transpiled.two_qubit_gates
+
+
+def test_the_registry_names_the_plugins_the_entry_points_and_the_options():
+    """One list of names: the registry's entries, a plugin class each, an entry point
+    each, the command line's --oracle and the execution options."""
+    from pathlib import Path
+
+    from mastermind_q.backends import ORACLE_CONSTRUCTIONS, synthesis
+    from mastermind_q.circuits.oracle import CONSTRUCTION_REGISTRY, ORACLE_METHODS
+    from mastermind_q.cli import ORACLE_CHOICES
+
+    tomllib = pytest.importorskip("tomllib")
+    assert tuple(CONSTRUCTION_REGISTRY) == CONSTRUCTIONS
+    assert ORACLE_METHODS == ("auto", *CONSTRUCTIONS) == ORACLE_CONSTRUCTIONS == ORACLE_CHOICES
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    points = tomllib.loads(pyproject.read_text())["project"]["entry-points"]["qiskit.synthesis"]
+    assert sorted(points) == sorted(f"black_peg_oracle.{name}" for name in ORACLE_METHODS)
+    for name in ORACLE_METHODS:
+        module, _, attribute = points[f"black_peg_oracle.{name}"].partition(":")
+        assert module == "mastermind_q.backends.synthesis"
+        plugin = getattr(synthesis, attribute)
+        if name != "auto":
+            assert plugin.construction == name
+    for name, entry in CONSTRUCTION_REGISTRY.items():
+        cost = black_peg_oracle_cost(3, 4, construction=name)
+        built = black_peg_oracle((0, 1, 2), 4, construction=name)
+        assert entry.name == name and cost.qubits == built.num_qubits
