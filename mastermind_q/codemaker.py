@@ -70,7 +70,14 @@ from qiskit.circuit import Gate, QuantumCircuit
 
 from .counted_runs import CircuitsNotExecuted, CountedRuns, CountOnly
 from .counting import ORACLE_INVERSE_NAME, ORACLE_NAME, OracleCountError, count_oracle_calls
-from .game import Code, black_white, validate_code, validate_colors, validate_feedback
+from .game import (
+    Code,
+    black_white,
+    validate_code,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+)
 from .oracle_gates import ORACLE_OPTIONS, OracleGate, reveal_circuit
 
 Answer = int | tuple[int, int]
@@ -283,8 +290,7 @@ class Codemaker(CountedRuns, _Uncopyable):
         distinct: bool = False,
         feedback: str = "black",
     ) -> None:
-        if not isinstance(distinct, bool):
-            raise ValueError(f"distinct must be True or False, was {distinct!r}")
+        validate_flag(distinct, "distinct")
         self._num_colors = validate_colors(colors)
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
@@ -416,7 +422,7 @@ class Codemaker(CountedRuns, _Uncopyable):
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
-    def black(self, guess: Sequence[int]) -> int:
+    def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         if (
             isinstance(guess, np.ndarray)
@@ -494,10 +500,7 @@ class Codemaker(CountedRuns, _Uncopyable):
         ledger = self._ledger
         with ledger.lock:
             if white:
-                pairs = [
-                    self._answer_black_white(tuple(row))
-                    for row in codes.tolist()  # type: ignore[arg-type]
-                ]
+                pairs = [self._answer_black_white(tuple(row)) for row in codes.tolist()]
                 blacks = np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1)
                 whites: np.ndarray | None = np.array([w for _, w in pairs], dtype=np.int64)
             else:

@@ -41,6 +41,8 @@ from .oracle_gates import ORACLE_OPTIONS, OracleGate, known_secret_oracle
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
 
+    from .backends import Execution
+
 __all__ = ["CircuitsNotExecuted", "CountOnly", "CountedRuns"]
 
 
@@ -182,6 +184,7 @@ class CountedRuns:
         shots: int | None = None,
         seed: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        execution: Execution | None = None,
     ) -> list[dict[str, Any]]:
         """Count the oracle applications in ``circuits``, then run them: the one entry point.
 
@@ -210,6 +213,10 @@ class CountedRuns:
             seed: simulator seed.
             metadata: what the job is (``method``, ``n``, ``k``, ...), kept in the job
                 record of device runs so the job can be decoded later.
+            execution: the :class:`~mastermind_q.backends.Execution` record the
+                codebreaker was given (backend, shots, seed, options, runtime batch);
+                with it ``backend``, ``shots`` and ``seed`` are read from the record.
+                Default: one built here from them and the execution options in force.
 
         Returns:
             One dict per circuit, keyed by bitstrings (clbit 0 rightmost): the exact
@@ -233,18 +240,24 @@ class CountedRuns:
         """
         from .backends import (
             DEFAULT_SHOTS,
+            Execution,
             exact_probabilities,
             is_exact,
+            resolve_execution,
             sample_counts,
             validate_backend_name,
         )
 
-        name = validate_backend_name(backend)
+        if execution is None:
+            execution = Execution.here(validate_backend_name(backend), shots, seed)
+        else:
+            execution = resolve_execution(
+                execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
+            )
+        name, shots, seed = execution.backend, execution.shots, execution.seed
         exact = is_exact(name)
         if not exact:
             shots = DEFAULT_SHOTS if shots is None else shots
-            if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
-                raise ValueError(f"shots must be a positive integer, was {shots!r}")
         batch = self._batch(circuits)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
@@ -261,13 +274,11 @@ class CountedRuns:
             ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
             ledger.circuits.extend(batch)
         if exact:
-            outcomes = [dict(d) for d in exact_probabilities(runnable)]
+            outcomes = [dict(d) for d in exact_probabilities(runnable, options=execution.options)]
         else:
             outcomes = [
                 dict(c)
-                for c in sample_counts(
-                    runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
-                )
+                for c in sample_counts(runnable, metadata=dict(metadata or {}), execution=execution)
             ]
         with ledger.lock:
             ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
@@ -312,7 +323,8 @@ class CountedRuns:
             OracleCountError: another codemaker's or a forged oracle, a renamed one.
         """
         if isinstance(operation, OracleGate):
-            entry = self._oracles.get(getattr(operation, "_token", None))
+            token = getattr(operation, "_token", None)
+            entry = self._oracles.get(token) if isinstance(token, str) else None
             if entry is None:
                 raise OracleCountError(
                     f"gate {operation.name!r} is an oracle this codemaker did not hand out "
@@ -399,8 +411,9 @@ class CountOnly:
         shots: int | None = None,
         seed: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        execution: Execution | None = None,
     ) -> list[dict[str, Any]]:
-        """Count the oracle applications in ``circuits``; run nothing.
+        """Count the oracle applications in ``circuits``; run nothing (``execution`` unused).
 
         Raises:
             CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).

@@ -53,7 +53,7 @@ class _OracleOperations:
             OracleCountError: ``p`` is not an integer (see
                 :func:`~mastermind_q.counting.oracle_power`).
         """
-        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))  # type: ignore[arg-type]
+        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))
 
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
