@@ -380,7 +380,7 @@ class CircuitsNotExecuted(Exception):
         self.circuits = circuits
 
 
-class CountOnly:
+class CountOnly(CountedRuns):
     """What :class:`~mastermind_q.codemaker.CountingCodemaker` changes: :meth:`run` counts
     the circuits and runs none (a mixin placed before the codemaker)."""
 
