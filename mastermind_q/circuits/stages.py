@@ -170,9 +170,7 @@ def is_box(operation: object) -> bool:
     from qiskit.circuit import Instruction
 
     kind = type(operation)
-    if kind not in (Gate, Instruction) and not (kind.__module__ or "").startswith(
-        "mastermind_q."
-    ):
+    if kind not in (Gate, Instruction) and not (kind.__module__ or "").startswith("mastermind_q."):
         return False
     try:
         return operation.definition is not None  # type: ignore[attr-defined]

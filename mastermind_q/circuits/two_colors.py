@@ -68,7 +68,7 @@ from qiskit.circuit import (
 from qiskit.circuit.library import QFTGate, SXGate
 
 from ..game import validate_flag, validate_positions
-from ..limits import check_quantum_size
+from ..limits import check_circuit_size
 from .layout import (
     SCORE_REGISTER,
     layout_registers,
@@ -153,7 +153,7 @@ def chi_state_preparation(num_score_qubits: int) -> Gate:
 def _check_two_color_sizes(num_positions: int, score_qubits: int | None) -> tuple[int, int]:
     """Validated ``(n, m)`` of Algorithm 3 (``m >= 2``, ``2^m >= n + 1``)."""
     n = validate_positions(num_positions)
-    check_quantum_size(n, 2)
+    check_circuit_size(n, 2)
     m = two_color_score_qubits(n) if score_qubits is None else score_qubits
     if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
         raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
