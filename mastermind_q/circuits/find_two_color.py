@@ -311,6 +311,7 @@ class PairPreparationGate(_PairStage):
         ('pair_prep', 'prep (0,2)', 8)
     """
 
+    DESCRIPTION = "every position in (|c1⟩ + |c2⟩)/√2, the score in |−⟩"
     _NAME = "pair_prep"
     _LABEL = "prep ({c1},{c2})"
 
@@ -348,6 +349,7 @@ class PairReadoutGate(_PairStage):
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 4-5.
     """
 
+    DESCRIPTION = "undoes the preparation: the inputs then hold which positions are c1 or c2"
     _NAME = "pair_readout"
     _LABEL = "readout ({c1},{c2})"
 

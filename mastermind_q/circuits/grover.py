@@ -359,6 +359,8 @@ class UniformPreparationGate(StageGate):
         ('A^⊗3', 9)
     """
 
+    DESCRIPTION = "every position in the uniform superposition of the k colours"
+
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
         from ..limits import check_circuit_size
 
@@ -405,6 +407,8 @@ class ScorePhaseGate(StageGate):
         >>> gate.label, gate.params
         ('D(φ)', [0.5])
     """
+
+    DESCRIPTION = "the phase e^(iφj) on score j"
 
     def __init__(self, num_score_qubits: int, phi: Angle, *, adjoint: bool = False) -> None:
         phi = _check_angle(phi)
@@ -456,6 +460,8 @@ class DiffusionGate(StageGate):
         >>> DiffusionGate(2, 4, math.pi).label
         'S_0^⊗2(π)'
     """
+
+    DESCRIPTION = "the Grover diffusion (reflection about the uniform state) on every position"
 
     def __init__(
         self, num_positions: int, colors: int, phi: Angle, *, adjoint: bool = False

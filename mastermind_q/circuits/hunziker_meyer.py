@@ -363,6 +363,8 @@ class HunzikerMeyerPreparationGate(StageGate):
         7
     """
 
+    DESCRIPTION = "every position uniform over the k colours, the answer qubit in |−⟩"
+
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
         from ..limits import check_circuit_size
 

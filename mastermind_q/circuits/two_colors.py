@@ -261,6 +261,7 @@ class TwoColorPreparationGate(_TwoColorStage):
         5
     """
 
+    DESCRIPTION = "H on every position, the score in |χ⟩ = Σ i^y |y⟩"
     _NAME = "two_color_prep"
     _LABEL = "prep |+⟩ⁿ|χ⟩"
 
@@ -288,6 +289,7 @@ class TwoColorReadoutGate(_TwoColorStage):
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
 
+    DESCRIPTION = "U on every position (reads s), QFT₄† returns the score"
     _NAME = "two_color_readout"
     _LABEL = "readout Uⁿ, QFT₄†"
 
