@@ -20,6 +20,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import resource
@@ -53,10 +54,8 @@ def _row(method: str, n: int, k: int, limit: int | None) -> dict[str, object]:
 
         maker.charge = limited  # type: ignore[method-assign]
     started = time.perf_counter()
-    try:
+    with contextlib.suppress(CircuitsNotExecuted, _Stop):
         method_info(method).load()(maker, backend="aer", shots=None, seed=1)
-    except (CircuitsNotExecuted, _Stop):
-        pass
     seconds = time.perf_counter() - started
     number = circuits[0] if limit is not None else maker.counted_circuits
     return {

@@ -94,11 +94,13 @@ from .options import (
     DD_SEQUENCES,
     DEFAULT_SHOTS,
     ORACLE_CONSTRUCTIONS,
+    Execution,
     ExecutionOptions,
     JobInterrupted,
     ProgressEvent,
     current_execution_options,
     execution_options,
+    resolve_execution,
 )
 from .runtime import _run_device_job, retrieve_counts
 from .transpiling import AER_BASIS, AER_MPS_BASIS, transpile_for
@@ -119,6 +121,7 @@ __all__ = [
     "STATEVECTOR_MAX_QUBITS",
     "BackendUnavailableError",
     "CircuitTooWideError",
+    "Execution",
     "ExecutionOptions",
     "JobInterrupted",
     "ProgressEvent",
@@ -149,6 +152,7 @@ def sample_counts(
     shots: int | None = None,
     seed: int | None = None,
     metadata: Mapping[str, Any] | None = None,
+    execution: Execution | None = None,
 ) -> list[dict[str, int]] | list[dict[str, float]]:
     """Run measured ``circuits`` as one SamplerV2 job; return one counts dict per circuit.
 
@@ -164,24 +168,41 @@ def sample_counts(
         seed: simulator seed.
         metadata: what the job is (``method``, ``n``, ``k``, circuit parameters); saved
             in the job record of hardware runs so the job can be decoded later.
+        execution: the :class:`Execution` record to run with (its backend, shots, seed,
+            options and batch); default: one built here from ``backend``, ``shots``,
+            ``seed`` and the :func:`execution_options` in force.
 
     Raises:
-        ValueError: invalid backend name, shots or seed.
+        ValueError: invalid backend name, shots or seed; noise options the backend
+            does not apply (:func:`~.options.check_noise_options`).
         mastermind_q.limits.ResourceLimitError: shots times circuits above the limit, or
             a statevector that does not fit in memory.
     """
-    from ..game import validate_seed
     from ..limits import check_shots
 
-    name = validate_backend_name(backend)
+    if execution is None:
+        execution = Execution.here(backend, shots, seed)
+    else:
+        execution = resolve_execution(
+            execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
+        )
+    name = execution.backend
     circuits = list(circuits)
     if not circuits:
         raise ValueError("circuits must hold at least one circuit, was empty")
-    shots = check_shots(DEFAULT_SHOTS if shots is None else shots, circuits=len(circuits))
-    seed = validate_seed(seed)
-    execution = current_execution_options()
+    shots = check_shots(
+        DEFAULT_SHOTS if execution.shots is None else execution.shots, circuits=len(circuits)
+    )
+    seed = execution.seed
+    options = execution.options
     if not name.startswith("aer"):
         return _run_device_job(
-            circuits, name=name, shots=shots, seed=seed, metadata=metadata, options=execution
+            circuits,
+            name=name,
+            shots=shots,
+            seed=seed,
+            metadata=metadata,
+            options=options,
+            batch=execution.batch,
         )
-    return sample_aer(circuits, name=name, shots=shots, seed=seed, options=execution)
+    return sample_aer(circuits, name=name, shots=shots, seed=seed, options=options)

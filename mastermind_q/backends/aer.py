@@ -104,7 +104,9 @@ def sample_aer(
     method = aer_method(name, width)
     if method == "statevector":
         check_statevector(width, what=f"--backend {name}")
-    compiled = transpile_for(circuits, name, progress=options.progress)
+    compiled = transpile_for(
+        circuits, name, optimization_level=options.optimization_level, progress=options.progress
+    )
     sampler_options: dict[str, Any] = {"backend_options": {"method": method}}
     if method == "matrix_product_state":
         compiled = [_prepare_for_mps(circuit) for circuit in compiled]
@@ -142,7 +144,9 @@ def _sample(
     ]
 
 
-def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, float]]:
+def exact_probabilities(
+    circuits: Sequence[QuantumCircuit], *, options: ExecutionOptions | None = None
+) -> list[dict[str, float]]:
     """Exact outcome distributions of measured ``circuits`` (Aer statevector, no sampling).
 
     The final measurements are removed and the probabilities of the measured qubits are
@@ -151,8 +155,8 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
     ``1e-12`` are dropped.
 
     The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
-    with the :func:`~mastermind_q.backends.current_execution_options` (in a worker
-    process when :func:`~mastermind_q.backends.worker.isolates` says so).
+    with ``options`` (default: :func:`~mastermind_q.backends.current_execution_options`;
+    in a worker process when :func:`~mastermind_q.backends.worker.isolates` says so).
     """
     from ..limits import check_statevector
 
@@ -175,7 +179,8 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
         compiled = transpile(bare, basis_gates=list(AER_BASIS), optimization_level=1)
         compiled.save_probabilities_dict([measured[c] for c in range(circuit.num_clbits)])
         prepared.append(compiled)
-    options = current_execution_options()
+    if options is None:
+        options = current_execution_options()
     label = f"aer-statevector (exact), {_circuits(prepared)}"
     raws = run_simulation(_probabilities, prepared, options=options, label=label, circuits=prepared)
     options.report(ProgressEvent("done", 1, 1))

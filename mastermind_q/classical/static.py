@@ -70,18 +70,24 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import itertools
-import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
+from ..game import (
+    Code,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+    validate_positions,
+    validate_seed,
+)
+from .progress import ProgressCallback, progress_callback, search_progress
 
 __all__ = [
     "StaticQuerySet",
@@ -100,11 +106,6 @@ _CACHE_VERSION = 1
 _WORKERS = 2
 _LAZY_BATCH = 2000
 
-ProgressCallback = Callable[[int, int], None]
-_PROGRESS: contextvars.ContextVar[ProgressCallback | None] = contextvars.ContextVar(
-    "mastermind_q_static_progress", default=None
-)
-
 
 @contextlib.contextmanager
 def static_progress(callback: ProgressCallback | None) -> Iterator[None]:
@@ -112,13 +113,11 @@ def static_progress(callback: ProgressCallback | None) -> Iterator[None]:
 
     ``callback(done, total)``: ``total`` candidate sizes lie between the lower and the
     upper bound of the game being solved, ``done`` of them are settled. The library
-    never prints; the CLI passes a progress bar here.
+    never prints; the CLI passes a progress bar here
+    (:func:`mastermind_q.classical.progress.search_progress` for ``"static"``).
     """
-    token = _PROGRESS.set(callback)
-    try:
+    with search_progress("static", callback):
         yield
-    finally:
-        _PROGRESS.reset(token)
 
 
 @dataclass(frozen=True)
@@ -422,10 +421,10 @@ def _load_cached(n: int, k: int, feedback: str, use_cache: bool = True) -> tuple
     the counting bound, or the model for one query fewer is infeasible (computed again,
     a few seconds within the limits). Anything else is recomputed.
     """
-    from ..files import load_json
+    from ..caching import read_json_cache
 
     try:  # a small regular file of the user's own (a FIFO or /dev/zero is never read)
-        data = load_json(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES, private=True)
+        data = read_json_cache(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES)
         if not isinstance(data, dict) or not _is_int(data.get("version")):
             return None
         if data["version"] != _CACHE_VERSION:
@@ -469,10 +468,10 @@ def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> N
         "minimum": len(queries),
         "queries": [list(q) for q in queries],
     }
-    from ..files import write_cache_file
+    from ..caching import write_json_cache
 
     # private and atomic; a cache that cannot be written only costs a recomputation
-    write_cache_file(path, json.dumps(data, separators=(",", ":")))
+    write_json_cache(path, data)
 
 
 # -- the exact minimum ---------------------------------------------------------------------
@@ -569,10 +568,9 @@ def static_minimum_set(
         mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
             ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
     """
-    if not isinstance(use_cache, bool):
-        raise TypeError(f"use_cache must be True or False, was {use_cache!r}")
+    validate_flag(use_cache, "use_cache")
     n, k, feedback = _check(n, k, feedback)
-    callback = progress if progress is not None else _PROGRESS.get()
+    callback = progress if progress is not None else progress_callback("static")
     return _minimum_set(n, k, feedback, callback, use_cache)
 
 
