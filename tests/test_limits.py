@@ -172,11 +172,11 @@ def test_compare_names_a_huge_code_space_instead_of_printing_it():
 
 
 def test_compare_skips_a_cell_beyond_one_method_with_the_limit():
-    plan = plan_comparison([4], [2000], methods=["nonadaptive", "blackpeg"], bounds=False,
+    plan = plan_comparison([4], [20000], methods=["nonadaptive", "blackpeg"], bounds=False,
                            formulas=False)  # fmt: skip
     assert [task.method for task in plan.tasks] == ["blackpeg"]
     ((task, reason),) = plan.skipped
-    assert task.method == "nonadaptive" and "MASTERMIND_Q_MAX_QUANTUM_COLORS" in reason
+    assert task.method == "nonadaptive" and "MASTERMIND_Q_MAX_COUNTED_COLORS" in reason
 
 
 def test_code_space_messages_are_exact_when_small_and_never_print_huge_numbers():
