@@ -134,7 +134,7 @@ class _OracleOperations:
             OracleCountError: ``p`` is not an integer (see
                 :func:`~mastermind_q.counting.oracle_power`).
         """
-        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))  # type: ignore[arg-type]
+        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))
 
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
@@ -567,7 +567,7 @@ class Codemaker(_Uncopyable):
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
-    def black(self, guess: Sequence[int]) -> int:
+    def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         if (
             isinstance(guess, np.ndarray)
@@ -645,10 +645,7 @@ class Codemaker(_Uncopyable):
         ledger = self._ledger
         with ledger.lock:
             if white:
-                pairs = [
-                    self._answer_black_white(tuple(row))
-                    for row in codes.tolist()  # type: ignore[arg-type]
-                ]
+                pairs = [self._answer_black_white(tuple(row)) for row in codes.tolist()]
                 blacks = np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1)
                 whites: np.ndarray | None = np.array([w for _, w in pairs], dtype=np.int64)
             else:
@@ -1014,7 +1011,8 @@ class Codemaker(_Uncopyable):
             OracleCountError: another codemaker's or a forged oracle, a renamed one.
         """
         if isinstance(operation, OracleGate):
-            entry = self._oracles.get(getattr(operation, "_token", None))
+            token = getattr(operation, "_token", None)
+            entry = self._oracles.get(token) if isinstance(token, str) else None
             if entry is None:
                 raise OracleCountError(
                     f"gate {operation.name!r} is an oracle this codemaker did not hand out "

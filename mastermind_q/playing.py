@@ -287,7 +287,9 @@ def _code_space(n: int, k: int, distinct: bool) -> np.ndarray | None:
     return codes
 
 
-def _black_white(codes: np.ndarray, guess: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+def _black_white(
+    codes: np.ndarray, guess: Sequence[int] | np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Black and white pegs of ``guess`` against every row of ``codes``.
 
     :func:`~mastermind_q.classical.codes.feedback_counts` of one guess: white + black
@@ -296,7 +298,7 @@ def _black_white(codes: np.ndarray, guess: Sequence[int]) -> tuple[np.ndarray, n
     """
     from .classical.codes import feedback_counts
 
-    return feedback_counts(guess, codes, feedback="black-white")  # type: ignore[no-any-return]
+    return feedback_counts(guess, codes, feedback="black-white")
 
 
 def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.ndarray:
@@ -305,8 +307,8 @@ def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.n
 
     if isinstance(answer, tuple):
         blacks, whites = _black_white(codes, guess)
-        return (blacks == answer[0]) & (whites == answer[1])  # type: ignore[no-any-return]
-    return feedback_counts(guess, codes) == answer  # type: ignore[no-any-return]
+        return (blacks == answer[0]) & (whites == answer[1])
+    return feedback_counts(guess, codes) == answer
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Backend names -> Qiskit execution: transpile, run through SamplerV2, return counts.
+"""Backend names -> Qiskit execution: transpile, run through a sampler, return counts.
 
 Backend names (DESIGN.md section 4):
 
@@ -12,13 +12,13 @@ Execution. Circuits are transpiled with Qiskit's preset pass managers
 (:func:`~qiskit.transpiler.generate_preset_pass_manager`, optimisation level
 :attr:`ExecutionOptions.optimization_level`; by default the setting measured best for
 the device family, :func:`~.transpiling.compile_setting`) for the target -- Aer's
-basis, or the device's :class:`~qiskit.transpiler.Target` -- and run as one SamplerV2
+basis, or the device's :class:`~qiskit.transpiler.Target` -- and run as one sampler
 job of one PUB per circuit:
 
 * Aer: :class:`qiskit_aer.primitives.SamplerV2`;
 * ``ibm:NAME``: qiskit-ibm-runtime's client-side
-  :class:`qiskit_ibm_runtime.executor_sampler.Sampler` (``SamplerV2(mode=...)`` is
-  deprecated since 0.50) in job mode on the device;
+  executor-based :class:`qiskit_ibm_runtime.executor_sampler.Sampler` (its
+  ``SamplerV2`` is deprecated since 0.50) in job mode on the device;
 * ``fake:NAME``: by default the fast path (:mod:`.noisy`): Aer with the device noise
   model built for the qubits the transpiled circuits touch only (idle qubits never
   enter a gate, so the distribution is the same); up to

@@ -115,11 +115,16 @@ def sample_aer(
         # k - 1 queries of ``nonadaptive``) run side by side instead (same seeds, same
         # counts).
         sampler_options["backend_options"]["max_parallel_experiments"] = 0
-    if seed is not None:
-        sampler_options["run_options"] = {"seed_simulator": seed}
     label = f"{name} ({method.replace('_', ' ')}), {_circuits(compiled)}"
     counts = run_simulation(
-        _sample, compiled, sampler_options, shots, options=options, label=label, circuits=compiled
+        _sample,
+        compiled,
+        sampler_options,
+        shots,
+        seed,
+        options=options,
+        label=label,
+        circuits=compiled,
     )
     options.report(ProgressEvent("done", 1, 1))
     return counts
@@ -132,12 +137,22 @@ def _circuits(circuits: Sequence[QuantumCircuit]) -> str:
 
 
 def _sample(
-    compiled: list[QuantumCircuit], sampler_options: dict[str, Any], shots: int, *, notify: Any
+    compiled: list[QuantumCircuit],
+    sampler_options: dict[str, Any],
+    shots: int,
+    seed: int | None = None,
+    *,
+    notify: Any,
 ) -> list[dict[str, int]]:
-    """Run ``compiled`` on Aer's SamplerV2; the counts of each circuit's register."""
+    """Run ``compiled`` on Aer's SamplerV2; the counts of each circuit's register.
+
+    The seed is the sampler's own (``seed=``, Aer's ``seed_simulator``); qiskit-aer 0.17
+    refuses it among the run options.
+    """
     from qiskit_aer.primitives import SamplerV2
 
-    result = SamplerV2(options=sampler_options).run(compiled, shots=shots).result()
+    sampler = SamplerV2(seed=seed, options=sampler_options)
+    result = sampler.run(compiled, shots=shots).result()
     return [
         dict(getattr(pub_result.data, circuit.cregs[0].name).get_counts())
         for circuit, pub_result in zip(compiled, result)

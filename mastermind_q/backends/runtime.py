@@ -65,7 +65,7 @@ def _runtime_sampler(
     options: ExecutionOptions,
     batch: Any = None,
 ) -> Any:
-    """qiskit-ibm-runtime's executor-based SamplerV2 (local mode for fakes).
+    """qiskit-ibm-runtime's executor-based ``Sampler`` (local mode for fakes).
 
     Job mode, or batch mode when ``batch`` (a :class:`~qiskit_ibm_runtime.Batch`, see
     :mod:`.batching`) is given.
@@ -276,6 +276,7 @@ def _run_device_job(
                 announce=False,
             )
         else:
+            assert sampler is not None  # made above whenever the fast path is not taken
             job = sampler.run(pubs, shots=shots)
             on_submitted(str(job.job_id()))
             counts = _counts_from(_wait(job, kind=kind, options=options), registers)

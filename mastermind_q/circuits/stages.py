@@ -124,7 +124,7 @@ class StageGate(Gate):
         circuit = self._build()
         self.definition = circuit.inverse() if self._adjoint else circuit
 
-    def inverse(self, annotated: bool = False) -> StageGate:  # type: ignore[override]
+    def inverse(self, annotated: bool = False) -> StageGate:
         """The inverse stage, defined lazily too."""
         base_label = self.label or ""
         if self._adjoint and base_label.endswith(ADJOINT_MARK):

@@ -76,7 +76,7 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -611,7 +611,7 @@ def _load_cached(
     return strategy
 
 
-def _is_count(value: Any) -> bool:
+def _is_count(value: object) -> TypeGuard[int]:
     return type(value) is int and value >= 0
 
 
@@ -637,7 +637,7 @@ def _strategy_from_cache(
     return OptimalStrategy(n, k, feedback, distinct, worst, total, tree)
 
 
-def _tree_is_well_formed(tree: Any, n: int, k: int, distinct: bool) -> bool:
+def _tree_is_well_formed(tree: object, n: int, k: int, distinct: bool) -> TypeGuard[dict[str, Any]]:
     """Every node ``{"g": code index, "c": {answer: node}}`` (no recursion)."""
     size = count_codes(n, k, distinct=distinct)
     stack = [tree]

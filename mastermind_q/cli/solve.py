@@ -280,8 +280,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         refuse_noise_flags(args, args.method)
     if args.secret is not None:
-        secret: tuple[int, ...] | None = parse_code(args.secret)
-        length = len(secret)
+        code = parse_code(args.secret)
+        secret: tuple[int, ...] | None = code
+        length = len(code)
     else:
         secret, length = None, args.random
     if args.positions is not None and length is not None and args.positions != length:

@@ -33,7 +33,7 @@ import dataclasses
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..backends.names import BackendUnavailableError
@@ -132,7 +132,7 @@ def _items(
 
 def serial_results(
     tasks: Iterable[CompareTask], options: dict[str, Any], execution: Execution | None = None
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` here, one after the other, in order (``tasks`` is read lazily)."""
     for index, task in enumerate(tasks):
         yield run_one((index, task, options, execution))
@@ -150,7 +150,7 @@ def process_results(
     execution: Execution | None = None,
     *,
     workers: int,
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` in ``workers`` local processes; yield outcomes as they finish.
 
     A :class:`concurrent.futures.ProcessPoolExecutor` (``spawn``): a worker that cannot
@@ -213,7 +213,7 @@ def dask_results(
     execution: Execution | None = None,
     *,
     client: Any,
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` on the Dask cluster of ``client``; yield outcomes as they finish.
 
     An exception in the caller (``KeyboardInterrupt`` included) cancels what has not run.

@@ -154,7 +154,7 @@ def method_games(method: str, games: Iterable[str] | None = None) -> list[tuple[
 def row_game(row: object) -> tuple[str, str, bool]:
     """``(setting, feedback, distinct)`` of a row (a :class:`CompareRow` or its dict)."""
     get = row.get if isinstance(row, dict) else lambda key: getattr(row, key)
-    return (get("setting"), get("feedback"), bool(get("distinct")))
+    return (str(get("setting")), str(get("feedback")), bool(get("distinct")))
 
 
 def is_context(row: object) -> bool:

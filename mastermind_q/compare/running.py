@@ -660,7 +660,7 @@ class _CellTracker:
         return cells
 
 
-def _first(pair: tuple[int, Any]) -> int:
+def _first(pair: tuple[float, Any]) -> float:
     return pair[0]
 
 

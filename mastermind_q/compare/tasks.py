@@ -190,7 +190,10 @@ def run_task(
             "mean_queries_to_win": sum(counts) / len(counts),
             "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
         }
-        counts = [result.quantum_queries for result in results]
+        counts = []
+        for result in results:
+            assert result.quantum_queries is not None  # verify sets it
+            counts.append(result.quantum_queries)
     schemes = {result.scheme for result in results if result.scheme is not None}
     if schemes:
         verified["scheme"] = "+".join(sorted(schemes))

@@ -10,7 +10,7 @@ record to :func:`_run_and_decode`, which has
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .decoding import _adaptive_answer, _decode, position_weights
@@ -138,7 +138,7 @@ def _oracle_for(
 def _run_and_decode(
     method: str,
     codemaker: Codemaker,
-    circuits: Sequence[QuantumCircuit],
+    circuits: Iterable[QuantumCircuit],
     *,
     num_positions: int,
     colors: int,
