@@ -55,7 +55,7 @@ from qiskit.circuit import Gate, QuantumCircuit, Qubit
 from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ...game import validate_colors, validate_positions
-from ...limits import check_quantum_size
+from ...limits import check_circuit_size
 from ..layout import color_qubits, validate_score_width
 from ..layout import score_qubits as minimum_score_qubits
 from .names import AUTO, CONSTRUCTIONS, DEFAULT_CONSTRUCTION, ORACLE_METHODS
@@ -612,7 +612,8 @@ def black_peg_oracle_cost(
 
     Raises:
         ValueError: on an invalid size, construction or score width; ``n`` or ``k``
-            above the quantum-circuit limits (as the builder).
+            above the limits circuits are built (and counted) at
+            (:func:`~mastermind_q.limits.check_circuit_size`).
 
     Example:
         >>> black_peg_oracle_cost(8, 8, construction="gray")
@@ -622,7 +623,7 @@ def black_peg_oracle_cost(
     q = color_qubits(colors)
     entry = CONSTRUCTION_REGISTRY[validate_construction(construction)]
     m = _score_width(n, score_qubits)
-    check_quantum_size(n, validate_colors(colors))  # the sizes the builders accept
+    check_circuit_size(n, validate_colors(colors))  # the sizes circuits may be built at
     ancillas = entry.work_qubits(n, q, m)
     return OracleCost(n * q + m + ancillas, ancillas, entry.two_qubit_gates(n, q, m))
 
