@@ -41,6 +41,10 @@ def _run(script: str, folder: Path) -> subprocess.CompletedProcess:
     )
 
 
+# One xdist worker runs this module, so its fixture runs the scripts once, not on both.
+pytestmark = pytest.mark.xdist_group("examples")
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """Script name -> (its completed process, its output folder)."""
