@@ -233,7 +233,7 @@ def test_a_plot_that_fails_after_the_sweep_keeps_the_table(capsys, tmp_path):
         ],
         capsys,
     )
-    assert status == 2 and len(json.loads(out)["rows"]) == 8 and json.loads(out)["plots"] == {}
+    assert status == 2 and len(json.loads(out)["rows"]) == 12 and json.loads(out)["plots"] == {}
 
 
 def test_a_figure_that_cannot_be_written_keeps_the_table(capsys, tmp_path, monkeypatch):
