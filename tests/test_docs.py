@@ -128,3 +128,24 @@ def test_the_dev_log_pattern_catches_what_it_should():
         assert DEV_LOG.search(text), text
     for text in ("the issue is", "before any work", "was '3'", "it was right"):
         assert not DEV_LOG.search(text), text
+
+
+def test_the_quickstart_prints_what_its_comments_say(capsys, tmp_path, monkeypatch):
+    """The README's Quickstart runs (up to the sweep, minutes on a loaded machine) and
+    each ``print(...)  # VALUE`` prints VALUE: its counts are seeded, the same every run."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Quickstart in Python\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    quick = lines[: next(i for i, line in enumerate(lines) if line.startswith("table = "))]
+    expected = [
+        line.split("  # ", 1)[1] for line in quick if line.startswith("print(") and "  # " in line
+    ]
+    assert len(expected) == 2
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):  # twice: the same counts each run
+        exec(compile("\n".join(quick), "README.md", "exec"), {})
+        printed = capsys.readouterr().out.splitlines()
+        assert len(printed) == len(expected)
+        for out, comment in zip(printed, expected):
+            assert comment == out or comment.startswith((f"{out}:", f"{out} ")), (out, comment)

@@ -82,7 +82,8 @@ def add_parser(subparsers: Any) -> None:
         "--bounds",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T (default: on, "
+        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T, counting-bound, "
+        "entropy-bound (default: on, "
         "unless --methods names bound rows)",
     )
     parser.add_argument(
