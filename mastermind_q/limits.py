@@ -90,6 +90,7 @@ __all__ = [
     "STATEVECTOR_BYTES_PER_AMPLITUDE",
     "STATEVECTOR_SAFETY_FACTOR",
     "Limit",
+    "LimitRaisedWarning",
     "ResourceLimitError",
     "available_memory",
     "check_circuit_gates",
@@ -111,6 +112,7 @@ __all__ = [
     "limit",
     "statevector_bytes",
     "take_grid_values",
+    "warn_raised_limit",
 ]
 
 STATEVECTOR_BYTES_PER_AMPLITUDE = 16
@@ -121,6 +123,34 @@ STATEVECTOR_SAFETY_FACTOR = 2
 
 class ResourceLimitError(ValueError):
     """A request beyond a resource limit (the message names value, limit and variable)."""
+
+
+class LimitRaisedWarning(UserWarning):
+    """A request admitted only because an environment variable raised a limit past the
+    measured frontier: the message says what it is likely to cost.
+
+    The library only warns (:func:`warnings.warn`, once per game and variable in a
+    process); ``mastermind-q`` prints it as one line on stderr
+    (``mastermind-q solve: warning: ...``). Silence it with
+    ``warnings.simplefilter("ignore", LimitRaisedWarning)``.
+    """
+
+
+_WARNED: set[tuple[object, ...]] = set()
+
+
+def warn_raised_limit(key: tuple[object, ...], message: str) -> None:
+    """Warn once per ``key`` in this process (:class:`LimitRaisedWarning`).
+
+    A request is checked in several places (``solve`` and the codebreaker it calls, every
+    row of a sweep): the cost is said once, where the request was first admitted.
+    """
+    import warnings
+
+    if key in _WARNED:
+        return
+    _WARNED.add(key)
+    warnings.warn(LimitRaisedWarning(message), stacklevel=3)
 
 
 @dataclass(frozen=True)
@@ -378,6 +408,7 @@ def check_code_space(
     distinct: bool = False,
     limit_name: str = "the limit",
     hint: str = "",
+    limit_words: str | None = None,
 ) -> None:
     """Refuse an enumerating codebreaker when its code space exceeds ``max_codes``.
 
@@ -393,6 +424,8 @@ def check_code_space(
         distinct: count injections only (the permutation game).
         limit_name: how the message names ``max_codes`` (e.g. ``KNUTH_MAX_CODES``).
         hint: appended to the message (e.g. how to raise the limit).
+        limit_words: the limit said in words instead of ``limit_name=max_codes``:
+            ``more than {max_codes}, {limit_words}``.
 
     Raises:
         ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n``
@@ -407,18 +440,17 @@ def check_code_space(
         log2_codes = n * math.log2(k)
         space = f"k^n = {k}^{n}"
     suffix = f"; {hint}" if hint else ""
+    most = f"{max_codes}, {limit_words}" if limit_words else f"{limit_name}={max_codes}"
     if log2_codes <= 64:  # small enough to count exactly
         count = math.perm(k, n) if distinct else k**n
         if count <= max_codes:
             return
         raise ResourceLimitError(
-            f"{method} enumerates all codes; {space} = {count}, more than "
-            f"{limit_name}={max_codes}{suffix}"
+            f"{method} enumerates all codes; {space} = {count}, more than {most}{suffix}"
         )
     magnitude = int(log2_codes * math.log10(2))
     raise ResourceLimitError(
-        f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
-        f"{limit_name}={max_codes}{suffix}"
+        f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than {most}{suffix}"
     )
 
 
@@ -481,6 +513,8 @@ def check_static_search(num_positions: int, num_colors: int, feedback: str = "bl
     ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``. Each default admits only games measured
     to finish within about 5 minutes on a cold cache. ``k^n`` is compared by its
     logarithm first, so a huge count is never computed.
+    A game admitted only because the variable raised the limit past its default gets a
+    :class:`LimitRaisedWarning` (once) that says what the search is likely to cost.
 
     Raises:
         ResourceLimitError: naming ``n``, ``k``, the code count and the limit.
@@ -495,12 +529,33 @@ def check_static_search(num_positions: int, num_colors: int, feedback: str = "bl
     most = limit(name)
     log2_codes = n * math.log2(k)
     if log2_codes <= math.log2(most) + 1 and k**n <= most:
+        default = LIMITS[name].default or most
+        if k**n > default:  # admitted only because the variable raised the limit
+            warn_raised_limit(
+                (name, n, k, feedback),
+                f"the exact static minimum ({feedback}) at n={n}, k={k} has {k}^{n} = "
+                f"{k**n} codes, beyond the measured frontier of {default} codes; it runs "
+                f"only because {LIMITS[name].variable}={most}: "
+                f"{_STATIC_COSTS[name]}, so this search may run for hours without output",
+            )
         return
     if log2_codes < 64:
         size = f"{k}^{n} = {k**n}"
     else:
         size = f"{k}^{n} (about 10^{int(log2_codes * math.log10(2))})"
     raise _refuse(name, f"the exact static minimum ({feedback}) at n={n}, k={k} has {size} codes")
+
+
+_STATIC_COSTS = {
+    "max_static_codes": "at the frontier n = 10 with k = 2 takes minutes and each position "
+    "more several times as long",
+    "max_static_pair_codes": "at the frontier 2 x 10 takes about 100 s and each colour "
+    "more about 7 times as long",
+    "max_static_other_codes": "at the frontier 3 x 4 takes 4 s while 3 x 5 did not finish "
+    "in 10 minutes",
+}
+"""What the exact static searches cost at and past their measured frontiers
+(``benchmarks/RESULTS.md``), for :class:`LimitRaisedWarning`."""
 
 
 def check_grid_values(count: int, name: str) -> None:

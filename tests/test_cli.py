@@ -622,7 +622,7 @@ def test_solve_classical_human_output(capsys):
             ["--method", "blackpeg", "--colors", "4", "--random", "3", "--distinct"],
             "plays repetition only",
         ),
-        (["--method", "optimal", "--colors", "6", "--random", "7"], "OPTIMAL_MAX_CODES"),
+        (["--method", "optimal", "--colors", "6", "--random", "7"], "MAX_OPTIMAL_CODES=N"),
         (["--method", "blackpeg", "--colors", "1", "--random", "3"], "colors must have value"),
         (["--method", "blackpeg", "--colors", "3", "--secret", "0,x,1"], "secret[1]"),
         (["--method", "blackpeg", "--colors", "3", "--secret", "0,5,1"], "secret[1]"),

@@ -283,13 +283,7 @@ def run(args: argparse.Namespace) -> int:
         client = connect(args.scheduler)
     outcome = Comparison(skipped=list(plan.skipped))
     csv_to_stdout = args.csv == "-" and not args.json
-    csv_stream = None
-    if args.csv == "-":
-        csv_stream = sys.stdout if csv_to_stdout else None
-    elif args.csv is not None:
-        from ..files import open_stream_output
-
-        csv_stream = open_stream_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
+    csv_stream: Any = sys.stdout if csv_to_stdout else None
     where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
     bar = SweepProgress(
         len(plan.tasks),
@@ -307,9 +301,13 @@ def run(args: argparse.Namespace) -> int:
 
     if any(task.kind == "quantum" for task in plan.tasks) and not parallel:
         start_simulation_worker(backend)
+    if args.csv not in (None, "-"):  # created with its header, just before the sweep
+        from ..compare.output import open_csv_output
+
+        csv_stream = open_csv_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
     interrupted = False
     try:
-        if csv_stream is not None:
+        if csv_stream is sys.stdout:
             write_csv_header(csv_stream)
         with execution_options(isolate=True, progress=bar.on_event), suppression(args):
             run_comparison(
