@@ -149,9 +149,13 @@ def test_costs_weigh_rows_by_what_they_do():
 def test_the_progress_bar_advances_by_estimated_cost(capsys):
     import io
 
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
     plan = cmp.plan_comparison([3], [3], methods=["blackpeg", "elouali-upper"])
     costs = [1.0, 3.0]
-    stream = io.StringIO()
+    stream = Terminal()
     bar = cmp.SweepProgress(2, file=stream, costs=costs, tasks=plan.tasks)
     tasks = iter(bar.tasks(plan.tasks))
     next(tasks)

@@ -6,6 +6,11 @@ plan, its text naming the row that runs (``n=8 k=8 consistent (black-white)``) a
 quantum rows, the stage of the simulation (``simulate 12s``). It is opt-in: the library
 prints nothing unless asked.
 
+On a stream that is not a terminal (a log file, a pipe, CI) a redrawn bar would leave
+every redraw behind, so :func:`progress_bar` gives a :class:`LineProgress` there
+instead: one line per stage when it ends (``transpile: 12/12 circuit [3.1s]``), and the
+sweep one line per finished row (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
+
 Example:
     >>> from mastermind_q.compare import plan_comparison, run_comparison
     >>> plan = plan_comparison([3], [3], methods=["blackpeg"], formulas=False)
@@ -16,12 +21,97 @@ Example:
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from .rows import CompareRow, CompareTask
 
-__all__ = ["SweepProgress", "describe_task"]
+__all__ = ["LineProgress", "SweepProgress", "describe_task", "is_terminal", "progress_bar"]
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (``isatty``); ``False`` when it cannot say."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class LineProgress:
+    """The part of tqdm's interface the toolkit uses, writing one line when it closes.
+
+    For streams that are not terminals: nothing is redrawn; :meth:`close` writes
+    ``DESC: N/TOTAL UNIT [ELAPSED]`` (and the last postfix) as one line, unless disabled.
+    """
+
+    def __init__(
+        self,
+        total: float | None = None,
+        desc: str = "",
+        unit: str = "it",
+        file: IO[str] | None = None,
+        disable: bool = False,
+        **_ignored: Any,
+    ) -> None:
+        self.total = total
+        self.n: float = 0
+        self.desc = desc
+        self.unit = unit
+        self.postfix = ""
+        self.disable = disable
+        self._file = file
+        self._started = time.perf_counter()
+        self._closed = False
+
+    def update(self, amount: float = 1) -> None:
+        self.n += amount
+
+    def set_description_str(self, text: str, refresh: bool = True) -> None:
+        self.desc = text
+
+    def set_postfix_str(self, text: str, refresh: bool = True) -> None:
+        self.postfix = text
+
+    def refresh(self) -> None:
+        """Nothing to redraw."""
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self._started
+
+    def write_line(self, text: str) -> None:
+        """Write ``text`` as one line to the stream (nothing when disabled)."""
+        if self.disable:
+            return
+        stream = sys.stderr if self._file is None else self._file
+        print(text, file=stream, flush=True)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        count = ""
+        if self.total:
+            done = self.n if float(self.n).is_integer() else round(self.n, 1)
+            count = f" {int(done) if float(done).is_integer() else done}/{int(self.total)}"
+            count += f" {self.unit}"
+        postfix = f" {self.postfix}" if self.postfix else ""
+        head = f"{self.desc}:{count}{postfix}" if count or postfix else self.desc
+        self.write_line(f"{head} [{self.elapsed():.1f}s]")
+
+
+def progress_bar(*, file: IO[str] | None = None, **options: Any) -> Any:
+    """A tqdm bar on a terminal, else a :class:`LineProgress` (one line when it closes).
+
+    ``options`` are tqdm's (``total``, ``desc``, ``unit``, ``disable``, ...); ``file``
+    defaults to ``sys.stderr``.
+    """
+    stream = sys.stderr if file is None else file
+    if is_terminal(stream):
+        from tqdm import tqdm
+
+        return tqdm(file=stream, **options)
+    return LineProgress(file=stream, **options)
 
 
 def describe_task(task: CompareTask) -> str:
@@ -49,6 +139,8 @@ class SweepProgress:
         where: shown while a parallel sweep runs (e.g. ``"2 workers"``).
         file: the stream (default ``sys.stderr``).
         disable: draw nothing (every method still works).
+            On a stream that is not a terminal nothing is redrawn: each finished row
+            is one line (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
         costs: the estimated seconds of each of ``tasks``
             (:func:`~mastermind_q.compare.running.task_costs`): the bar then advances by
             each row's estimated cost, not by one per row, so its remaining time is an
@@ -67,9 +159,11 @@ class SweepProgress:
         costs: Sequence[float] | None = None,
         tasks: Sequence[CompareTask] | None = None,
     ) -> None:
-        from tqdm import tqdm
-
         self.parallel = parallel
+        self._file = sys.stderr if file is None else file
+        self._lines = not is_terminal(self._file)
+        self._started = time.perf_counter()
+        self._disabled = disable
         self._running: CompareTask | None = None
         self._rows_total = total
         self._rows_done = 0
@@ -80,11 +174,13 @@ class SweepProgress:
                 self._costs[_key(task)] = max(1, round(float(cost) * 1000))
                 weight += self._costs[_key(task)]
         weighted = bool(self._costs)
-        self._bar: Any = tqdm(
+        if self._lines:  # a log: one line per row, written by _advance
+            disable = True
+        self._bar: Any = progress_bar(
             total=weight if weighted else total,
             desc="compare",
             unit="row",
-            file=sys.stderr if file is None else file,
+            file=self._file,
             disable=disable,
             bar_format=(
                 "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]"
@@ -113,6 +209,14 @@ class SweepProgress:
     def _advance(self, task: Any) -> None:
         """One row done: by its estimated cost when rows are weighed, else by one."""
         self._rows_done += 1
+        if self._lines and not self._disabled:
+            elapsed = time.perf_counter() - self._started
+            print(
+                f"compare: row {self._rows_done}/{self._rows_total} {describe_task(task)} "
+                f"[{elapsed:.1f}s]",
+                file=self._file,
+                flush=True,
+            )
         if self._costs:
             self._bar.update(self._costs.get(_key(task), 0))
         else:
