@@ -149,3 +149,25 @@ def test_the_quickstart_prints_what_its_comments_say(capsys, tmp_path, monkeypat
         assert len(printed) == len(expected)
         for out, comment in zip(printed, expected):
             assert comment == out or comment.startswith((f"{out}:", f"{out} ")), (out, comment)
+
+
+def test_the_sample_counts_agree_across_help_readme_and_benchmark():
+    """``compare --samples``'s default, the README's "over N seeded secrets" and the
+    benchmark that measured the README's tables name one number."""
+    from mastermind_q.cli.main import build_parser
+    from mastermind_q.compare import DEFAULT_SAMPLES
+
+    parser = build_parser()
+    compare = next(
+        action.choices["compare"]
+        for action in parser._actions
+        if isinstance(action, __import__("argparse")._SubParsersAction)
+    )
+    (samples,) = [a for a in compare._actions if "--samples" in a.option_strings]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (said,) = set(re.findall(r"over (\d+) seeded secrets", readme.replace("\n", " ")))
+    script = (ROOT / "benchmarks" / "compare_scale.py").read_text(encoding="utf-8")
+    (measured,) = re.findall(r'"--samples", type=int, default=(\d+)', script)
+    assert int(said) == int(measured) == DEFAULT_SAMPLES
+    numbers = {int(number) for number in re.findall(r"\d+", samples.help)}
+    assert numbers == {DEFAULT_SAMPLES}, samples.help  # the README's count, no other

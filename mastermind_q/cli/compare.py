@@ -96,8 +96,8 @@ def add_parser(subparsers: Any) -> None:
         "--samples",
         type=positive_int,
         default=None,
-        help="random secrets per classical row (worst and mean over them; default 10; the "
-        "tables in the README use 20)",
+        help="random secrets per classical row (worst and mean over them; default 10, as in "
+        "the README's tables)",
     )
     parser.add_argument(
         "--quantum-samples",
