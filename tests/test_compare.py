@@ -973,3 +973,15 @@ def test_bound_rows_reach_the_table_csv_and_json():
     lines = stream.getvalue().splitlines()
     assert len(lines) == 3 and all(len(line.split(",")) >= len(cmp.CSV_FIELDS) for line in lines)
     assert json.loads(json.dumps(result.to_dict()))["rows"][1]["queries"] == 4
+
+
+def test_the_grover_count_bound_is_exact_and_needs_no_circuit_beyond_the_quantum_limit():
+    from mastermind_q.circuits import exact_grover_parameters
+
+    for k in (*range(2, 300), 1023, 1024):
+        assert cmp.bound_value("adaptive-T", 1, k) == exact_grover_parameters(k)[0]
+    big = cmp.compare([4096], "n", methods=["adaptive-T", "counting-bound", "entropy-bound"])
+    values = {row.method: row.queries for row in big.rows}
+    theta = math.asin(1 / math.sqrt(4096))
+    assert values["adaptive-T"] == math.ceil(math.pi / (4 * theta) - 0.5) == 50
+    assert values["counting-bound"] == 4096 and values["entropy-bound"] > 4096

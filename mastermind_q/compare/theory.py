@@ -156,10 +156,13 @@ def _theory_count(method: str, k: int) -> int:
 
 
 def _grover_iterations(num_colors: int) -> int:
-    from ..circuits.grover import exact_grover_parameters
+    """``T = ceil(pi/(4 theta) - 1/2)``, ``theta = arcsin(1/sqrt k)``: the count of
+    :func:`~mastermind_q.circuits.exact_grover_parameters` as a formula, so a bound row or
+    a counted row at ``k`` beyond the quantum colour limit still has its value (no
+    circuit is built for it)."""
+    from ..circuits.grover import _grover_angle
 
-    iterations, _phi = exact_grover_parameters(num_colors)
-    return int(iterations)
+    return math.ceil(math.pi / (4.0 * _grover_angle(num_colors)) - 0.5)
 
 
 def _clean_number(value: float) -> int | float:
