@@ -523,7 +523,8 @@ def test_solve_progress_on_stderr_unless_quiet(capsys):
     ]
     status, out, err = _run_cli(capsys, *argv)
     assert status == 0 and "transpile" in err and "per circuit" in out
-    assert "simulate: fake:hanoi (aer-noise-model), 2 circuits [" in err
+    # stderr is not a terminal here: one line per stage, as it begins
+    assert "simulate: fake:hanoi (aer-noise-model), 2 circuits" in err.splitlines()
     assert not any(part.startswith(" [") for part in err.split("\r"))  # no unnamed bar
     status, _, err = _run_cli(capsys, *argv, "--quiet")
     assert status == 0 and err == ""
@@ -983,8 +984,7 @@ def test_stage_progress_on_a_log_is_one_line_per_stage(monkeypatch):
     progress.close()
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and len(lines) == 2, lines
-    assert lines[0].startswith("transpile: 6/6 circuit [") and lines[0].endswith("s]")
-    assert lines[1].startswith("simulate: aer, 6 circuits [")
+    assert lines == ["transpile: 0/6 circuit", "simulate: aer, 6 circuits"]  # as each begins
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -1019,7 +1019,7 @@ def test_search_progress_on_a_log_is_one_line_per_search(monkeypatch):
             report(done, 40)
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and lines == [lines[0]]
-    assert lines[0].startswith("optimal search: 40/40 guess [")
+    assert lines[0] == "optimal search: 0/40 guess"
 
 
 def test_compare_progress_on_a_log_is_one_line_per_row(capsys):

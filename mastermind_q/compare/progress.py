@@ -8,8 +8,9 @@ prints nothing unless asked.
 
 On a stream that is not a terminal (a log file, a pipe, CI) a redrawn bar would leave
 every redraw behind, so :func:`progress_bar` gives a :class:`LineProgress` there
-instead: one line per stage when it ends (``transpile: 12/12 circuit [3.1s]``), and the
-sweep one line per finished row (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
+instead: one line per stage as it begins (``transpile: 0/12 circuit``), and the sweep one
+line per stage of a quantum row (``compare: row 3/12: n=8 k=8 triples: simulate``) and
+per finished row (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
 
 Example:
     >>> from mastermind_q.compare import plan_comparison, run_comparison
@@ -39,10 +40,11 @@ def is_terminal(stream: Any) -> bool:
 
 
 class LineProgress:
-    """The part of tqdm's interface the toolkit uses, writing one line when it closes.
+    """The part of tqdm's interface the toolkit uses, writing one line as it begins.
 
-    For streams that are not terminals: nothing is redrawn; :meth:`close` writes
-    ``DESC: N/TOTAL UNIT [ELAPSED]`` (and the last postfix) as one line, unless disabled.
+    For streams that are not terminals: nothing is redrawn; the stage is announced once,
+    ``DESC: 0/TOTAL UNIT`` (or ``DESC`` without a total), unless disabled, so a log shows
+    which stage runs (and where a stopped run stopped).
     """
 
     def __init__(
@@ -63,6 +65,8 @@ class LineProgress:
         self._file = file
         self._started = time.perf_counter()
         self._closed = False
+        count = f": 0/{int(total)} {unit}" if total else ""
+        self.write_line(f"{desc}{count}")
 
     def update(self, amount: float = 1) -> None:
         self.n += amount
@@ -87,17 +91,8 @@ class LineProgress:
         print(text, file=stream, flush=True)
 
     def close(self) -> None:
-        if self._closed:
-            return
+        """Nothing more to write: the stage was announced when it began."""
         self._closed = True
-        count = ""
-        if self.total:
-            done = self.n if float(self.n).is_integer() else round(self.n, 1)
-            count = f" {int(done) if float(done).is_integer() else done}/{int(self.total)}"
-            count += f" {self.unit}"
-        postfix = f" {self.postfix}" if self.postfix else ""
-        head = f"{self.desc}:{count}{postfix}" if count or postfix else self.desc
-        self.write_line(f"{head} [{self.elapsed():.1f}s]")
 
 
 def progress_bar(*, file: IO[str] | None = None, **options: Any) -> Any:
@@ -190,6 +185,8 @@ class SweepProgress:
         )
         if parallel and where:
             self._bar.set_postfix_str(where)
+            self._line(f"compare: {total} rows on {where}")
+        self._stage: tuple[Any, str] | None = None
 
     def tasks(self, tasks: Iterable[CompareTask]) -> Iterator[CompareTask]:
         """Yield ``tasks``, each named on the bar while it runs (serial sweeps)."""
@@ -206,17 +203,19 @@ class SweepProgress:
             return describe_task(task)
         return f"row {self._rows_done + 1}/{self._rows_total}: {describe_task(task)}"
 
+    def _line(self, text: str) -> None:
+        """One line on a stream that is not a terminal (nothing when disabled)."""
+        if self._lines and not self._disabled:
+            print(text, file=self._file, flush=True)
+
     def _advance(self, task: Any) -> None:
         """One row done: by its estimated cost when rows are weighed, else by one."""
         self._rows_done += 1
-        if self._lines and not self._disabled:
-            elapsed = time.perf_counter() - self._started
-            print(
-                f"compare: row {self._rows_done}/{self._rows_total} {describe_task(task)} "
-                f"[{elapsed:.1f}s]",
-                file=self._file,
-                flush=True,
-            )
+        elapsed = time.perf_counter() - self._started
+        self._line(
+            f"compare: row {self._rows_done}/{self._rows_total} {describe_task(task)} "
+            f"[{elapsed:.1f}s]"
+        )
         if self._costs:
             self._bar.update(self._costs.get(_key(task), 0))
         else:
@@ -228,6 +227,9 @@ class SweepProgress:
             return
         seconds = f" {event.seconds:.0f}s" if event.seconds else ""
         self._bar.set_postfix_str(f"{self._describe(self._running)}: {event.stage}{seconds}")
+        if self._stage != (self._running, event.stage):  # a log: once per stage of a row
+            self._stage = (self._running, event.stage)
+            self._line(f"compare: {self._describe(self._running)}: {event.stage}")
 
     def on_row(self, row: CompareRow) -> None:
         """Count a finished row (parallel sweeps; ``best-classical`` rows are not tasks)."""
