@@ -56,8 +56,10 @@ Example:
 from __future__ import annotations
 
 import copy
+import operator
 import secrets
 import threading
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -76,10 +78,19 @@ from .counting import (
     count_oracle_calls,
     oracle_power,
 )
-from .game import Code, black_white, validate_code, validate_colors, validate_feedback
+from .game import (
+    Code,
+    black_white,
+    validate_code,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+)
 
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
+
+    from .backends import Execution
 
 Answer = int | tuple[int, int]
 """A recorded answer: the black count, or ``(black, white)`` for a black-white query."""
@@ -105,6 +116,11 @@ _CHUNK_BYTES = 1 << 22
 """Guesses are kept in chunks of about this many bytes (4 MiB), and batches are
 answered in pieces of about as many compared positions."""
 
+_COMPRESS_FROM = 1 << 28
+"""Past this many bytes of guesses (256 MiB), each full chunk is kept zlib-compressed
+(level 1: a codebreaker's guesses repeat long runs of colours; those of ``coin-weighing``
+shrink about 30 times)."""
+
 ORACLE_OPTIONS = ("construction", "score_qubits")
 """Options of :meth:`Codemaker.oracle` (those of
 :func:`~mastermind_q.circuits.black_peg_oracle`)."""
@@ -125,7 +141,7 @@ class _OracleOperations:
             OracleCountError: ``p`` is not an integer (see
                 :func:`~mastermind_q.counting.oracle_power`).
         """
-        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))  # type: ignore[arg-type]
+        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))
 
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
@@ -289,10 +305,19 @@ class _Transcript:
     (tuples of ints) is built from it only when it is read.
 
     Cost: ``n`` bytes per guess to ``k = 256`` (``2n`` to 65,536), against ``8n`` for a
-    tuple of shared ints.
+    tuple of shared ints; past :data:`_COMPRESS_FROM` bytes, each full chunk is
+    compressed (about 3 ms per MiB).
     """
 
-    __slots__ = ("_chunks", "_dtype", "_length", "_num_colors", "_num_positions", "_rows")
+    __slots__ = (
+        "_chunks",
+        "_dtype",
+        "_length",
+        "_num_colors",
+        "_num_positions",
+        "_raw_bytes",
+        "_rows",
+    )
 
     def __init__(self, num_positions: int, num_colors: int) -> None:
         self._num_positions = num_positions
@@ -302,6 +327,7 @@ class _Transcript:
         # [guesses, answers, rows filled]
         self._chunks: list[list[Any]] = []
         self._length = 0
+        self._raw_bytes = 0
 
     def __len__(self) -> int:
         return self._length
@@ -311,7 +337,7 @@ class _Transcript:
         total = codes.shape[0]
         done = 0
         while done < total:
-            if not self._chunks or self._chunks[-1][2] == self._chunks[-1][0].shape[0]:
+            if not self._chunks or self._chunks[-1][2] == self._chunks[-1][1].shape[0]:
                 rows = min(self._rows, max(16, self._length, total - done))
                 self._chunks.append(
                     [
@@ -330,6 +356,9 @@ class _Transcript:
             chunk[2] = used + take
             done += take
             self._length += take
+            self._raw_bytes += take * guesses.shape[1] * self._dtype.itemsize
+            if chunk[2] == guesses.shape[0] and self._raw_bytes > _COMPRESS_FROM:
+                chunk[0] = zlib.compress(guesses.tobytes(), 1)
 
     def snapshot(self) -> _TranscriptRecord:
         """The record so far, as a sequence of pairs (later answers are not in it)."""
@@ -337,6 +366,7 @@ class _Transcript:
             [(guesses, answers, used) for guesses, answers, used in self._chunks],
             self._length,
             self._num_colors,
+            (self._dtype, self._num_positions),
         )
 
 
@@ -347,14 +377,25 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
     of ints, the answer ``b`` or ``(b, w)``. ``tuple(record)`` is the public transcript.
     """
 
-    __slots__ = ("_chunks", "_length", "_num_colors")
+    __slots__ = ("_chunks", "_length", "_num_colors", "_rows_as")
 
     def __init__(
-        self, chunks: list[tuple[np.ndarray, np.ndarray, int]], length: int, num_colors: int
+        self,
+        chunks: list[tuple[np.ndarray | bytes, np.ndarray, int]],
+        length: int,
+        num_colors: int,
+        rows_as: tuple[np.dtype[Any], int],
     ) -> None:
         self._chunks = chunks
         self._length = length
         self._num_colors = num_colors
+        self._rows_as = rows_as  # (dtype, n) of a compressed chunk's rows
+
+    def _rows(self, guesses: np.ndarray | bytes) -> np.ndarray:
+        if isinstance(guesses, bytes):
+            dtype, width = self._rows_as
+            return np.frombuffer(zlib.decompress(guesses), dtype=dtype).reshape(-1, width)
+        return guesses
 
     def __len__(self) -> int:
         return self._length
@@ -363,13 +404,26 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
         # colours above 256 are not cached ints: share one int object per colour
         table = np.arange(self._num_colors, dtype=object) if self._num_colors > 257 else None
         for guesses, answers, used in self._chunks:
-            rows = guesses[:used]
+            rows = self._rows(guesses)[:used]
             listed = (table[rows] if table is not None else rows).tolist()
             for row, (blacks, whites) in zip(listed, answers[:used].tolist()):
                 yield tuple(row), (blacks if whites < 0 else (blacks, whites))
 
     def __getitem__(self, index: Any) -> Any:
-        return tuple(self)[index]
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        position = operator.index(index)
+        if position < 0:
+            position += self._length
+        if not 0 <= position < self._length:
+            raise IndexError(f"transcript index {index} out of range ({self._length} pairs)")
+        for guesses, answers, used in self._chunks:
+            if position < used:
+                blacks, whites = answers[position].tolist()
+                guess = tuple(int(color) for color in self._rows(guesses)[position].tolist())
+                return guess, (blacks if whites < 0 else (blacks, whites))
+            position -= used
+        raise IndexError(index)  # pragma: no cover - the length counts the chunks' rows
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _TranscriptRecord):
@@ -426,8 +480,7 @@ class Codemaker(_Uncopyable):
         distinct: bool = False,
         feedback: str = "black",
     ) -> None:
-        if not isinstance(distinct, bool):
-            raise ValueError(f"distinct must be True or False, was {distinct!r}")
+        validate_flag(distinct, "distinct")
         self._num_colors = validate_colors(colors)
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
@@ -559,7 +612,7 @@ class Codemaker(_Uncopyable):
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
-    def black(self, guess: Sequence[int]) -> int:
+    def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         if (
             isinstance(guess, np.ndarray)
@@ -637,10 +690,7 @@ class Codemaker(_Uncopyable):
         ledger = self._ledger
         with ledger.lock:
             if white:
-                pairs = [
-                    self._answer_black_white(tuple(row))
-                    for row in codes.tolist()  # type: ignore[arg-type]
-                ]
+                pairs = [self._answer_black_white(tuple(row)) for row in codes.tolist()]
                 blacks = np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1)
                 whites: np.ndarray | None = np.array([w for _, w in pairs], dtype=np.int64)
             else:
@@ -862,6 +912,7 @@ class Codemaker(_Uncopyable):
         shots: int | None = None,
         seed: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        execution: Execution | None = None,
     ) -> list[dict[str, Any]]:
         """Count the oracle applications in ``circuits``, then run them: the one entry point.
 
@@ -890,6 +941,10 @@ class Codemaker(_Uncopyable):
             seed: simulator seed.
             metadata: what the job is (``method``, ``n``, ``k``, ...), kept in the job
                 record of device runs so the job can be decoded later.
+            execution: the :class:`~mastermind_q.backends.Execution` record the
+                codebreaker was given (backend, shots, seed, options, runtime batch);
+                with it ``backend``, ``shots`` and ``seed`` are read from the record.
+                Default: one built here from them and the execution options in force.
 
         Returns:
             One dict per circuit, keyed by bitstrings (clbit 0 rightmost): the exact
@@ -912,18 +967,24 @@ class Codemaker(_Uncopyable):
         """
         from .backends import (
             DEFAULT_SHOTS,
+            Execution,
             exact_probabilities,
             is_exact,
+            resolve_execution,
             sample_counts,
             validate_backend_name,
         )
 
-        name = validate_backend_name(backend)
+        if execution is None:
+            execution = Execution.here(validate_backend_name(backend), shots, seed)
+        else:
+            execution = resolve_execution(
+                execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
+            )
+        name, shots, seed = execution.backend, execution.shots, execution.seed
         exact = is_exact(name)
         if not exact:
             shots = DEFAULT_SHOTS if shots is None else shots
-            if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
-                raise ValueError(f"shots must be a positive integer, was {shots!r}")
         batch = self._batch(circuits)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
@@ -940,13 +1001,11 @@ class Codemaker(_Uncopyable):
             ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
             ledger.circuits.extend(batch)
         if exact:
-            outcomes = [dict(d) for d in exact_probabilities(runnable)]
+            outcomes = [dict(d) for d in exact_probabilities(runnable, options=execution.options)]
         else:
             outcomes = [
                 dict(c)
-                for c in sample_counts(
-                    runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
-                )
+                for c in sample_counts(runnable, metadata=dict(metadata or {}), execution=execution)
             ]
         with ledger.lock:
             ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
@@ -991,7 +1050,8 @@ class Codemaker(_Uncopyable):
             OracleCountError: another codemaker's or a forged oracle, a renamed one.
         """
         if isinstance(operation, OracleGate):
-            entry = self._oracles.get(getattr(operation, "_token", None))
+            token = getattr(operation, "_token", None)
+            entry = self._oracles.get(token) if isinstance(token, str) else None
             if entry is None:
                 raise OracleCountError(
                     f"gate {operation.name!r} is an oracle this codemaker did not hand out "
@@ -1226,8 +1286,9 @@ class CountingCodemaker(Codemaker):
         shots: int | None = None,
         seed: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        execution: Execution | None = None,
     ) -> list[dict[str, Any]]:
-        """Count the oracle applications in ``circuits``; run nothing.
+        """Count the oracle applications in ``circuits``; run nothing (``execution`` unused).
 
         Raises:
             CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).

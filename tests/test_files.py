@@ -335,7 +335,7 @@ def test_an_interrupt_before_the_first_row_leaves_the_header(tmp_path, monkeypat
         def __init__(self, *args, **kwargs):
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(compare, "SweepProgress", Stopped)
+    monkeypatch.setattr(compare.progress, "SweepProgress", Stopped)  # the sweep's first step
     path = tmp_path / "out.csv"
     argv = ["compare", "--positions", "3", "--colors", "3", "--methods", "blackpeg", "--quiet"]
     assert cli.main([*argv, "--csv", str(path)]) == 130
