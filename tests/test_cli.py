@@ -1007,14 +1007,14 @@ def test_stage_progress_on_a_log_is_one_line_per_stage(monkeypatch):
 def test_search_progress_on_a_log_is_one_line_per_search(monkeypatch):
     import argparse
 
-    from mastermind_q.classical import optimal
+    from mastermind_q.classical.progress import progress_callback
     from mastermind_q.cli.progress import search_progress
 
     log = io.StringIO()
     monkeypatch.setattr("sys.stderr", log)
     args = argparse.Namespace(method="optimal", quiet=False, json=False)
     with search_progress(args):
-        report = optimal._PROGRESS.get()  # what the search calls as guesses settle
+        report = progress_callback("optimal")  # what the search calls as guesses settle
         for done in range(0, 41, 5):
             report(done, 40)
     lines = log.getvalue().splitlines()

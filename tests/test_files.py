@@ -337,9 +337,9 @@ def test_an_interrupt_before_the_first_row_leaves_the_header(tmp_path, monkeypat
 
     monkeypatch.setattr(compare.progress, "SweepProgress", Stopped)  # the sweep's first step
     path = tmp_path / "out.csv"
-    argv = ["compare", "--positions", "3", "--colors", "3", "--methods", "blackpeg", "--quiet"]
-    assert cli.main([*argv, "--csv", str(path)]) == 130
-    assert not path.exists() or _csv_rows(path) == [list(CSV_FIELDS)]  # never an empty file
+    argv = ["compare", "--positions", "3", "--colors", "3", "--methods", "blackpeg"]
+    assert cli.main([*argv, "--csv", str(path)]) == 130  # the bar: the sweep's first step
+    assert not path.exists()  # stopped before its first row: nothing left to refuse a rerun
     monkeypatch.undo()
     assert cli.main([*argv, "--csv", str(path)]) == 0, capsys.readouterr().err  # no --force
     assert _csv_rows(path)[0] == list(CSV_FIELDS) and len(_csv_rows(path)) > 1

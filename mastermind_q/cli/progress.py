@@ -83,9 +83,8 @@ def search_progress(args: argparse.Namespace) -> Any:
     if args.method not in ("optimal", "static") or args.quiet or args.json:
         yield
         return
-    from ..compare.progress import progress_bar
-
     from ..classical.progress import search_progress as report
+    from ..compare.progress import progress_bar
 
     if args.method == "optimal":
         description, unit = "optimal search", "guess"
