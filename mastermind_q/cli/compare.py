@@ -257,10 +257,10 @@ def run(args: argparse.Namespace) -> int:
             write_csv_row(stream, row)
 
     interrupted = False
-    done: list[bool] = []
+    swept: list[bool] = []  # the sweep returned (not stopped, not failed)
 
     def outcome_ready() -> bool:
-        return bool(done)
+        return bool(swept)
 
     try:
         outcome = compare(
@@ -283,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
             on_start=start,
             on_row=finished,
         )
-        done.append(True)
+        swept.append(True)
     except ComparisonInterrupted as stop:
         _hold_stop_signals()  # a second Ctrl-C must not drop the rows finished so far
         interrupted = True
