@@ -339,9 +339,9 @@ def test_an_interrupt_before_the_first_row_leaves_the_header(tmp_path, monkeypat
     path = tmp_path / "out.csv"
     argv = ["compare", "--positions", "3", "--colors", "3", "--methods", "blackpeg"]
     assert cli.main([*argv, "--csv", str(path)]) == 130  # the bar: the sweep's first step
-    assert not path.exists()  # stopped before its first row: nothing left to refuse a rerun
+    assert _csv_rows(path) == [list(CSV_FIELDS)]  # the header at once, never an empty file
     monkeypatch.undo()
-    assert cli.main([*argv, "--csv", str(path)]) == 0, capsys.readouterr().err  # no --force
+    assert cli.main([*argv, "--csv", str(path), "--force"]) == 0, capsys.readouterr().err
     assert _csv_rows(path)[0] == list(CSV_FIELDS) and len(_csv_rows(path)) > 1
     capsys.readouterr()
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -257,11 +256,6 @@ def run(args: argparse.Namespace) -> int:
             write_csv_row(stream, row)
 
     interrupted = False
-    swept: list[bool] = []  # the sweep returned (not stopped, not failed)
-
-    def outcome_ready() -> bool:
-        return bool(swept)
-
     try:
         outcome = compare(
             positions,
@@ -283,20 +277,15 @@ def run(args: argparse.Namespace) -> int:
             on_start=start,
             on_row=finished,
         )
-        swept.append(True)
     except ComparisonInterrupted as stop:
         _hold_stop_signals()  # a second Ctrl-C must not drop the rows finished so far
         interrupted = True
         outcome = stop.comparison
     finally:
-        from ..compare.output import close_csv_output
-
         for stream in streams:
-            if stream is not sys.stdout:  # stopped before its first row: no file is left
-                close_csv_output(stream, remove_if_no_rows=interrupted or not outcome_ready())
+            if stream is not sys.stdout:
+                stream.close()
     written = [args.csv] if args.csv not in (None, "-") else []
-    if written and not os.path.exists(args.csv):
-        written = []
     if not args.json:  # the rows first: a figure that fails cannot take them along
         if not csv_to_stdout:
             print(format_table(outcome.rows), flush=True)

@@ -21,7 +21,6 @@ from .rows import CompareRow
 __all__ = [
     "APPROXIMATE_METHODS",
     "CSV_FIELDS",
-    "close_csv_output",
     "format_table",
     "open_csv_output",
     "write_csv_header",
@@ -131,20 +130,6 @@ def open_csv_output(
             os.remove(path)
         raise
     return stream
-
-
-def close_csv_output(stream: IO[str], *, remove_if_no_rows: bool = False) -> None:
-    """Close a CSV stream of :func:`open_csv_output`; with ``remove_if_no_rows``, remove
-    the file if it holds its header only (a sweep stopped before its first row leaves no
-    file behind that a rerun would refuse to replace)."""
-    name = getattr(stream, "name", None)
-    header = len(_csv_line(CSV_FIELDS).encode("utf-8"))
-    with contextlib.suppress(OSError, ValueError):
-        stream.close()
-    if remove_if_no_rows and isinstance(name, str):
-        with contextlib.suppress(OSError):
-            if os.path.getsize(name) <= header:
-                os.remove(name)
 
 
 def _format_number(value: Any) -> str:
