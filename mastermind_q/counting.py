@@ -74,6 +74,7 @@ from qiskit.circuit import (
     Gate,
     IfElseOp,
     Instruction,
+    Measure,
     Operation,
     ParameterExpression,
     QuantumCircuit,
@@ -82,11 +83,11 @@ from qiskit.circuit import (
 )
 from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
 
-from .circuits.hunziker_meyer import PARITY_ORACLE_GATE_NAME
-from .circuits.oracle import BLACK_PEG_ORACLE_GATE_NAME
+from .circuits.oracle import BLACK_PEG_ORACLE_GATE_NAME, PARITY_ORACLE_GATE_NAME
 from .circuits.stages import is_sealed_stage
 
 __all__ = [
+    "ALL_ORACLE_NAMES",
     "KNOWN_SECRET_ORACLE_NAMES",
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
@@ -114,8 +115,13 @@ KNOWN_SECRET_ORACLE_NAMES = (BLACK_PEG_ORACLE_GATE_NAME, PARITY_ORACLE_GATE_NAME
 (:class:`~mastermind_q.circuits.BlackPegOracleGate` and its inverse,
 :class:`~mastermind_q.circuits.ParityOracleGate`): counted by
 :func:`count_oracle_calls`, refused by the codemaker."""
+ALL_ORACLE_NAMES = (*ORACLE_NAMES, *KNOWN_SECRET_ORACLE_NAMES)
+"""The one list of oracle names: every name an oracle gate carries, the codemaker's
+opaque gates and the known-secret gates (what counting, drawings and resource counts
+recognise as the oracle)."""
 
 _LOOP_EXITS = ("break_loop", "continue_loop")
+_MEASURES = frozenset((type(Measure()), Measure))
 _PLAIN_INSTRUCTIONS = ("measure", "reset", "barrier", "delay", "store")
 
 Match = Callable[[Operation], "Operation | None"]
@@ -275,11 +281,19 @@ class OracleWalk:
         """``(applications, circuit to run)``; the circuit is ``circuit`` if unchanged."""
         total = 0
         replaced: list[tuple[int, Operation | _Inline]] = []
-        for index, instruction in enumerate(circuit.data):
-            calls, replacement = self.operation(instruction.operation)
+
+        def visit(index: int, operation: Operation) -> None:
+            nonlocal total
+            if type(operation) in _MEASURES:  # Qiskit's own measurement: never the oracle
+                return
+            calls, replacement = self.operation(operation)
             total += calls
             if replacement is not None:
                 replaced.append((index, replacement))
+
+        # The operations only: a wide instruction's qubits are not made into Python
+        # objects, so a query circuit is walked in a few steps whatever its width.
+        circuit._data.foreach_op_indexed(visit)
         if (total or replaced) and type(circuit) is not QuantumCircuit:
             # Its methods would see the real oracle while the circuit is rebuilt.
             raise OracleCountError(
@@ -463,7 +477,7 @@ class OracleWalk:
 
 def _by_name(operation: Operation) -> Operation | None:
     name = operation.name
-    return operation if name in ORACLE_NAMES or name in KNOWN_SECRET_ORACLE_NAMES else None
+    return operation if name in ALL_ORACLE_NAMES else None
 
 
 def count_oracle_calls(circuit: QuantumCircuit) -> int:

@@ -107,6 +107,8 @@ GATES = {"None": None, "str": "x", "int": 3, "object": JUNK, "circuit": QuantumC
 """What is not the oracle (a two-qubit circuit is not one of any game here)."""
 NAMES = {"None": None, "int": 3, "unknown": "nope", "object": JUNK}
 """Bad names (methods, constructions, feedback, backends)."""
+LABELS = {"int": 5, "object": JUNK, "bytes": b"B_s"}
+"""Bad labels of a gate (a string or ``None``)."""
 
 
 def _maker(secret=(0, 1), colors=2, **options):
@@ -301,18 +303,41 @@ def _rows() -> list[tuple[str, str, Callable[..., Any], dict[str, Any], dict[str
     )
     add(table("diffusion", circuits.diffusion, {"colors": 3, "phi": 0.5}, colors=INTEGERS))
     add(table("oracle_inverse", circuits.oracle_inverse, {"oracle": None}, oracle=GATES))
-    for name in ("black_peg_oracle", "black_peg_oracle_gate"):
-        add(
-            table(
-                name,
-                getattr(circuits, name),
-                {"secret": (0, 1), "colors": 2},
-                secret=CODES,
-                colors=SIZES,
-                construction=NAMES,
-                score_qubits=OPTIONAL_SIZES,
-            )
+    add(
+        table(
+            "black_peg_oracle",
+            circuits.black_peg_oracle,
+            {"secret": (0, 1), "colors": 2},
+            secret=CODES,
+            colors=SIZES,
+            construction=NAMES,
+            score_qubits=OPTIONAL_SIZES,
         )
+    )
+    add(
+        table(
+            "BlackPegOracleGate",
+            circuits.BlackPegOracleGate,
+            {"secret": (0, 1), "colors": 3},
+            secret=CODES,
+            colors=SIZES,
+            construction={key: value for key, value in NAMES.items() if value is not None},
+            score_qubits=OPTIONAL_SIZES,
+            ancillas=OPTIONAL_SIZES,
+            dagger=FLAGS,
+            label=LABELS,
+        )
+    )
+    add(
+        table(
+            "ParityOracleGate",
+            circuits.ParityOracleGate,
+            {"secret": (0, 1), "colors": 2},
+            secret=CODES,
+            colors=SIZES,
+            label=LABELS,
+        )
+    )
     add(
         table(
             "black_peg_oracle_cost",
@@ -684,16 +709,18 @@ def test_every_solver_takes_a_numpy_seed_like_validate_seed():
 
 
 def test_the_oracle_cost_refuses_what_the_builders_refuse():
+    """The construction (synthesis) stops at the quantum limits; its cost formula, which
+    sizes the codemaker's opaque gate in counted circuits, at the counted limits."""
     from mastermind_q.circuits import black_peg_oracle, black_peg_oracle_cost
     from mastermind_q.limits import limit
 
     n = limit("max_quantum_positions") + 1
-    for attempt in (
-        lambda: black_peg_oracle((0,) * n, 2),
-        lambda: black_peg_oracle_cost(n, 2),
-    ):
-        with pytest.raises(ValueError, match=f"positions {n} for quantum circuits"):
-            attempt()
+    with pytest.raises(ValueError, match=f"positions {n} for quantum circuits"):
+        black_peg_oracle((0,) * n, 2)
+    assert black_peg_oracle_cost(n, 2).qubits >= n  # counted circuits are built this wide
+    counted = limit("max_counted_positions") + 1
+    with pytest.raises(ValueError, match=f"positions {counted} for quantum circuits"):
+        black_peg_oracle_cost(counted, 2)
     with pytest.raises(ValueError, match="score_qubits must be at most 64, was 65"):
         black_peg_oracle_cost(3, 2, score_qubits=65)
     assert black_peg_oracle_cost(3, 2, score_qubits=64).qubits == 3 + 64

@@ -1,0 +1,484 @@
+"""Drawings of circuits: boxes opened on request, phases and boxes explained, files written.
+
+At the top level, the oracle and the algorithms' stages stay labelled boxes on one
+register per position (``pos0``, ``pos1``, ...), ``score`` and ``anc``:
+:func:`open_boxes` (``--decompose N``) opens the custom boxes one level at a time,
+frames an opened oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves Qiskit's
+library gates alone. A bound phase is drawn ``φ = 1.53`` with a legend line
+(:func:`display_circuit`). :func:`write_drawing` and :func:`write_circuits` write text,
+PNG, SVG, PDF or OpenQASM 3 (:mod:`mastermind_q.drawing.qasm`) files, checked first by
+:func:`check_circuit_outputs` and :func:`check_drawing`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from qiskit import QuantumCircuit
+from qiskit.circuit import Instruction
+
+from .qasm import to_qasm
+
+__all__ = [
+    "BOUNDARY_NAMES",
+    "FIGURE_DPI",
+    "FORMATS",
+    "PARAMETER_FONT_SIZE",
+    "PHASE_SYMBOL",
+    "check_circuit_outputs",
+    "check_drawing",
+    "circuit_paths",
+    "circuit_tag",
+    "display_circuit",
+    "draw_figure",
+    "draw_text",
+    "drawing_cells",
+    "open_boxes",
+    "output_format",
+    "phase_legend",
+    "solve_captions",
+    "write_circuits",
+    "write_drawing",
+]
+
+FORMATS = ("txt", "png", "svg", "pdf", "qasm")
+"""Output formats (file suffixes) of :func:`write_drawing`."""
+FIGURE_DPI = 300
+"""Resolution of circuit PNGs (fit for print); SVG and PDF are vector drawings."""
+PARAMETER_FONT_SIZE = 11
+"""Font size of gate parameters (e.g. ``2π/3``) in matplotlib drawings (Qiskit: 8)."""
+
+
+def _is_box(operation: Instruction) -> bool:
+    """A custom composite or one of the toolkit's gates, not a Qiskit library gate."""
+    from ..circuits.stages import is_box
+
+    return is_box(operation)
+
+
+def _boundary_names() -> tuple[str, ...]:
+    from ..counting import ALL_ORACLE_NAMES
+
+    return ALL_ORACLE_NAMES
+
+
+BOUNDARY_NAMES = _boundary_names()
+"""Boxes whose opening :func:`open_boxes` marks with labelled barriers: the oracles
+(:data:`mastermind_q.counting.ALL_ORACLE_NAMES`)."""
+
+
+def _label(operation: Instruction) -> str:
+    """What a drawing calls ``operation``: its label; ``B_s†`` for an unlabelled ``B_s_dg``."""
+    label = getattr(operation, "label", None)
+    if label and label != operation.name:
+        return label
+    return "B_s†" if operation.name == "B_s_dg" else (label or operation.name)
+
+
+def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit:
+    opened = circuit.copy_empty_like()
+    for item in circuit.data:
+        operation = item.operation
+        if not _is_box(operation):
+            opened._append(item)
+            continue
+        mark = boundaries and operation.name in BOUNDARY_NAMES
+        label = _label(operation)
+        if mark:
+            opened.barrier(*item.qubits, label=label)
+        opened.compose(operation.definition, item.qubits, item.clbits, inplace=True)
+        if mark:
+            opened.barrier(*item.qubits, label=f"end {label}")
+    return opened
+
+
+def open_boxes(
+    circuit: QuantumCircuit, levels: int = 1, *, boundaries: bool = True
+) -> QuantumCircuit:
+    """Open the custom boxes (oracle, encodings, ``A``, ``G(φ)``, ...) ``levels`` deep.
+
+    One level opens every box at the top, so ``levels = 1, 2, ...`` expands the drawing
+    one step at a time (``adaptive``: ``G(φ)`` -> ``B_s``, ``D(φ)``, ``B_s†``,
+    ``S_0(φ)`` -> their gates). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are
+    left as they are; use a transpiler for those. With ``boundaries``, an opened oracle
+    ``B_s`` (``B_s†``) is framed by two barriers labelled ``B_s`` and ``end B_s``, so its
+    extent stays visible among the gates it dissolves into (the parity oracle ``O_h`` of
+    ``hunziker-meyer`` likewise).
+
+    Args:
+        circuit: the circuit (not changed).
+        levels: how many levels to open (``0``: the circuit itself).
+        boundaries: frame each opened oracle with labelled barriers.
+
+    Returns:
+        The opened circuit (same qubits, registers and unitary).
+
+    Raises:
+        ValueError: ``levels`` is negative.
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> opened = open_boxes(build_circuit("oracle", num_positions=1, colors=2), 1)
+        >>> [item.operation.label for item in opened.data if item.operation.name == "barrier"]
+        ['B_s', 'end B_s']
+    """
+    if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
+        raise ValueError(f"levels must be a non-negative integer, was {levels!r}")
+    for _ in range(levels):
+        if not any(_is_box(item.operation) for item in circuit.data):
+            break
+        circuit = _open_one_level(circuit, boundaries)
+    return circuit
+
+
+PHASE_SYMBOL = "φ"
+"""The symbol in the labels of boxes that carry Algorithm 4's phase (``G(φ)``, ``D(φ)``)."""
+
+
+def phase_legend(phi: float) -> str:
+    """The legend line that says what ``φ`` is in a drawing.
+
+    Example:
+        >>> phase_legend(1.5257)[:10]
+        'φ = 1.53: '
+    """
+    return (
+        f"{PHASE_SYMBOL} = {phi:.2f}: Long's exact-search phase "
+        f"2 arcsin(sin(π/(4T+2)) / sin θ), θ = arcsin(1/√k), T Grover iterations "
+        f"(Algorithm 4)"
+    )
+
+
+_PAD = "\u2002"  # an en space: Qiskit's matplotlib drawer counts it as one character
+
+
+def display_circuit(
+    circuit: QuantumCircuit, *, pad: bool = False
+) -> tuple[QuantumCircuit, str | None]:
+    """A copy of ``circuit`` for drawing, and the legend line for its phase (or ``None``).
+
+    A box labelled with ``φ`` (``G(φ)``, ``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
+    number is drawn as its name with the parameter written ``φ = 1.53`` (instead of a
+    bare ``1.5257``); the legend (:func:`phase_legend`) says what ``φ`` is. With
+    ``pad`` (matplotlib), the labels and parameters of boxes on several qubits get a
+    space on each side: Qiskit's drawer writes the qubit numbers inside such boxes on
+    the left and would otherwise let them touch the label. Only for drawing: the
+    copy's boxes carry a placeholder parameter.
+    """
+    from qiskit.circuit import CircuitInstruction, ControlledGate, Parameter
+
+    shown = circuit.copy_empty_like()
+    phases: list[float] = []
+    placeholders: dict[str, Parameter] = {}  # one Parameter per shown value
+    marker = f"({PHASE_SYMBOL})"
+    for item in circuit.data:
+        operation = item.operation
+        label = getattr(operation, "label", None) or ""
+        if operation.name == "B_s_dg":
+            label = _label(operation)
+        space = _PAD if pad and len(item.qubits) > 1 else ""
+        if isinstance(operation, ControlledGate) or operation.name in ("barrier", "measure"):
+            space = ""
+        phase = None
+        if marker in label and len(operation.params) == 1:
+            value = operation.params[0]
+            if isinstance(value, (int, float)):
+                phase = float(value)
+        if phase is None and not (label and space):
+            shown._append(item)
+            continue
+        operation = operation.copy()
+        if phase is not None:
+            label = label.replace(marker, "")
+            text = f"{space}{PHASE_SYMBOL} = {phase:.2f}{space}"
+            operation.params = [placeholders.setdefault(text, Parameter(text))]
+            phases.append(phase)
+        operation.label = f"{space}{label}{space}"
+        shown._append(CircuitInstruction(operation, item.qubits, item.clbits))
+    return shown, (phase_legend(phases[0]) if phases else None)
+
+
+def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int = 30) -> Any:
+    """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable.
+
+    Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
+    is too small to read beside the wire numbers); a phase is written ``φ = 1.53`` and
+    explained by a legend line under the circuit (:func:`display_circuit`).
+    """
+    shown, legend = display_circuit(circuit, pad=True)
+    figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
+    bottom, top = 0.0, 1.0
+    if figure.axes:  # the drawn circuit's extent: caption and legend sit right at it
+        box = figure.axes[0].get_tightbbox()  # any canvas (Jupyter's inline one too)
+        if box is not None:
+            drawn = box.transformed(figure.transFigure.inverted())
+            bottom, top = drawn.y0, drawn.y1
+    if title is not None:  # no empty band: saved with bbox_inches="tight"
+        figure.text(0.5, top + 0.005, title, ha="center", va="bottom", fontsize=13)
+    if legend is not None:  # just under the drawn circuit, where no label can meet it
+        figure.text(0.5, bottom - 0.01, legend, ha="center", va="top", fontsize=10)
+    return figure
+
+
+def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
+    """The text drawing of ``circuit`` (lines folded at ``fold`` characters).
+
+    A phase is written ``φ = 1.53`` and a legend line under the drawing says what it is
+    (:func:`display_circuit`).
+    """
+    shown, legend = display_circuit(circuit)
+    text = str(shown.draw(output="text", fold=fold))
+    return text if legend is None else f"{text}\n{legend}"
+
+
+def output_format(path: str | os.PathLike[str]) -> str:
+    """The format of ``path`` from its suffix; raise ``ValueError`` naming a bad one."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise ValueError(
+            f"output file must end in one of {', '.join('.' + f for f in FORMATS)}; "
+            f"was {os.fspath(path)!r}"
+        )
+    return suffix
+
+
+def drawing_cells(circuits: Sequence[QuantumCircuit]) -> int:
+    """What drawing ``circuits`` costs: qubits times operations, summed over them.
+
+    The text and matplotlib drawers lay out a grid of wires by layers; measured on the
+    2-core development machine (CPU time per circuit): ``find-two-color`` at n = 64,
+    k = 4 has 137 x 203 = 27,811 cells, 0.3 s as text and 8 s as PNG; at n = 128,
+    105,336 cells, 1.9 s and 23 s (``benchmarks/RESULTS.md``).
+    """
+    return sum(circuit.num_qubits * max(1, len(circuit.data)) for circuit in circuits)
+
+
+def check_drawing(circuits: Sequence[QuantumCircuit]) -> None:
+    """Refuse drawing circuits larger than ``MASTERMIND_Q_MAX_DRAW_CELLS``, before drawing.
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: naming the cells, the circuits and
+            the limit.
+    """
+    from ..limits import check_draw_cells
+
+    check_draw_cells(drawing_cells(circuits), circuits=len(circuits))
+
+
+_FORCE_HINT = "overwrite=True"
+
+
+def _derived_pattern(path: str | os.PathLike[str]) -> str:
+    """The names :func:`circuit_paths` may derive from ``path`` (a regular expression)."""
+    import re
+
+    target = Path(path)
+    tag = r"(pair-[0-9]+-[0-9]+|[0-9]+-[A-Za-z0-9_]+)"
+    return f"{re.escape(target.stem)}-{tag}{re.escape(target.suffix)}"
+
+
+def check_circuit_outputs(
+    path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = _FORCE_HINT
+) -> str:
+    """Check, before any work, that :func:`write_circuits` may write to ``path``.
+
+    The suffix must be one of :data:`FORMATS`; ``path`` and every existing name it may
+    derive (``out-pair-0-1.png``, ``out-1-adaptive.png`` for ``out.png``; a ``.pdf``
+    is one file) must not be a link or a special file, and -- unless ``overwrite`` --
+    must not exist (:func:`mastermind_q.files.check_output_file`).
+
+    Returns:
+        The format.
+
+    Raises:
+        ValueError: an unknown suffix.
+        mastermind_q.files.OutputFileError: a path that must not be written.
+    """
+    from ..files import check_output_file, check_output_siblings
+
+    fmt = output_format(path)
+    check_output_file(path, overwrite=overwrite, force_hint=force_hint)
+    if fmt != "pdf":
+        check_output_siblings(
+            path, _derived_pattern(path), overwrite=overwrite, force_hint=force_hint
+        )
+    return fmt
+
+
+def write_drawing(
+    circuit: QuantumCircuit,
+    path: str | os.PathLike[str],
+    *,
+    title: str | None = None,
+    overwrite: bool = True,
+    force_hint: str = _FORCE_HINT,
+) -> Path:
+    """Write ``circuit`` to ``path`` in the format its suffix names; return the path.
+
+    Images use matplotlib (:func:`draw_figure`, captioned ``title``) and are closed
+    after saving; a text file starts with ``title`` as its first line; OpenQASM files
+    hold the circuit only. The file is written through a temporary file renamed into
+    place (:func:`mastermind_q.files.atomic_output`): never through a symbolic link,
+    into a FIFO or a device.
+
+    Args:
+        circuit: the circuit.
+        path: the file; its suffix is the format (:data:`FORMATS`).
+        title: the caption.
+        overwrite: an existing file may be replaced (default ``True``; a link or a
+            special file never is).
+        force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
+
+    Raises:
+        ValueError: an unknown suffix.
+        mastermind_q.files.OutputFileError: a path that must not be written.
+    """
+    from ..files import atomic_output
+
+    target = Path(path)
+    fmt = output_format(target)
+    if fmt in ("txt", "qasm"):
+        if fmt == "txt":
+            head = "" if title is None else title + "\n"
+            text = head + draw_text(circuit) + "\n"
+        else:
+            text = to_qasm(circuit)
+        with atomic_output(target, overwrite=overwrite, force_hint=force_hint) as handle:
+            handle.write(text.encode("utf-8"))
+        return target
+    import matplotlib.pyplot as plt
+
+    figure = draw_figure(circuit, title=title)
+    try:
+        with atomic_output(target, overwrite=overwrite, force_hint=force_hint) as handle:
+            figure.savefig(handle, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI)
+    finally:
+        plt.close(figure)
+    return target
+
+
+def circuit_tag(circuit: QuantumCircuit, index: int) -> str:
+    """A short file-name tag for circuit ``index`` of a solve.
+
+    ``pair-C1-C2`` for a FindTwoColorPosition circuit (named ``find_two_color_C1_C2``),
+    otherwise ``N-NAME`` with ``N = index + 1`` (``1-adaptive``, ``1-two_color``).
+
+    Example:
+        >>> circuit_tag(QuantumCircuit(1, name="find_two_color_0_2"), 1)
+        'pair-0-2'
+        >>> circuit_tag(QuantumCircuit(1, name="adaptive-63"), 0)
+        '1-adaptive'
+    """
+    import re
+
+    pair = re.fullmatch(r"find_two_color_(\d+)_(\d+)", circuit.name)
+    if pair is not None:
+        return f"pair-{pair.group(1)}-{pair.group(2)}"
+    base = re.sub(r"-\d+$", "", circuit.name)  # Qiskit's copy suffix
+    base = re.sub(r"[^A-Za-z0-9_]+", "_", base).strip("_") or "circuit"
+    return f"{index + 1}-{base}"
+
+
+def circuit_paths(path: str | os.PathLike[str], circuits: Sequence[QuantumCircuit]) -> list[Path]:
+    """Where :func:`write_circuits` writes ``circuits``: one file per circuit.
+
+    One circuit: ``path`` itself. Several: ``out.png`` -> ``out-pair-0-1.png``,
+    ``out-pair-0-2.png``, ... (:func:`circuit_tag`). A ``.pdf`` is always the one
+    ``path``, a page per circuit.
+
+    Raises:
+        ValueError: an unknown suffix, or no circuits.
+    """
+    target = Path(path)
+    fmt = output_format(target)
+    if not circuits:
+        raise ValueError("circuits must hold at least one circuit, was empty")
+    if fmt == "pdf" or len(circuits) == 1:
+        return [target]
+    return [
+        target.with_name(f"{target.stem}-{circuit_tag(circuit, index)}{target.suffix}")
+        for index, circuit in enumerate(circuits)
+    ]
+
+
+def write_circuits(
+    circuits: Sequence[QuantumCircuit],
+    path: str | os.PathLike[str],
+    *,
+    titles: Sequence[str | None] | None = None,
+    overwrite: bool = True,
+    force_hint: str = _FORCE_HINT,
+) -> list[Path]:
+    """Write several circuits: a file per circuit (:func:`circuit_paths`), or one PDF.
+
+    Every path is checked before the first is written (no link, no special file; no
+    existing file unless ``overwrite``), and each is written as :func:`write_drawing`
+    writes.
+
+    Args:
+        circuits: the circuits, e.g. :attr:`~mastermind_q.game.SolveResult.circuits`.
+        path: the file name; its suffix is the format (:data:`FORMATS`).
+        titles: a caption per circuit (default none).
+        overwrite: existing files may be replaced (default ``True``).
+        force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
+
+    Returns:
+        The paths written.
+
+    Raises:
+        ValueError: an unknown suffix, no circuits, or titles of another length.
+        mastermind_q.files.OutputFileError: a path that must not be written.
+    """
+    from ..files import atomic_output, check_output_file
+
+    paths = circuit_paths(path, circuits)
+    names = list(titles) if titles is not None else [None] * len(circuits)
+    if len(names) != len(circuits):
+        raise ValueError(f"titles must have {len(circuits)} entries, had {len(names)}")
+    for target in paths:
+        check_output_file(target, overwrite=overwrite, force_hint=force_hint)
+    if output_format(path) != "pdf":
+        for circuit, target, title in zip(circuits, paths, names):
+            write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
+        return paths
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    with (
+        atomic_output(paths[0], overwrite=overwrite, force_hint=force_hint) as handle,
+        PdfPages(handle) as pages,
+    ):
+        for circuit, title in zip(circuits, names):
+            figure = draw_figure(circuit, title=title)
+            try:
+                pages.savefig(figure, bbox_inches="tight")
+            finally:
+                plt.close(figure)
+    return paths
+
+
+def solve_captions(
+    method: str, circuits: Sequence[QuantumCircuit], *, num_positions: int, colors: int
+) -> list[str]:
+    """A caption per circuit of a solve: method, which circuit, ``n``, ``k``.
+
+    Example:
+        >>> circuit = QuantumCircuit(1, name="find_two_color_0_1")
+        >>> solve_captions("nonadaptive", [circuit], num_positions=3, colors=4)[0][:50]
+        'nonadaptive, circuit 1 of 1 (pair (0, 1)), n = 3, '
+    """
+    captions = []
+    for index, circuit in enumerate(circuits):
+        names = {item.operation.name for item in circuit.data}
+        box = "O_h" if names & {"O_h", "O_h_dg"} else "B_s"
+        tag = circuit_tag(circuit, index)
+        parts = tag.split("-")
+        what = f"pair ({parts[1]}, {parts[2]})" if parts[0] == "pair" else parts[1]
+        captions.append(
+            f"{method}, circuit {index + 1} of {len(circuits)} ({what}), "
+            f"n = {num_positions}, k = {colors}; {box} is the codemaker's box"
+        )
+    return captions
