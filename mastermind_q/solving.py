@@ -323,7 +323,8 @@ def play(
             (:func:`mastermind_q.verification.verify_and_repair`, budget ``2n + k``
             classical queries).
         scheme: ``static`` only: force its scheme (``"minimum"``, ``"coin-weighing"``,
-            ``"colour-designs"``, ``"random"``); ``None`` picks the fewest queries.
+            ``"colour-designs"``, ``"random"``, ``"balanced"``); ``None`` picks the fewest
+            queries.
 
     Returns:
         The :class:`SolveResult`; ``queries`` is what the codemaker counted; ``static``
@@ -478,8 +479,8 @@ def solve(
         distinct: the permutation game, no repeated colours and ``k >= n`` (default:
             the method's own, ``True`` for ``permutation`` only).
         scheme: ``static`` only: its query set, ``"minimum"`` (the exact minimum, tiny
-            games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"`` or
-            ``"random"`` (``2k >= n``); ``None`` (default) picks the fewest queries.
+            games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"``, ``"random"`` or
+            ``"balanced"`` (belief propagation); ``None`` (default) picks the fewest queries.
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
