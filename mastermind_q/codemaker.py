@@ -58,9 +58,10 @@ from __future__ import annotations
 import copy
 import secrets
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from qiskit.circuit import AnnotatedOperation, ControlledGate, Gate, QuantumCircuit
 from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
 
@@ -99,6 +100,10 @@ __all__ = [
 
 _NUMPY_ANSWER_LENGTH = 64
 """From this many positions on, black answers are counted with numpy."""
+
+_CHUNK_BYTES = 1 << 22
+"""Guesses are kept in chunks of about this many bytes (4 MiB), and batches are
+answered in pieces of about as many compared positions."""
 
 ORACLE_OPTIONS = ("construction", "score_qubits")
 """Options of :meth:`Codemaker.oracle` (those of
@@ -269,6 +274,112 @@ class _Uncopyable:
         raise self._refuse_copy()
 
 
+def _guess_dtype(num_colors: int) -> np.dtype[Any]:
+    """The smallest unsigned integer type that holds the colours ``0..k-1``."""
+    return np.dtype(np.min_scalar_type(num_colors - 1))
+
+
+class _Transcript:
+    """Every classical ``(guess, answer)`` pair of a game, kept compactly.
+
+    Guesses are rows of the smallest unsigned integer type that holds ``k`` (``uint8``
+    to ``k = 256``, ``uint16`` to 65,536) in chunks of at most about 4 MiB, each filled
+    once and never rewritten; answers are ``(black, white)`` rows, ``white = -1`` for a
+    black-peg answer. :meth:`snapshot` is the record up to now; the public form
+    (tuples of ints) is built from it only when it is read.
+
+    Cost: ``n`` bytes per guess to ``k = 256`` (``2n`` to 65,536), against ``8n`` for a
+    tuple of shared ints.
+    """
+
+    __slots__ = ("_chunks", "_dtype", "_length", "_num_colors", "_num_positions", "_rows")
+
+    def __init__(self, num_positions: int, num_colors: int) -> None:
+        self._num_positions = num_positions
+        self._num_colors = num_colors
+        self._dtype = _guess_dtype(num_colors)
+        self._rows = max(16, _CHUNK_BYTES // (num_positions * self._dtype.itemsize))
+        # [guesses, answers, rows filled]
+        self._chunks: list[list[Any]] = []
+        self._length = 0
+
+    def __len__(self) -> int:
+        return self._length
+
+    def append(self, codes: np.ndarray, blacks: np.ndarray, whites: np.ndarray | None) -> None:
+        """Record the rows of ``codes`` (validated guesses) with their answers."""
+        total = codes.shape[0]
+        done = 0
+        while done < total:
+            if not self._chunks or self._chunks[-1][2] == self._chunks[-1][0].shape[0]:
+                rows = min(self._rows, max(16, self._length, total - done))
+                self._chunks.append(
+                    [
+                        np.empty((rows, self._num_positions), dtype=self._dtype),
+                        np.empty((rows, 2), dtype=np.int64),
+                        0,
+                    ]
+                )
+            chunk = self._chunks[-1]
+            guesses, answers, used = chunk
+            take = min(total - done, guesses.shape[0] - used)
+            part = slice(done, done + take)
+            guesses[used : used + take] = codes[part]
+            answers[used : used + take, 0] = blacks[part]
+            answers[used : used + take, 1] = -1 if whites is None else whites[part]
+            chunk[2] = used + take
+            done += take
+            self._length += take
+
+    def snapshot(self) -> _TranscriptRecord:
+        """The record so far, as a sequence of pairs (later answers are not in it)."""
+        return _TranscriptRecord(
+            [(guesses, answers, used) for guesses, answers, used in self._chunks],
+            self._length,
+            self._num_colors,
+        )
+
+
+class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
+    """A finished part of a :class:`_Transcript`: the pairs, built when read.
+
+    Iterating yields ``(guess, answer)`` as the codemaker gave them: the guess a tuple
+    of ints, the answer ``b`` or ``(b, w)``. ``tuple(record)`` is the public transcript.
+    """
+
+    __slots__ = ("_chunks", "_length", "_num_colors")
+
+    def __init__(
+        self, chunks: list[tuple[np.ndarray, np.ndarray, int]], length: int, num_colors: int
+    ) -> None:
+        self._chunks = chunks
+        self._length = length
+        self._num_colors = num_colors
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[tuple[Code, Answer]]:
+        # colours above 256 are not cached ints: share one int object per colour
+        table = np.arange(self._num_colors, dtype=object) if self._num_colors > 257 else None
+        for guesses, answers, used in self._chunks:
+            rows = guesses[:used]
+            listed = (table[rows] if table is not None else rows).tolist()
+            for row, (blacks, whites) in zip(listed, answers[:used].tolist()):
+                yield tuple(row), (blacks if whites < 0 else (blacks, whites))
+
+    def __getitem__(self, index: Any) -> Any:
+        return tuple(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _TranscriptRecord):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+
 class _Ledger(_Uncopyable):
     """What a codemaker counted and recorded, changed under one lock.
 
@@ -276,11 +387,11 @@ class _Ledger(_Uncopyable):
     shares it, so what the copy answers is charged to the original.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, num_positions: int, num_colors: int) -> None:
         self.lock = threading.RLock()
         self.queries = 0
         self.oracle_executions = 0
-        self.transcript: list[tuple[Code, Answer]] = []
+        self.transcript = _Transcript(num_positions, num_colors)
         self.batch_answered = False
         self.outcomes: list[dict[str, Any]] = []
         self.circuits: list[QuantumCircuit] = []
@@ -322,7 +433,7 @@ class Codemaker(_Uncopyable):
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
         self._secret_array: Any = None  # the secret as a numpy array, for long codes
-        self._ledger = _Ledger()
+        self._ledger = _Ledger(len(self._secret), self._num_colors)
         # Options and width of each oracle handed out, by token; the real gates, built
         # only inside run().
         self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
@@ -362,8 +473,22 @@ class Codemaker(_Uncopyable):
         A black-peg query (:meth:`black`) records its black count ``b``, a black-white
         query (:meth:`black_white`, :meth:`answer` in a black-white game) the pair
         ``(b, w)``: ``((0, 0, 1, 1), 2)`` and ``((0, 0, 1, 1), (2, 0))``.
+
+        Cost: built from the compact record on each read (``O(queries x n)``);
+        :meth:`transcript_record` is the same pairs, built only when read.
         """
-        return tuple(self._ledger.transcript)
+        return tuple(self.transcript_record())
+
+    def transcript_record(self) -> Sequence[tuple[Code, Answer]]:
+        """The transcript so far as a read-only sequence whose pairs are built when read.
+
+        ``tuple(maker.transcript_record()) == maker.transcript``; later queries are not
+        in it. The guesses are kept as rows of the smallest integer type that holds
+        ``k``, so a record costs ``n`` bytes per guess (``2n`` above 256 colours) until
+        its pairs are built.
+        """
+        with self._ledger.lock:
+            return self._ledger.transcript.snapshot()
 
     # -- classical queries ------------------------------------------------------------
     def validate_guess(self, guess: Iterable[Any]) -> Code:
@@ -376,9 +501,105 @@ class Codemaker(_Uncopyable):
             name="guess",
         )
 
+    def validate_guesses(self, guesses: Iterable[Any]) -> np.ndarray:
+        """Return ``guesses`` as a 2-D array, one validated guess per row.
+
+        Every guess is checked as :meth:`validate_guess` checks one (a sequence of
+        ``n`` integer colours in ``0..k-1``, pairwise distinct in the permutation game);
+        a 2-D integer numpy array is checked as one array operation.
+
+        Returns:
+            An ``(m, n)`` array of the smallest unsigned integer type that holds ``k``.
+
+        Raises:
+            ValueError: naming the first bad guess (``guesses[i]``) and what is wrong.
+        """
+        n, k = self.num_positions, self._num_colors
+        dtype = _guess_dtype(k)
+        if isinstance(guesses, np.ndarray):
+            if guesses.ndim != 2:
+                raise ValueError(
+                    f"guesses must be a 2-D array (one guess per row), was shape {guesses.shape}"
+                )
+            rows: Any = guesses
+        elif isinstance(guesses, (str, bytes, bytearray)) or not isinstance(guesses, Iterable):
+            raise ValueError(
+                f"guesses must be an iterable of guesses, was {type(guesses).__name__}"
+            )
+        else:
+            rows = list(guesses)
+            if (
+                rows
+                and all(
+                    isinstance(row, np.ndarray) and row.ndim == 1 and row.dtype.kind in "iu"
+                    for row in rows
+                )
+                and len({row.shape[0] for row in rows}) == 1
+            ):
+                rows = np.stack(rows)
+        if not (isinstance(rows, np.ndarray) and rows.dtype.kind in "iu" and rows.shape[1] == n):
+            codes = [
+                validate_code(
+                    guess, k, positions=n, distinct=self._distinct, name=f"guesses[{index}]"
+                )
+                for index, guess in enumerate(rows)
+            ]
+            return np.array(codes, dtype=dtype).reshape(len(codes), n)
+        bad = np.zeros(rows.shape[0], dtype=bool)
+        if rows.size:
+            bad |= (rows < 0).any(axis=1) | (rows >= k).any(axis=1)
+            if self._distinct and n > 1:
+                ordered = np.sort(rows, axis=1)
+                bad |= (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if bad.any():
+            index = int(np.flatnonzero(bad)[0])
+            validate_code(
+                rows[index], k, positions=n, distinct=self._distinct, name=f"guesses[{index}]"
+            )
+            raise AssertionError("unreachable: validate_code accepted a bad row")
+        return rows.astype(dtype, copy=False)
+
     def black(self, guess: Sequence[int]) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
+        if (
+            isinstance(guess, np.ndarray)
+            and guess.ndim == 1
+            and guess.dtype.kind in "iu"
+            and guess.shape[0] == self.num_positions
+        ):  # an integer array: checked as an array (the same checks)
+            try:
+                codes = self.validate_guesses(guess[None, :])
+            except ValueError:
+                self.validate_guess(guess)  # raises the one-guess message
+                raise
+            return int(self._record_rows(codes, stop=False, white=False)[0][0])
         return self._record_black(self.validate_guess(guess))
+
+    def black_many(self, guesses: Iterable[Sequence[int]]) -> np.ndarray:
+        """Answer several black-peg queries at once, in order, as :meth:`black` would.
+
+        Every guess is validated before any is answered (a bad one: nothing answered).
+        The guesses are answered in order and each answer is counted and recorded; the
+        answers stop after the first guess answered ``n`` (the game is won there), so
+        the result may be shorter than the batch and the guesses after the winning one
+        are neither answered nor counted. A 2-D integer array is validated and answered
+        as array operations.
+
+        Returns:
+            The black answers, an ``int64`` array.
+
+        Raises:
+            ValueError: an invalid guess (naming it), or an empty batch.
+
+        Example:
+            >>> maker = Codemaker((1, 0), colors=2)
+            >>> maker.black_many([(0, 0), (1, 0), (1, 1)]).tolist(), maker.queries
+            ([1, 2], 2)
+        """
+        codes = self.validate_guesses(guesses)
+        if not codes.shape[0]:
+            raise ValueError("guesses must hold at least one guess, was empty")
+        return self._record_rows(codes, stop=True, white=False)[0]
 
     def black_white(self, guess: Sequence[int]) -> tuple[int, int]:
         """Answer a black-white query (counted; ``(guess, (black, white))`` recorded)."""
@@ -389,8 +610,9 @@ class Codemaker(_Uncopyable):
         ledger = self._ledger
         with ledger.lock:
             answer = self._answer_black(code)
+            row = np.fromiter(code, dtype=ledger.transcript._dtype, count=len(code))
             ledger.queries += 1
-            ledger.transcript.append((code, answer))
+            ledger.transcript.append(row[None, :], np.array([answer]), None)
         return answer
 
     def _record_black_white(self, code: Code) -> tuple[int, int]:
@@ -398,9 +620,63 @@ class Codemaker(_Uncopyable):
         with ledger.lock:
             blacks, whites = self._answer_black_white(code)
             answer = (int(blacks), int(whites))
+            row = np.fromiter(code, dtype=ledger.transcript._dtype, count=len(code))
             ledger.queries += 1
-            ledger.transcript.append((code, answer))
+            ledger.transcript.append(row[None, :], np.array([answer[0]]), np.array([answer[1]]))
         return answer
+
+    def _record_rows(
+        self, codes: np.ndarray, *, stop: bool, white: bool
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Answer, count and record the validated rows of ``codes``, in order.
+
+        ``stop``: answer no row after one answered ``n``. ``white``: black-white answers.
+        Returns the black answers (and the white ones).
+        """
+        n = self.num_positions
+        ledger = self._ledger
+        with ledger.lock:
+            if white:
+                pairs = [
+                    self._answer_black_white(tuple(row))
+                    for row in codes.tolist()  # type: ignore[arg-type]
+                ]
+                blacks = np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1)
+                whites: np.ndarray | None = np.array([w for _, w in pairs], dtype=np.int64)
+            else:
+                blacks = self._answer_black_rows(codes, stop=stop)
+                whites = None
+            if stop:
+                won = np.flatnonzero(blacks == n)
+                if won.size:
+                    blacks = blacks[: won[0] + 1]
+            codes = codes[: blacks.shape[0]]
+            ledger.queries += int(blacks.shape[0])
+            ledger.transcript.append(codes, blacks, whites)
+        return blacks, whites
+
+    def _answer_black_rows(self, codes: np.ndarray, *, stop: bool) -> np.ndarray:
+        """Black answers of the validated rows (one by one where a subclass answers)."""
+        if type(self)._answer_black is not Codemaker._answer_black:  # adversary, human
+            answers = []
+            for row in codes.tolist():
+                answers.append(self._answer_black(tuple(row)))
+                if stop and answers[-1] == self.num_positions:
+                    break
+            return np.array(answers, dtype=np.int64)
+        secret = self._secret_row()
+        step = max(1, _CHUNK_BYTES // max(1, secret.shape[0]))
+        return np.concatenate(
+            [
+                np.count_nonzero(codes[start : start + step] == secret, axis=1)
+                for start in range(0, codes.shape[0], step)
+            ]
+        ).astype(np.int64, copy=False)
+
+    def _secret_row(self) -> np.ndarray:
+        if self._secret_array is None:
+            self._secret_array = np.array(self._secret, dtype=np.int64)
+        return self._secret_array
 
     def answer(self, guess: Sequence[int]) -> tuple[int, int]:
         """Answer ``guess`` in the game's feedback, as ``(black, white)`` (counted once).
@@ -417,10 +693,11 @@ class Codemaker(_Uncopyable):
         Every guess is read and validated before any is answered, so nothing about
         one answer can shape another guess: the codebreaker commits to the whole set.
         Each answer is ``(black, white)`` as in :meth:`answer` (counted once each,
-        recorded in the transcript). A codemaker answers one batch, and only as its
-        first queries: a second batch, or a batch after answered queries, would let
-        the strategy adapt. Single queries after the batch (the final guess) are
-        answered as usual.
+        recorded in the transcript); every guess is answered, a winning one included.
+        A codemaker answers one batch, and only as its first queries: a second batch,
+        or a batch after answered queries, would let the strategy adapt. Single
+        queries after the batch (the final guess) are answered as usual. A 2-D integer
+        array is validated and answered as array operations.
 
         Raises:
             ValueError: an invalid guess (nothing answered), an empty batch, a second
@@ -438,25 +715,23 @@ class Codemaker(_Uncopyable):
                 raise ValueError(
                     f"a batch must come before any other query; {ledger.queries} were answered"
                 )
-            codes = [self.validate_guess(guess) for guess in guesses]
-            if not codes:
+            codes = self.validate_guesses(guesses)
+            if not codes.shape[0]:
                 raise ValueError("the batch must hold at least one guess, was empty")
             ledger.batch_answered = True
-            if self._feedback == "black-white":  # validated above: answered directly
-                return tuple(self._record_black_white(code) for code in codes)
-            return tuple((self._record_black(code), 0) for code in codes)
+            white = self._feedback == "black-white"
+            blacks, whites = self._record_rows(codes, stop=False, white=white)
+            if whites is None:
+                whites = np.zeros_like(blacks)
+            return tuple(zip(blacks.tolist(), whites.tolist()))
 
     def _answer_black(self, guess: Code) -> int:
         # ``guess`` is validated against n and k already: count directly; long codes
         # compare in numpy (about 4x faster at n = 1000 than a Python step per position).
         if len(guess) < _NUMPY_ANSWER_LENGTH:
             return sum(map(int.__eq__, self._secret, guess))
-        import numpy as np
-
-        if self._secret_array is None:
-            self._secret_array = np.array(self._secret, dtype=np.int64)
         guessed = np.fromiter(guess, dtype=np.int64, count=len(guess))
-        return int(np.count_nonzero(self._secret_array == guessed))
+        return int(np.count_nonzero(self._secret_row() == guessed))
 
     def _answer_black_white(self, guess: Code) -> tuple[int, int]:
         return black_white(self._secret, guess)

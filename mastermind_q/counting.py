@@ -17,6 +17,12 @@ is counted is exactly what runs. The forms it counts:
   ``Gate`` subclass, a library operation built around another operation): their
   definitions, recursively.
 
+The algorithms' stage gates (:mod:`mastermind_q.circuits.stages`: preparations,
+read-outs, diffusions) are made from sizes and angles only; one whose definition is
+not built yet holds no oracle, and is not opened (a query circuit is counted in a few
+steps whatever ``n`` and ``k``). Once built or set, its definition is walked like any
+other.
+
 Refused with :class:`OracleCountError` (a ``ValueError``) and the reason, when the
 oracle is inside:
 
@@ -78,6 +84,7 @@ from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier,
 
 from .circuits.hunziker_meyer import PARITY_ORACLE_GATE_NAME
 from .circuits.oracle import BLACK_PEG_ORACLE_GATE_NAME
+from .circuits.stages import is_sealed_stage
 
 __all__ = [
     "KNOWN_SECRET_ORACLE_NAMES",
@@ -306,6 +313,8 @@ class OracleWalk:
         if getattr(operation, "_standard_gate", None) is not None:
             return 0, None
         if operation.name in _PLAIN_INSTRUCTIONS:
+            return 0, None
+        if is_sealed_stage(operation):  # built from sizes and angles: no oracle inside
             return 0, None
         key = id(operation)
         if key not in self._seen:

@@ -237,8 +237,10 @@ def _check_pair(pair: object) -> tuple[int, int]:
 
 
 def _is_box(operation: Instruction) -> bool:
-    """A custom composite (``to_gate`` / ``to_instruction``), not a library gate."""
-    return type(operation) in (Gate, Instruction) and operation.definition is not None
+    """A custom composite or one of the toolkit's gates, not a Qiskit library gate."""
+    from .circuits.stages import is_box
+
+    return is_box(operation)
 
 
 BOUNDARY_NAMES = ("B_s", "B_s_dg", "O_h", "O_h_dg")

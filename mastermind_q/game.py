@@ -288,6 +288,30 @@ def black_white(secret: Sequence[int], guess: Sequence[int]) -> tuple[int, int]:
     return blacks, whites
 
 
+class _BuiltWhenRead:
+    """A dataclass field holding a tuple that may be handed over as a lazy sequence.
+
+    A value that is not a tuple (the codemaker's compact transcript record) is kept as
+    given and turned into a tuple the first time the field is read, so a result whose
+    transcript is never read never builds it; what is read is always a tuple.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_{name}_value"
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return ()  # the field's default
+        value = instance.__dict__.get(self._slot, ())
+        if not isinstance(value, tuple):
+            value = tuple(value)
+            instance.__dict__[self._slot] = value
+        return value
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        instance.__dict__[self._slot] = value
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """The outcome of one game: what was found and what it cost.
@@ -354,7 +378,7 @@ class SolveResult:
     num_colors: int
     backend: str | None = None
     success_probability: float | None = None
-    transcript: tuple[tuple[Code, int | tuple[int, int]], ...] = ()
+    transcript: tuple[tuple[Code, int | tuple[int, int]], ...] = _BuiltWhenRead()  # type: ignore[assignment]
     iterations: int | None = None
     circuit_success_probabilities: tuple[float, ...] = field(default=())
     certified: bool | None = None

@@ -31,8 +31,8 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_COIN_WEIGHING_WORK``   250,000,000     ``(n ceil(log2 k) + k) x n`` of a
                                                           ``coin-weighing`` game (its guess
                                                           bound times ``n``; n = k = 4096 is
-                                                          2.2 x 10^8: about 25,000 guesses,
-                                                          15 s, 0.8 GB of transcript)
+                                                          2.2 x 10^8: about 24,000 guesses,
+                                                          0.2 GB of transcript)
 ``MASTERMIND_Q_MAX_STATIC_CODES``         1,024           ``k^n`` of the exact static minimum
                                                           (``static_minimum``), black pegs with
                                                           ``k = 2`` (n = 9: 78 s, n = 10 after it)

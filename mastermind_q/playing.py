@@ -289,23 +289,23 @@ def _code_space(n: int, k: int, distinct: bool) -> np.ndarray | None:
 def _black_white(codes: np.ndarray, guess: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """Black and white pegs of ``guess`` against every row of ``codes``.
 
-    White + black is ``sum_c min(#c in code, #c in guess)`` over the guess's colours
-    only: the work is ``codes x n x (colours in the guess)``, never ``codes x k``.
+    :func:`~mastermind_q.classical.codes.feedback_counts` of one guess: white + black
+    is counted over the guess's colours only, so the work is ``codes x n x (colours in
+    the guess)``, never ``codes x k``.
     """
-    target = np.asarray(guess, dtype=codes.dtype)
-    blacks = (codes == target).sum(axis=1)
-    common = np.zeros(len(codes), dtype=np.int64)
-    for color, times in zip(*np.unique(target, return_counts=True)):
-        common += np.minimum((codes == color).sum(axis=1), times)
-    return blacks, common - blacks
+    from .classical.codes import feedback_counts
+
+    return feedback_counts(guess, codes, feedback="black-white")  # type: ignore[no-any-return]
 
 
 def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.ndarray:
     """Mask of the codes that give ``answer`` to ``guess``."""
+    from .classical.codes import feedback_counts
+
     if isinstance(answer, tuple):
         blacks, whites = _black_white(codes, guess)
-        return (blacks == answer[0]) & (whites == answer[1])
-    return (codes == np.asarray(guess, dtype=codes.dtype)).sum(axis=1) == answer
+        return (blacks == answer[0]) & (whites == answer[1])  # type: ignore[no-any-return]
+    return feedback_counts(guess, codes) == answer  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -522,11 +522,9 @@ class BreakerGame:
         return tuple(int(c) for c in codes[best])
 
     def _class_sizes(self, population: np.ndarray, guess: np.ndarray) -> np.ndarray:
-        if self.feedback == "black-white":
-            blacks, whites = _black_white(population, guess)
-            keys = blacks * (self.num_positions + 1) + whites
-        else:
-            keys = (population == guess).sum(axis=1)
+        from .classical.codes import feedback_keys
+
+        keys = feedback_keys(guess, population, feedback=self.feedback)
         return np.unique(keys, return_counts=True)[1]
 
     def reveal(self) -> Code:

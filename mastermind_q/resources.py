@@ -2,8 +2,8 @@
 
 Two views of the same circuits:
 
-* **logical** -- the algorithm in the query model: custom boxes (encodings, ``A``,
-  ``G(φ)``, ``S_0(φ)``, ``D(φ)``) opened, the oracle ``B_s`` / ``B_s^dagger`` kept as
+* **logical** -- the algorithm in the query model: custom boxes (the stage gates of
+  :mod:`mastermind_q.circuits.stages`, encodings, ``A``, ``S_0(φ)``, ``D(φ)``) opened, the oracle ``B_s`` / ``B_s^dagger`` kept as
   one gate each (a query), Qiskit library gates (``h``, ``cp``, ``mcx``, ``QFT``...)
   counted as one gate each. For the ``oracle`` circuit alone the oracle is opened:
   its logical counts are those of its construction.
@@ -140,16 +140,17 @@ class ResourceReport:
 
 
 def _is_box(operation: Any) -> bool:
-    from qiskit.circuit import Gate, Instruction
+    """A custom composite or one of the toolkit's gates (the algorithms' stages)."""
+    from .circuits.stages import is_box
 
-    return type(operation) in (Gate, Instruction) and operation.definition is not None
+    return is_box(operation)
 
 
 def logical_view(circuit: QuantumCircuit, *, open_oracle: bool = False) -> QuantumCircuit:
     """``circuit`` with every custom box opened, the oracle kept unless ``open_oracle``."""
-    from .counting import ORACLE_NAMES
+    from .counting import KNOWN_SECRET_ORACLE_NAMES, ORACLE_NAMES
 
-    keep = () if open_oracle else ORACLE_NAMES
+    keep = () if open_oracle else (*ORACLE_NAMES, *KNOWN_SECRET_ORACLE_NAMES)
     while True:
         names = sorted(
             {

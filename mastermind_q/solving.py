@@ -428,7 +428,7 @@ def play(
         queries=codemaker.queries,
         method=method,
         num_colors=codemaker.num_colors,
-        transcript=codemaker.transcript,
+        transcript=codemaker.transcript_record(),  # type: ignore[arg-type]  # built when read
         seed=seed,
         **extra_classical,
     )

@@ -43,6 +43,123 @@ def test_codemaker_validates_secret_and_guesses():
         Codemaker((0, 0), colors=3, distinct=True)
 
 
+def test_black_many_answers_in_order_and_stops_at_a_win():
+    import numpy as np
+
+    secret = (2, 0, 1, 1)
+    one, many = Codemaker(secret, colors=3), Codemaker(secret, colors=3)
+    guesses = [(0, 0, 0, 0), (2, 2, 1, 0), (2, 0, 1, 1), (1, 1, 1, 1)]
+    singles = [one.black(guess) for guess in guesses[:3]]  # the third one wins
+    assert many.black_many(guesses).tolist() == singles == [1, 2, 4]
+    assert many.queries == one.queries == 3  # the guess after the win is not answered
+    assert many.transcript == one.transcript
+    array = np.array(guesses[:2], dtype=np.int32)
+    assert many.black_many(array).tolist() == [1, 2] and many.queries == 5
+
+
+@pytest.mark.parametrize(
+    ("guesses", "message"),
+    [
+        ([(0, 1, 2), (0, 3, 1)], r"guesses\[1\]\[1\] must be a colour in 0..2, was 3"),
+        ([(0, 1, 2), (0, 1)], r"guesses\[1\] must have 3 positions"),
+        ([(0, 1, 2), (0, True, 1)], r"guesses\[1\]\[1\] must be an integer"),
+        ("np-range", r"guesses\[1\]\[2\] must be a colour in 0..2, was -1"),
+        ("np-width", r"guesses\[0\] must have 3 positions"),
+        ("np-float", r"guesses\[0\]\[0\] must be an integer"),
+        ("np-bool", r"guesses\[0\]\[0\] must be an integer"),
+        ("np-flat", r"guesses must be a 2-D array"),
+        ([], r"at least one guess"),
+        (5, r"guesses must be an iterable"),
+    ],
+)
+def test_black_many_validates_every_guess_before_answering(guesses, message):
+    import numpy as np
+
+    arrays = {
+        "np-range": np.array([[0, 1, 2], [1, 1, -1]]),
+        "np-width": np.zeros((2, 4), dtype=np.int64),
+        "np-float": np.zeros((2, 3)),
+        "np-bool": np.zeros((2, 3), dtype=bool),
+        "np-flat": np.zeros(3, dtype=np.int64),
+    }
+    maker = Codemaker((2, 0, 1), colors=3)
+    with pytest.raises(ValueError, match=message):
+        maker.black_many(arrays.get(guesses, guesses) if isinstance(guesses, str) else guesses)
+    assert maker.queries == 0 and maker.transcript == ()  # nothing answered
+
+
+def test_batches_keep_the_permutation_rule():
+    import numpy as np
+
+    maker = Codemaker((0, 1, 2), colors=4, distinct=True)
+    with pytest.raises(ValueError, match=r"guesses\[1\] must not repeat colours, repeats \[3\]"):
+        maker.black_many(np.array([[0, 1, 2], [3, 1, 3]]))
+    with pytest.raises(ValueError, match="guess must not repeat colours"):
+        maker.black(np.array([3, 3, 1]))
+    assert maker.queries == 0
+    assert maker.black_many(np.array([[3, 1, 0], [0, 1, 2]])).tolist() == [1, 3]
+
+
+def test_black_takes_an_array_with_the_same_checks():
+    import numpy as np
+
+    maker = Codemaker((2, 0, 1), colors=3)
+    assert maker.black(np.array([2, 2, 1], dtype=np.uint8)) == 2
+    with pytest.raises(ValueError, match=r"guess\[0\] must be a colour in 0..2, was 3"):
+        maker.black(np.array([3, 0, 1]))
+    with pytest.raises(ValueError, match="guess must have 3 positions"):
+        maker.black(np.array([0, 1]))
+    assert maker.queries == 1 and maker.transcript == (((2, 2, 1), 2),)
+    assert isinstance(maker.transcript[0][0][0], int)
+
+
+def test_the_transcript_is_compact_and_read_as_tuples():
+    import numpy as np
+
+    for colors, dtype in ((256, np.uint8), (257, np.uint16), (70_000, np.uint32)):
+        maker = Codemaker((colors - 1, 0), colors=colors)
+        maker.black_many(np.array([[1, 2], [colors - 1, 1]]))
+        maker.black_white((0, colors - 1))
+        assert maker._ledger.transcript._dtype == dtype
+        expected = (((1, 2), 0), ((colors - 1, 1), 1), ((0, colors - 1), (0, 2)))
+        assert maker.transcript == expected
+        record = maker.transcript_record()
+        maker.black((0, 0))  # later queries are not in an earlier record
+        assert len(record) == 3 and tuple(record) == expected
+    # many guesses over several chunks, the pairs in order
+    rng = np.random.default_rng(5)
+    secret = tuple(int(c) for c in rng.integers(0, 300, size=40))
+    maker = Codemaker(secret, colors=300)
+    guesses = rng.integers(0, 300, size=(100_000, 40))
+    answers = maker.black_many(guesses)
+    assert answers.tolist() == (guesses == np.array(secret)).sum(axis=1).tolist()
+    assert maker._ledger.transcript._chunks[0][0].nbytes < 5 * 2**20
+    pairs = maker.transcript
+    assert len(pairs) == maker.queries == 100_000
+    assert pairs[-1] == (tuple(guesses[-1].tolist()), int(answers[-1]))
+
+
+def test_a_result_builds_its_transcript_when_read():
+    import dataclasses
+
+    result = solve((2, 0, 1, 1), colors=3, method="coin-weighing")
+    assert not isinstance(result.__dict__["_transcript_value"], tuple)  # not built yet
+    restored = pickle.loads(pickle.dumps(result))
+    assert isinstance(result.transcript, tuple) and result.transcript[-1] == ((2, 0, 1, 1), 4)
+    assert restored == result == dataclasses.replace(result)
+    assert len(result.transcript) == result.queries
+
+
+def test_the_adversary_answers_a_batch_one_guess_at_a_time():
+    from mastermind_q.classical import AdversaryCodemaker
+
+    guesses = [(0, 0, 1), (1, 1, 0), (2, 0, 1)]
+    one = AdversaryCodemaker(3, 3, distinct=False)
+    many = AdversaryCodemaker(3, 3, distinct=False)
+    assert many.black_many(guesses).tolist() == [one.black(g) for g in guesses]
+    assert many.remaining == one.remaining and many.transcript == one.transcript
+
+
 def test_answer_follows_the_game_feedback():
     plain = Codemaker((0, 1, 1), colors=3)
     assert plain.feedback == "black"

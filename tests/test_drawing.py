@@ -39,8 +39,7 @@ def test_every_circuit_keeps_the_oracle_as_a_box(name):
     circuit = build_circuit(name, num_positions=n, colors=k)
     assert count_oracle_calls(circuit) == _expected_calls(name, k)
     top = {item.operation.name for item in circuit.data}
-    if name != "adaptive":  # there B_s sits inside the boxed iteration G(phi)
-        assert ORACLE_NAME in top
+    assert ORACLE_NAME in top  # the oracle is a box of its own, at the top level
     assert not circuit.parameters
     opened = open_boxes(circuit, 5)
     assert ORACLE_NAME not in {item.operation.name for item in opened.data}
@@ -49,8 +48,10 @@ def test_every_circuit_keeps_the_oracle_as_a_box(name):
 
 def test_open_boxes_goes_one_level_at_a_time_and_keeps_library_gates():
     circuit = build_circuit("adaptive", num_positions=2, colors=2)
+    top = {item.operation.name for item in circuit.data}
+    assert top == {ORACLE_NAME, "B_s_dg", "uniform_prep", "score_phase", "diffusion", "measure"}
     level1 = {item.operation.name for item in open_boxes(circuit, 1).data}
-    assert ORACLE_NAME in level1 and "measure" in level1
+    assert {"A", "S_0", "barrier", "measure"} <= level1 and ORACLE_NAME not in level1
     assert open_boxes(circuit, 0) is circuit
     deep = open_boxes(circuit, 10)
     assert {"h", "measure"} <= {item.operation.name for item in deep.data}
@@ -81,7 +82,7 @@ def test_invalid_requests_name_the_value(kwargs, message):
 
 def test_text_drawing_labels_the_boxes():
     text = draw_text(build_circuit("grover-iteration", num_positions=2, colors=4))
-    for label in ("B_s", "B_s†", "D(φ = 3.14)", "S_0(φ = 3.14)", "pos0_0", "pos1_1", "score_0"):
+    for label in ("B_s", "B_s†", "D(φ = 3.14)", "S_0^⊗2(φ = 3.14)", "pos0_0", "pos1_1", "score_0"):
         assert label in text
 
 
@@ -174,11 +175,12 @@ def test_opening_keeps_the_unitary_and_frames_the_oracle(name, levels):
 
 def test_one_level_at_a_time():
     circuit = build_circuit("adaptive", num_positions=1, colors=3)
-    assert {"G"} <= {item.operation.name for item in circuit.data}
+    top = {item.operation.name for item in circuit.data}
+    assert {"B_s", "B_s_dg", "uniform_prep", "score_phase", "diffusion"} <= top
     one = {item.operation.name for item in open_boxes(circuit, 1).data}
-    assert {"B_s", "B_s_dg", "D", "S_0"} <= one and "G" not in one
+    assert {"A", "S_0", "p", "barrier"} <= one and "B_s" not in one and "diffusion" not in one
     two = {item.operation.name for item in open_boxes(circuit, 2).data}
-    assert "B_s" not in two and "barrier" in two
+    assert {"R_0"} <= two and "S_0" not in two
 
 
 def test_phase_is_written_with_its_symbol_and_explained():
@@ -187,12 +189,12 @@ def test_phase_is_written_with_its_symbol_and_explained():
     _, phi = exact_grover_parameters(5)
     circuit = build_circuit("adaptive", num_positions=2, colors=5)
     text = draw_text(circuit)
-    assert "G(φ = 1.53)" in text and "1.5257" not in text
+    assert "D(φ = 1.53)" in text and "S_0^⊗2(φ = 1.53)" in text and "1.5257" not in text
     assert text.splitlines()[-1] == phase_legend(phi)
     assert phase_legend(phi).startswith("φ = 1.53: Long's exact-search phase")
     shown, legend = display_circuit(circuit, pad=True)
     assert legend == phase_legend(phi)
-    steps = [item.operation for item in circuit.data if item.operation.name == "G"]
+    steps = [item.operation for item in circuit.data if item.operation.name == "diffusion"]
     assert steps and all(op.params == [pytest.approx(phi)] for op in steps)  # unchanged
     assert [p.name for p in shown.parameters] == ["\u2002φ = 1.53\u2002"]
     assert draw_text(build_circuit("find-two-color", num_positions=2, colors=3)).count("φ") == 0

@@ -170,8 +170,13 @@ def test_cost_formula_outside_the_oracle(n, k):
     secret = tuple(i % k for i in range(n))
     oracle = Codemaker(secret, k).oracle()
     circuit = find_two_color_circuit(oracle, 0, k - 1, num_positions=n, colors=k)
-    assert circuit.data[0].operation.label == "prep |−⟩"  # the score preparation, one box
-    ops = circuit.decompose(gates_to_decompose=["minus_prep"]).count_ops()
+    names = [item.operation.name for item in circuit.data]
+    assert names == ["pair_prep", oracle.name, "pair_readout", *["measure"] * n]
+    assert circuit.data[0].operation.label == f"prep (0,{k - 1})"
+    opened = circuit.decompose(gates_to_decompose=["pair_prep", "pair_readout"])
+    labels = [item.operation.label for item in opened.data if item.operation.name == "minus_prep"]
+    assert labels == ["prep |−⟩"]  # the score preparation, one box
+    ops = opened.decompose(gates_to_decompose=["minus_prep"]).count_ops()
     assert ops["h"] == 2 * n + 2 * score_qubits(n)
     assert ops["x"] == 1
     assert ops["measure"] == n

@@ -218,24 +218,28 @@ def test_adaptive_circuit_cost_formulas():
     placeholder.name = "B_s"
     circuit = adaptive_circuit(placeholder, num_positions=n, colors=k)
     assert circuit.num_qubits == n * q + m + 1
-    flat = circuit.decompose(gates_to_decompose=["G"])
+    top = circuit.count_ops()  # the stages are boxes: 4T + 1 gates whatever n
+    assert top["uniform_prep"] == 1
+    assert top["score_phase"] == top["diffusion"] == iterations
+    assert top["measure"] == n * q
+    assert len(circuit.data) == 4 * iterations + 1 + n * q
+    flat = circuit.decompose(gates_to_decompose=["uniform_prep", "score_phase", "diffusion"])
     counts = flat.count_ops()
     assert counts["B_s"] == counts["B_s_dg"] == iterations
     assert counts["S_0"] == n * iterations
     assert counts["A"] == n
-    assert counts["D"] == iterations
+    assert counts["p"] == m * iterations  # D(phi): one phase gate per score bit
     assert counts["measure"] == n * q
-    assert flat.decompose(gates_to_decompose=["D"]).count_ops()["p"] == m * iterations
 
 
 def test_grover_iteration_shows_labelled_blocks():
     oracle = reference_oracle((1, 2), 3)
     circuit = grover_iteration(oracle, num_positions=2, colors=3, phi=Parameter("phi"))
     labels = [instruction.operation.label for instruction in circuit.data]
-    assert labels == ["B_s", "D(φ)", "B_s†", "S_0(φ)", "S_0(φ)"]
+    assert labels == ["B_s", "D(φ)", "B_s†", "S_0^⊗2(φ)"]
     assert [instruction.operation.name for instruction in circuit.data][2] == "B_s_dg"
     drawing = str(circuit.draw(output="text"))
-    for label in ("B_s", "D(φ)", "B_s†", "S_0(φ)"):
+    for label in ("B_s", "D(φ)", "B_s†", "S_0^⊗2(φ)"):
         assert label in drawing
 
 

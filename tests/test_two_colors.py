@@ -112,7 +112,14 @@ def test_one_query_and_registers():
     assert maker.charge(circuit) == 1
     assert circuit.num_clbits == 3
     assert [register.name for register in circuit.qregs][:4] == ["pos0", "pos1", "pos2", "score"]
-    assert circuit.data[0].operation.label == "prep |χ⟩ (QFT₄)"
+    assert [item.operation.name for item in circuit.data[:3]] == [
+        "two_color_prep",
+        "B_s",
+        "two_color_readout",
+    ]
+    opened = circuit.decompose(gates_to_decompose=["two_color_prep"])
+    labels = [item.operation.label for item in opened.data if item.operation.name == "chi_prep"]
+    assert labels == ["prep |χ⟩ (QFT₄)"]
 
 
 def test_padding_for_one_position():
@@ -145,7 +152,8 @@ def test_cost_formula_outside_the_oracle(n):
     oracle = oracle_for(secret)
     circuit = two_color_circuit(oracle, num_positions=n)
     m = two_color_score_qubits(n)
-    ops = circuit.decompose(gates_to_decompose=["chi_prep"]).count_ops()
+    opened = circuit.decompose(gates_to_decompose=["two_color_prep", "two_color_readout"])
+    ops = opened.decompose(gates_to_decompose=["chi_prep"]).count_ops()
     assert ops["h"] == n + 2 * (m - 2)
     assert ops["U"] == n
     assert ops["x"] == 1

@@ -10,7 +10,10 @@ Modules:
   two-colour oracle of Lemma 2;
 * :mod:`~mastermind_q.circuits.find_two_color` -- FindTwoColorPosition (Algorithm 2);
 * :mod:`~mastermind_q.circuits.two_colors` -- the one-query solver for k = 2 (Algorithm 3);
-* :mod:`~mastermind_q.circuits.grover` -- the exact Grover solver (Algorithm 4).
+* :mod:`~mastermind_q.circuits.grover` -- the exact Grover solver (Algorithm 4);
+* :mod:`~mastermind_q.circuits.hunziker_meyer` -- the parity-oracle search (Appendix A);
+* :mod:`~mastermind_q.circuits.stages` -- the algorithms' stages as lazily defined
+  gates (:class:`~mastermind_q.circuits.stages.StageGate`).
 
 Names are imported lazily, so ``import mastermind_q.circuits`` stays cheap.
 """
@@ -46,6 +49,20 @@ _EXPORTS = {
     "phase_oracle": "grover",
     "grover_iteration": "grover",
     "adaptive_circuit": "grover",
+    "StageGate": "stages",
+    "PairPreparationGate": "find_two_color",
+    "PairReadoutGate": "find_two_color",
+    "pair_preparation": "find_two_color",
+    "pair_readout": "find_two_color",
+    "UniformPreparationGate": "grover",
+    "ScorePhaseGate": "grover",
+    "DiffusionGate": "grover",
+    "HunzikerMeyerPreparationGate": "hunziker_meyer",
+    "hunziker_meyer_preparation": "hunziker_meyer",
+    "TwoColorPreparationGate": "two_colors",
+    "TwoColorReadoutGate": "two_colors",
+    "two_color_preparation": "two_colors",
+    "two_color_readout": "two_colors",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -44,20 +44,35 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
-from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
+from qiskit.circuit import (
+    CircuitInstruction,
+    ClassicalRegister,
+    Gate,
+    Measure,
+    QuantumCircuit,
+    QuantumRegister,
+)
 
 from ..game import validate_code, validate_colors, validate_flag, validate_positions
 from ..limits import check_quantum_size
 from .layout import SCORE_REGISTER, color_qubits, layout_registers, validate_score_width
 from .layout import score_qubits as layout_score_qubits
+from .stages import StageGate, _register
 
 __all__ = [
     "MINUS_LABEL",
+    "PairPreparationGate",
+    "PairReadoutGate",
     "find_two_color_circuit",
     "minus_state_preparation",
+    "pair_encoding",
+    "pair_preparation",
+    "pair_readout",
     "two_color_positions",
 ]
 
@@ -130,6 +145,243 @@ def _check_color(name: str, value: object, k: int) -> int:
     return int(value)
 
 
+def _check_pair_sizes(
+    num_positions: int, colors: int, c1: int, c2: int, score_qubits: int | None
+) -> tuple[int, int, int, int, int]:
+    """Validated ``(n, k, c1, c2, m)`` of a FindTwoColorPosition stage."""
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    check_quantum_size(n, k)
+    c1 = _check_color("c1", c1, k)
+    c2 = _check_color("c2", c2, k)
+    if c1 == c2:
+        raise ValueError(f"c2 must differ from c1, both were {c1}")
+    m = layout_score_qubits(n) if score_qubits is None else validate_score_width(score_qubits, n)
+    return n, k, c1, c2, m
+
+
+def pair_encoding(num_positions: int, colors: int, c1: int, c2: int) -> QuantumCircuit:
+    """``E(c1,c2)``: each colour register ``|x_i, 0..0> -> |c1>`` (``x_i = 0``) or ``|c2>``.
+
+    The encoding of Lemma 2 (:func:`~mastermind_q.circuits.two_color_oracle` wraps the
+    oracle in it): CX and X gates only, at most ``n(q - 1)`` CX and ``n q`` X.
+
+    Returns:
+        A circuit named ``encode`` on registers ``pos0 .. pos{n-1}``.
+
+    Raises:
+        ValueError: invalid sizes or colours, ``c1 == c2``.
+    """
+    from .oracle import _encode_bit
+
+    n, k, c1, c2, _ = _check_pair_sizes(num_positions, colors, c1, c2, None)
+    registers = layout_registers(n, k)[:n]
+    circuit = QuantumCircuit(*registers, name="encode")
+    for register in registers:
+        _encode_bit(circuit, list(register), c1, c2)
+    return circuit
+
+
+def _pair_stage_circuit(
+    n: int, k: int, c1: int, c2: int, m: int, *, name: str
+) -> tuple[QuantumCircuit, Gate, list[Any], QuantumRegister]:
+    registers = layout_registers(n, k, score_width=m)
+    circuit = QuantumCircuit(*registers, name=name)
+    encode = pair_encoding(n, k, c1, c2).to_gate(label=f"E({c1},{c2})")
+    inputs = [register[0] for register in registers[:n]]
+    return circuit, encode, inputs, registers[n]
+
+
+def pair_preparation(
+    num_positions: int, colors: int, c1: int, c2: int, *, score_qubits: int | None = None
+) -> QuantumCircuit:
+    r"""Algorithm 2's preparation: every position in ``(|c1> + |c2>)/sqrt 2``, the score in ``|−>``.
+
+    ``|0>^{nq}|0>^m -> (x)_i (|c1> + |c2>)/sqrt 2 (x) H^m|0...01>``: the score register's
+    ``-1`` eigenstate of ``+1 mod 2^m`` (:func:`minus_state_preparation`), ``H`` on the
+    binary input (qubit 0 of each colour register), then the encoding ``E(c1,c2)``
+    (:func:`pair_encoding`).
+
+    Cost: ``n q + m`` qubits; ``n + m`` Hadamards, one X, the encoding.
+
+    Returns:
+        A circuit named ``pair_prep`` on ``pos0 .. pos{n-1}``, ``score``: the boxes
+        ``prep |−⟩`` and ``E(c1,c2)`` and the Hadamards.
+
+    Raises:
+        ValueError: invalid sizes or colours, ``c1 == c2``.
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 1-2 and Lemma 2.
+    """
+    n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
+    circuit, encode, inputs, score = _pair_stage_circuit(n, k, c1, c2, m, name="pair_prep")
+    circuit.append(minus_state_preparation(m), score)
+    circuit.h(inputs)
+    circuit.append(encode, [qubit for register in circuit.qregs[:n] for qubit in register])
+    return circuit
+
+
+def pair_readout(
+    num_positions: int, colors: int, c1: int, c2: int, *, score_qubits: int | None = None
+) -> QuantumCircuit:
+    r"""Algorithm 2's read-out: ``E(c1,c2)^dagger``, ``H`` on the inputs, ``H^m`` on the score.
+
+    After the query, ``(x)_i [(-1)^{[s_i = c1]}|c1> + (-1)^{[s_i = c2]}|c2>]/sqrt 2 ->
+    ±|s^(c1,c2)>`` on the binary inputs (the other colour qubits ``|0>``) and the score
+    register back to ``|0...01>``.
+
+    Cost: ``n q + m`` qubits; ``n + m`` Hadamards and the inverse encoding.
+
+    Returns:
+        A circuit named ``pair_readout`` on ``pos0 .. pos{n-1}``, ``score``.
+
+    Raises:
+        ValueError: invalid sizes or colours, ``c1 == c2``.
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 4-5.
+    """
+    n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
+    circuit, encode, inputs, score = _pair_stage_circuit(n, k, c1, c2, m, name="pair_readout")
+    decode = encode.inverse()
+    decode.label = f"E({c1},{c2})†"
+    circuit.append(decode, [qubit for register in circuit.qregs[:n] for qubit in register])
+    circuit.h(inputs)
+    circuit.h(score)
+    return circuit
+
+
+class _PairStage(StageGate):
+    _NAME = ""
+    _LABEL = ""
+
+    def __init__(
+        self,
+        num_positions: int,
+        colors: int,
+        c1: int,
+        c2: int,
+        *,
+        score_qubits: int | None = None,
+        adjoint: bool = False,
+    ) -> None:
+        n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
+        super().__init__(
+            self._NAME,
+            n * color_qubits(k) + m,
+            [],
+            label=self._LABEL.format(c1=c1, c2=c2),
+            arguments={
+                "num_positions": n,
+                "colors": k,
+                "c1": c1,
+                "c2": c2,
+                "score_qubits": m,
+            },
+            adjoint=adjoint,
+        )
+
+
+@_register
+class PairPreparationGate(_PairStage):
+    r"""FindTwoColorPosition's preparation as one gate: :func:`pair_preparation`, built lazily.
+
+    ``|0>^{nq}|0>^m -> (x)_i (|c1> + |c2>)/sqrt 2 (x) H^m|0...01>`` on the colour
+    registers (position ``i`` is qubits ``[i q, (i+1) q)``, little-endian) and the score
+    register (the next ``m`` qubits).
+
+    Cost: ``n q + m`` qubits; its definition has ``n + m`` Hadamards, one X and the
+    encoding ``E(c1,c2)`` (at most ``n(q - 1)`` CX, ``n q`` X).
+
+    Args:
+        num_positions: ``n``.
+        colors: ``k``.
+        c1: the colour for ``x_i = 0``.
+        c2: the colour for ``x_i = 1`` (``c2 != c1``).
+        score_qubits: ``m`` (default ``max(1, ceil(log2(n+1)))``).
+        adjoint: the inverse stage.
+
+    Raises:
+        ValueError: invalid sizes or colours (the message names the value).
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 1-2.
+
+    Example:
+        >>> gate = PairPreparationGate(3, 4, 0, 2)
+        >>> gate.name, gate.label, gate.num_qubits
+        ('pair_prep', 'prep (0,2)', 8)
+    """
+
+    _NAME = "pair_prep"
+    _LABEL = "prep ({c1},{c2})"
+
+    def _build(self) -> QuantumCircuit:
+        arguments = dict(self._arguments)
+        return pair_preparation(
+            arguments.pop("num_positions"),
+            arguments.pop("colors"),
+            arguments.pop("c1"),
+            arguments.pop("c2"),
+            **arguments,
+        )
+
+
+@_register
+class PairReadoutGate(_PairStage):
+    r"""FindTwoColorPosition's read-out as one gate: :func:`pair_readout`, built lazily.
+
+    ``E(c1,c2)^dagger``, then ``H`` on each binary input and ``H^m`` on the score: after
+    the query the inputs hold ``s^(c1,c2)`` and the score is ``|0...01>`` again.
+
+    Cost: ``n q + m`` qubits; ``n + m`` Hadamards and the inverse encoding.
+
+    Args:
+        num_positions: ``n``.
+        colors: ``k``.
+        c1: the colour for ``x_i = 0``.
+        c2: the colour for ``x_i = 1`` (``c2 != c1``).
+        score_qubits: ``m`` (default ``max(1, ceil(log2(n+1)))``).
+        adjoint: the inverse stage.
+
+    Raises:
+        ValueError: invalid sizes or colours (the message names the value).
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 4-5.
+    """
+
+    _NAME = "pair_readout"
+    _LABEL = "readout ({c1},{c2})"
+
+    def _build(self) -> QuantumCircuit:
+        arguments = dict(self._arguments)
+        return pair_readout(
+            arguments.pop("num_positions"),
+            arguments.pop("colors"),
+            arguments.pop("c1"),
+            arguments.pop("c2"),
+            **arguments,
+        )
+
+
+@functools.lru_cache(maxsize=4)
+def _query_skeleton(n: int, k: int, width: int, m: int, measure: bool) -> QuantumCircuit:
+    """The registers of a query circuit, built once per size (copied, never changed)."""
+    registers = layout_registers(n, k, num_qubits=width, score_width=m)
+    circuit = QuantumCircuit(*registers)
+    if measure:
+        circuit.add_register(ClassicalRegister(n, "result"))
+    return circuit
+
+
+def measure_into(circuit: QuantumCircuit, qubits: Sequence[Any], clbits: Sequence[Any]) -> None:
+    """Append ``measure qubits[j] -> clbits[j]`` for every ``j`` (no broadcasting checks).
+
+    The caller has checked that both are the circuit's bits and of equal length.
+    """
+    operation = Measure()
+    for qubit, clbit in zip(qubits, clbits):
+        circuit._append(CircuitInstruction(operation, (qubit,), (clbit,)))
+
+
 def find_two_color_circuit(
     oracle: Gate | QuantumCircuit,
     c1: int,
@@ -146,7 +398,8 @@ def find_two_color_circuit(
     |0>^{m-1}|1>`` on the binary inputs (qubit ``i*q`` of each colour register) and the
     score register (``|1>`` on its least-significant qubit ``n*q``).
 
-    Cost: one oracle query; ``oracle.num_qubits`` qubits; ``n`` measurements.
+    Cost: one oracle query; ``oracle.num_qubits`` qubits; three gates and ``n``
+    measurements (the stages' definitions are built when the circuit is synthesised).
 
     Args:
         oracle: the black-peg oracle gate ``B_s`` (layout of
@@ -163,8 +416,10 @@ def find_two_color_circuit(
     Returns:
         The circuit on the oracle's qubits, registers ``pos0 .. pos{n-1}`` (``q``
         qubits each; the binary input ``x_i`` is qubit 0 of ``pos{i}``), ``score``
-        and (when the oracle has ancillas) ``anc``; the score preparation ``H^m X`` is
-        one box labelled ``prep |−⟩`` (:func:`minus_state_preparation`).
+        and (when the oracle has ancillas) ``anc``. Four instructions and the
+        measurements: :class:`PairPreparationGate` (``prep (c1,c2)``), the oracle,
+        :class:`PairReadoutGate` (``readout (c1,c2)``), so building and counting it cost
+        the same for every ``n`` and ``k`` but for the bookkeeping of its qubits.
 
     Raises:
         ValueError: invalid ``n``, ``k``, colours, ``c1 == c2``, a score register that
@@ -181,8 +436,6 @@ def find_two_color_circuit(
         >>> {key: round(p, 9) for key, p in dist.items()}  # positions 0 and 2: bits 0, 2
         {'0101': 1.0}
     """
-    from .oracle import two_color_oracle
-
     n = validate_positions(num_positions)
     k = validate_colors(colors)
     check_quantum_size(n, k)
@@ -202,19 +455,15 @@ def find_two_color_circuit(
             f"(n = {n}, q = {q}, m = {m}), has {width}"
         )
     check_oracle_operation(oracle, n, k, m)  # e.g. an oracle built for more colours
-    registers = layout_registers(n, k, num_qubits=width, score_width=m)
-    score = registers[n]
-    circuit = QuantumCircuit(*registers, name=f"find_two_color_{c1}_{c2}")
-    inputs = [register[0] for register in registers[:n]]
-
-    circuit.append(minus_state_preparation(m), score)
-    circuit.h(inputs)
-    query = two_color_oracle(oracle, c1, c2, num_positions=n, colors=k, score_qubits=m)
-    circuit.compose(query, qubits=circuit.qubits, inplace=True)
-    circuit.h(inputs)
-    circuit.h(score)
+    gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
+    circuit = _query_skeleton(n, k, width, m, measure).copy_empty_like(
+        name=f"find_two_color_{c1}_{c2}"
+    )
+    qubits = tuple(circuit.qubits)
+    stage = qubits[: n * q + m]
+    circuit._append(CircuitInstruction(PairPreparationGate(n, k, c1, c2, score_qubits=m), stage))
+    circuit._append(CircuitInstruction(gate, qubits))
+    circuit._append(CircuitInstruction(PairReadoutGate(n, k, c1, c2, score_qubits=m), stage))
     if measure:
-        result = ClassicalRegister(n, "result")
-        circuit.add_register(result)
-        circuit.measure(inputs, result)
+        measure_into(circuit, qubits[: n * q : q], circuit.clbits)
     return circuit

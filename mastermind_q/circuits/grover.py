@@ -60,6 +60,7 @@ import math
 from typing import TYPE_CHECKING
 
 from qiskit.circuit import (
+    CircuitInstruction,
     ClassicalRegister,
     Gate,
     Instruction,
@@ -79,6 +80,7 @@ from .layout import (
     validate_score_width,
 )
 from .oracle import oracle_inverse
+from .stages import StageGate, _register
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -87,6 +89,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PHI_NAME",
+    "DiffusionGate",
+    "ScorePhaseGate",
+    "UniformPreparationGate",
     "adaptive_circuit",
     "diffusion",
     "exact_grover_parameters",
@@ -318,6 +323,184 @@ def score_phase(num_score_qubits: int, phi: Angle) -> QuantumCircuit:
     return circuit
 
 
+def _tensor_power_label(label: str, num_positions: int, angle: str = "") -> str:
+    """``A``, ``A^⊗3``, ``S_0^⊗3(φ)``: the stage's symbol, its tensor power, its angle."""
+    power = "" if num_positions == 1 else f"^⊗{num_positions}"
+    return f"{label}{power}({angle})" if angle else f"{label}{power}"
+
+
+def _position_registers(n: int, k: int) -> list[QuantumRegister]:
+    return layout_registers(n, k)[:n]
+
+
+@_register
+class UniformPreparationGate(StageGate):
+    r"""``A^{(x) n}``: every colour register in ``k^{-1/2} sum_{c<k} |c>``, built lazily.
+
+    The definition is :func:`uniform_preparation` (``QFT_k`` for ``k = 2^q``, Qiskit's
+    exact ``UniformSuperpositionGate`` otherwise) on each of the ``n`` registers,
+    position ``i`` on qubits ``[i q, (i+1) q)``, little-endian.
+
+    Cost: ``n q`` qubits; ``n`` gates ``A`` in its definition.
+
+    Args:
+        num_positions: ``n``.
+        colors: ``k >= 2``.
+        adjoint: the inverse stage (``A^dagger`` on every register).
+
+    Raises:
+        ValueError: invalid sizes (the message names the value).
+
+    Reference: Li, Luo, Xu, Algorithm 4 line 2; Appendix A, Algorithm 5 line 1.
+
+    Example:
+        >>> gate = UniformPreparationGate(3, 5)
+        >>> gate.label, gate.num_qubits
+        ('A^⊗3', 9)
+    """
+
+    def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
+        from ..limits import check_quantum_size
+
+        n = validate_positions(num_positions)
+        k = validate_colors(colors)
+        check_quantum_size(n, k)
+        super().__init__(
+            "uniform_prep",
+            n * color_qubits(k),
+            [],
+            label=_tensor_power_label("A", n),
+            arguments={"num_positions": n, "colors": k},
+            adjoint=adjoint,
+        )
+
+    def _build(self) -> QuantumCircuit:
+        n, k = self._arguments["num_positions"], self._arguments["colors"]
+        registers = _position_registers(n, k)
+        circuit = QuantumCircuit(*registers, name="uniform_prep")
+        prepare = uniform_preparation(k).to_gate(label="A")
+        for register in registers:
+            circuit.append(prepare, register)
+        return circuit
+
+
+@_register
+class ScorePhaseGate(StageGate):
+    r"""``D(phi) = sum_j e^{i j phi}|j><j|`` on the score register: :func:`score_phase`, lazily.
+
+    Cost: ``m`` qubits; ``m`` single-qubit phase gates ``P(2^b phi)`` in its definition.
+
+    Args:
+        num_score_qubits: ``m >= 1``.
+        phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`, in ``params``).
+        adjoint: the inverse stage (``D(-phi)``).
+
+    Raises:
+        ValueError: invalid ``m`` or ``phi``.
+
+    Reference: Li, Luo, Xu, Algorithm 4 line 4.
+
+    Example:
+        >>> gate = ScorePhaseGate(3, 0.5)
+        >>> gate.label, gate.params
+        ('D(φ)', [0.5])
+    """
+
+    def __init__(self, num_score_qubits: int, phi: Angle, *, adjoint: bool = False) -> None:
+        phi = _check_angle(phi)
+        m = validate_score_width(num_score_qubits, name="num_score_qubits")
+        super().__init__(
+            "score_phase",
+            m,
+            [phi],
+            label="D(φ)",
+            arguments={"num_score_qubits": m},
+            adjoint=adjoint,
+        )
+
+    def _angles(self) -> dict[str, Angle]:
+        return {"phi": self.params[0]}
+
+    def _build(self) -> QuantumCircuit:
+        return score_phase(self._arguments["num_score_qubits"], self.params[0])
+
+
+@_register
+class DiffusionGate(StageGate):
+    r"""``S_0(phi)^{(x) n}``: the phase-rotated diffusion on every colour register, lazily.
+
+    ``S_0(phi) = A (I + (e^{i phi} - 1)|0><0|) A^dagger = I + (e^{i phi} - 1)|u><u|``
+    (:func:`diffusion`) on each register. While ``phi`` is a circuit parameter the
+    multi-controlled phase in the definition is built from ``P`` and ``MCX`` only (Aer
+    ignores a run-time value bound to a parameterised controlled phase); once ``phi`` is
+    bound it is one ``MCPhaseGate``. Both are the same operator.
+
+    Cost: ``n q`` qubits; ``n`` diffusions, each ``A``, ``A^dagger``, ``2q`` X and one
+    phase gate with ``q - 1`` controls.
+
+    Args:
+        num_positions: ``n``.
+        colors: ``k >= 2``.
+        phi: the phase (a float or a :class:`~qiskit.circuit.Parameter`, in ``params``).
+        adjoint: the inverse stage (``S_0(-phi)`` on every register).
+
+    Raises:
+        ValueError: invalid sizes or ``phi``.
+
+    References:
+        Li, Luo, Xu, Algorithm 4 line 5; Long (2001); Appendix A, Algorithm 5
+        (``phi = pi``).
+
+    Example:
+        >>> import math
+        >>> DiffusionGate(2, 4, math.pi).label
+        'S_0^⊗2(π)'
+    """
+
+    def __init__(
+        self, num_positions: int, colors: int, phi: Angle, *, adjoint: bool = False
+    ) -> None:
+        from ..limits import check_quantum_size
+
+        phi = _check_angle(phi)
+        n = validate_positions(num_positions)
+        k = validate_colors(colors)
+        check_quantum_size(n, k)
+        symbol = "π" if isinstance(phi, float) and phi == math.pi else "φ"
+        super().__init__(
+            "diffusion",
+            n * color_qubits(k),
+            [phi],
+            label=_tensor_power_label("S_0", n, symbol),
+            arguments={"num_positions": n, "colors": k},
+            adjoint=adjoint,
+        )
+
+    def _angles(self) -> dict[str, Angle]:
+        return {"phi": self.params[0]}
+
+    def _build(self) -> QuantumCircuit:
+        n, k = self._arguments["num_positions"], self._arguments["colors"]
+        phi = self.params[0]
+        registers = _position_registers(n, k)
+        circuit = QuantumCircuit(*registers, name="diffusion")
+        label = "S_0(π)" if isinstance(phi, float) and phi == math.pi else "S_0(φ)"
+        reflect = diffusion(k, phi).to_gate(label=label)
+        for register in registers:
+            circuit.append(reflect, register)
+        return circuit
+
+
+def _measure_positions(circuit: QuantumCircuit, registers: list[QuantumRegister]) -> None:
+    """Measure every colour qubit into a new register ``code`` (clbit ``j`` = qubit ``j``)."""
+    from .find_two_color import measure_into
+
+    qubits = position_qubit_list(registers)
+    bits = ClassicalRegister(len(qubits), "code")
+    circuit.add_register(bits)
+    measure_into(circuit, qubits, list(bits))
+
+
 def _as_gate(oracle: Gate | QuantumCircuit) -> Instruction:
     if isinstance(oracle, QuantumCircuit):
         return oracle.to_gate()
@@ -384,7 +567,8 @@ def grover_iteration(
 ) -> QuantumCircuit:
     r"""One iteration ``S_0(phi)^{(x) n} O_s(phi)`` of Algorithm 4, as labelled blocks.
 
-    Cost: 2 oracle calls, ``m`` phase gates, ``n`` diffusions.
+    Cost: 2 oracle calls and two stage gates: ``D(phi)`` (``m`` phase gates) and the
+    ``n`` diffusions.
 
     Args:
         oracle: the black-peg oracle gate ``B_s`` (or a circuit).
@@ -394,8 +578,9 @@ def grover_iteration(
 
     Returns:
         A circuit on ``oracle.num_qubits`` qubits named ``G``: the phase oracle
-        ``O_s(φ)`` as its three blocks ``B_s``, ``D(φ)`` (score register), ``B_s†``,
-        then a gate labelled ``S_0(φ)`` on each colour register.
+        ``O_s(φ)`` as its three blocks ``B_s``, ``D(φ)`` (:class:`ScorePhaseGate` on the
+        score register), ``B_s†``, then :class:`DiffusionGate` ``S_0^⊗n(φ)`` on the
+        colour registers.
 
     Raises:
         ValueError: invalid sizes, oracle or ``phi``.
@@ -404,14 +589,12 @@ def grover_iteration(
         Li, Luo, Xu, Algorithm 4 lines 4-5, Figure 4.
     """
     gate = _as_gate(oracle)
-    n, _, _, registers = _registers(gate, num_positions, colors)
+    n, _, m, registers = _registers(gate, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="G")
-    circuit.compose(
-        phase_oracle(gate, num_positions=n, colors=colors, phi=phi), circuit.qubits, inplace=True
-    )
-    reflect = diffusion(colors, phi).to_gate(label="S_0(φ)")
-    for register in registers[:n]:
-        circuit.append(reflect, register)
+    circuit.append(gate, circuit.qubits)
+    circuit.append(ScorePhaseGate(m, phi), registers[n])
+    circuit.append(oracle_inverse(gate), circuit.qubits)
+    circuit.append(DiffusionGate(n, colors, phi), position_qubit_list(registers))
     return circuit
 
 
@@ -434,9 +617,10 @@ def adaptive_circuit(
     phase is built from ``P`` and ``MCX`` while ``phi`` is free (see the documentation's
     known upstream issues).
 
-    Cost: ``oracle.num_qubits`` qubits; ``2T`` oracle calls; ``n(2T + 1)`` uses of
-    ``A`` / ``A^dagger``; ``T m`` phase gates in ``D(phi)``; ``n T`` phase gates with
-    ``q - 1`` controls; ``n q`` measurements.
+    Cost: ``oracle.num_qubits`` qubits; ``4T + 1`` gates (``2T`` oracle calls) and
+    ``n q`` measurements. In the stages' definitions, built when the circuit is
+    synthesised: ``n(2T + 1)`` uses of ``A`` / ``A^dagger``; ``T m`` phase gates in
+    ``D(phi)``; ``n T`` phase gates with ``q - 1`` controls.
 
     Args:
         oracle: the black-peg oracle gate ``B_s`` (or a circuit).
@@ -446,7 +630,11 @@ def adaptive_circuit(
             ``code`` (clbit ``j`` = colour qubit ``j``).
 
     Returns:
-        The circuit, named ``adaptive``, with one free parameter ``phi``; its metadata
+        The circuit, named ``adaptive``, with one free parameter ``phi``: the stage
+        gate :class:`UniformPreparationGate` ``A^⊗n``, then per iteration the
+        codemaker's ``B_s``, :class:`ScorePhaseGate` ``D(φ)``, ``B_s†`` and
+        :class:`DiffusionGate` ``S_0^⊗n(φ)`` (``4T + 1`` gates whatever ``n``), then the
+        measurements; its metadata
         ``color_qubits`` is ``q``, so that Aer's MPS runs can keep each position's
         qubits together on the chain (:func:`mastermind_q.backends.chain_for_mps`).
 
@@ -458,18 +646,20 @@ def adaptive_circuit(
     """
     validate_flag(measure, "measure")
     gate = _as_gate(oracle)
-    n, q, _, registers = _registers(gate, num_positions, colors)
+    n, q, m, registers = _registers(gate, num_positions, colors)
     iterations, _ = exact_grover_parameters(colors)
     phi = Parameter(PHI_NAME)
     circuit = QuantumCircuit(*registers, name="adaptive", metadata={"color_qubits": q})
-    prepare = uniform_preparation(colors).to_gate(label="A")
-    for register in registers[:n]:
-        circuit.append(prepare, register)
-    step = grover_iteration(gate, num_positions=n, colors=colors, phi=phi).to_gate(label="G(φ)")
+    qubits = tuple(circuit.qubits)
+    positions = qubits[: n * q]
+    score = qubits[n * q : n * q + m]
+    inverse = oracle_inverse(gate)
+    circuit._append(CircuitInstruction(UniformPreparationGate(n, colors), positions))
     for _ in range(iterations):
-        circuit.append(step, circuit.qubits)
+        circuit._append(CircuitInstruction(gate, qubits))
+        circuit._append(CircuitInstruction(ScorePhaseGate(m, phi), score))
+        circuit._append(CircuitInstruction(inverse, qubits))
+        circuit._append(CircuitInstruction(DiffusionGate(n, colors, phi), positions))
     if measure:
-        bits = ClassicalRegister(n * q, "code")
-        circuit.add_register(bits)
-        circuit.measure(position_qubit_list(registers), bits)
+        _measure_positions(circuit, registers)
     return circuit

@@ -59,18 +59,27 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from qiskit.circuit import ClassicalRegister, Gate, Instruction, QuantumCircuit, QuantumRegister
+from qiskit.circuit import (
+    CircuitInstruction,
+    Gate,
+    Instruction,
+    QuantumCircuit,
+    QuantumRegister,
+)
 from qiskit.circuit.library import MCXGate
 
 from ..game import validate_code, validate_colors, validate_flag, validate_positions
 from .layout import color_qubits
+from .stages import StageGate, _register
 
 __all__ = [
     "PARITY_ORACLE_GATE_NAME",
     "PARITY_ORACLE_LABEL",
+    "HunzikerMeyerPreparationGate",
     "ParityOracleGate",
     "hunziker_meyer_circuit",
     "hunziker_meyer_iterations",
+    "hunziker_meyer_preparation",
     "hunziker_meyer_success_probability",
     "parity_distance",
     "parity_oracle",
@@ -300,6 +309,81 @@ def _checked_registers(
     return n, k, q, gate, _registers(n, q)
 
 
+def hunziker_meyer_preparation(num_positions: int, colors: int) -> QuantumCircuit:
+    r"""Algorithm 5's preparation ``A^{(x) n} (x) HX``: uniform colours, the answer in ``|->``.
+
+    Cost: ``n q + 1`` qubits; ``n`` gates ``A``
+    (:func:`~mastermind_q.circuits.grover.uniform_preparation`), one X and one H.
+
+    Returns:
+        A circuit named ``hm_prep`` on ``pos0 .. pos{n-1}``, ``score``.
+
+    Raises:
+        ValueError: invalid sizes.
+
+    Reference: Li, Luo, Xu, Appendix A, Algorithm 5 line 1.
+    """
+    from ..limits import check_quantum_size
+    from .grover import uniform_preparation
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    check_quantum_size(n, k)
+    registers = _registers(n, color_qubits(k))
+    circuit = QuantumCircuit(*registers, name="hm_prep")
+    prepare = uniform_preparation(k).to_gate(label="A")
+    for register in registers[:-1]:
+        circuit.append(prepare, register)
+    circuit.x(registers[-1])
+    circuit.h(registers[-1])
+    return circuit
+
+
+@_register
+class HunzikerMeyerPreparationGate(StageGate):
+    r"""Algorithm 5's preparation as one gate: :func:`hunziker_meyer_preparation`, lazily.
+
+    ``|0>^{nq}|0> -> (k^{-1/2} sum_c |c>)^{(x) n} (x) |->`` (position ``i`` on qubits
+    ``[i q, (i+1) q)``, the answer qubit last).
+
+    Cost: ``n q + 1`` qubits; ``n`` gates ``A``, one X and one H in its definition.
+
+    Args:
+        num_positions: ``n``.
+        colors: ``k``.
+        adjoint: the inverse stage.
+
+    Raises:
+        ValueError: invalid sizes.
+
+    Reference: Li, Luo, Xu, Appendix A, Algorithm 5 line 1.
+
+    Example:
+        >>> HunzikerMeyerPreparationGate(2, 5).num_qubits
+        7
+    """
+
+    def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
+        from ..limits import check_quantum_size
+
+        n = validate_positions(num_positions)
+        k = validate_colors(colors)
+        check_quantum_size(n, k)
+        super().__init__(
+            "hm_prep",
+            n * color_qubits(k) + 1,
+            [],
+            label="A^⊗n ⊗ |−⟩" if n > 1 else "A ⊗ |−⟩",
+            arguments={"num_positions": n, "colors": k},
+            adjoint=adjoint,
+        )
+
+    def _build(self) -> QuantumCircuit:
+        return hunziker_meyer_preparation(
+            self._arguments["num_positions"], self._arguments["colors"]
+        )
+
+
 def hunziker_meyer_circuit(
     oracle: Gate | QuantumCircuit,
     *,
@@ -309,8 +393,9 @@ def hunziker_meyer_circuit(
 ) -> QuantumCircuit:
     r"""Algorithm 5: ``A^{(x) n} (x) HX``, then ``T`` times ``O_h`` and the diffusions.
 
-    Cost: ``n q + 1`` qubits; ``T`` oracle calls (:func:`hunziker_meyer_iterations`);
-    ``n (2T + 1)`` uses of ``A`` / ``A^dagger``; ``n q`` measurements.
+    Cost: ``n q + 1`` qubits; ``2T + 1`` gates, ``T`` of them oracle calls
+    (:func:`hunziker_meyer_iterations`); ``n q`` measurements; in the stages'
+    definitions ``n (2T + 1)`` uses of ``A`` / ``A^dagger``.
 
     Args:
         oracle: the parity oracle ``O_h`` (e.g. ``Codemaker.parity_oracle()``), or a
@@ -320,7 +405,10 @@ def hunziker_meyer_circuit(
         measure: measure the colour registers into ``code`` (clbit ``j`` = qubit ``j``).
 
     Returns:
-        The circuit ``hunziker-meyer`` on registers ``pos0 .. pos{n-1}``, ``score``.
+        The circuit ``hunziker-meyer`` on registers ``pos0 .. pos{n-1}``, ``score``:
+        :class:`HunzikerMeyerPreparationGate`, then ``T`` times the oracle and
+        :class:`~mastermind_q.circuits.grover.DiffusionGate` ``S_0^⊗n(π)``, then the
+        measurements.
 
     Raises:
         ValueError: invalid sizes, or an oracle of another width.
@@ -328,25 +416,22 @@ def hunziker_meyer_circuit(
     References:
         Li, Luo, Xu, Appendix A, Algorithm 5; Hunziker and Meyer (2002).
     """
-    from .grover import diffusion, uniform_preparation
+    import math
+
+    from .grover import DiffusionGate, _measure_positions
 
     validate_flag(measure, "measure")
     n, k, q, gate, registers = _checked_registers(oracle, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="hunziker-meyer", metadata={"color_qubits": q})
-    prepare = uniform_preparation(k).to_gate(label="A")
-    for register in registers[:-1]:
-        circuit.append(prepare, register)
-    circuit.x(registers[-1])
-    circuit.h(registers[-1])
-    reflect = diffusion(k, math.pi).to_gate(label="S_0(π)")
+    qubits = tuple(circuit.qubits)
+    positions = qubits[: n * q]
+    circuit._append(CircuitInstruction(HunzikerMeyerPreparationGate(n, k), qubits))
+    reflect = DiffusionGate(n, k, math.pi)
     for _ in range(hunziker_meyer_iterations(k)):
-        circuit.append(gate, circuit.qubits)
-        for register in registers[:-1]:
-            circuit.append(reflect, register)
+        circuit._append(CircuitInstruction(gate, qubits))
+        circuit._append(CircuitInstruction(reflect, positions))
     if measure:
-        bits = ClassicalRegister(n * q, "code")
-        circuit.add_register(bits)
-        circuit.measure([qubit for register in registers[:-1] for qubit in register], bits)
+        _measure_positions(circuit, registers[:-1])
     return circuit
 
 
@@ -371,18 +456,16 @@ def parity_phase_search(
     Returns:
         An unmeasured circuit on ``pos0 .. pos{n-1}``, ``score``.
     """
-    from .grover import diffusion, uniform_preparation
+    from .grover import DiffusionGate, UniformPreparationGate
 
-    _, k, _, gate, registers = _checked_registers(oracle, num_positions, colors)
+    n, k, _, gate, registers = _checked_registers(oracle, num_positions, colors)
     circuit = QuantumCircuit(*registers, name="parity-phase-search")
-    prepare = uniform_preparation(k).to_gate(label="A")
-    for register in registers[:-1]:
-        circuit.append(prepare, register)
-    reflect = diffusion(k, phi).to_gate(label="S_0(φ)")
+    positions = [qubit for register in registers[:-1] for qubit in register]
+    circuit.append(UniformPreparationGate(n, k), positions)
+    reflect = DiffusionGate(n, k, phi)
     for _ in range(iterations):
         circuit.append(gate, circuit.qubits)
         circuit.p(phi, registers[-1][0])
         circuit.append(gate.inverse(), circuit.qubits)
-        for register in registers[:-1]:
-            circuit.append(reflect, register)
+        circuit.append(reflect, positions)
     return circuit

@@ -58,7 +58,13 @@ from __future__ import annotations
 
 import math
 
-from qiskit.circuit import ClassicalRegister, Gate, QuantumCircuit, QuantumRegister
+from qiskit.circuit import (
+    CircuitInstruction,
+    ClassicalRegister,
+    Gate,
+    QuantumCircuit,
+    QuantumRegister,
+)
 from qiskit.circuit.library import QFTGate, SXGate
 
 from ..game import validate_flag, validate_positions
@@ -70,12 +76,17 @@ from .layout import (
     validate_score_width,
 )
 from .layout import score_qubits as layout_score_qubits
+from .stages import StageGate, _register
 
 __all__ = [
     "CHI_LABEL",
     "MIN_SCORE_QUBITS",
+    "TwoColorPreparationGate",
+    "TwoColorReadoutGate",
     "chi_state_preparation",
     "two_color_circuit",
+    "two_color_preparation",
+    "two_color_readout",
     "two_color_score_qubits",
     "u_gate_circuit",
 ]
@@ -139,6 +150,153 @@ def chi_state_preparation(num_score_qubits: int) -> Gate:
     return circuit.to_gate(label=CHI_LABEL)
 
 
+def _check_two_color_sizes(num_positions: int, score_qubits: int | None) -> tuple[int, int]:
+    """Validated ``(n, m)`` of Algorithm 3 (``m >= 2``, ``2^m >= n + 1``)."""
+    n = validate_positions(num_positions)
+    check_quantum_size(n, 2)
+    m = two_color_score_qubits(n) if score_qubits is None else score_qubits
+    if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
+        raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
+    m = validate_score_width(m, minimum=MIN_SCORE_QUBITS)  # at most 64
+    if (1 << m) < n + 1:
+        raise ValueError(f"score_qubits must satisfy 2^m >= n + 1 = {n + 1}, was {m} (n = {n})")
+    return n, m
+
+
+def two_color_preparation(num_positions: int, *, score_qubits: int | None = None) -> QuantumCircuit:
+    r"""Algorithm 3's preparation: ``H^n`` on the positions, ``|chi>`` on the score register.
+
+    ``|0>^n|0>^m -> |+>^n (x) |chi>``, ``|chi> = 2^{-m/2} sum_y i^y |y>``
+    (:func:`chi_state_preparation`).
+
+    Cost: ``n + m`` qubits; ``n + m - 2`` Hadamards, one X, one ``QFTGate(2)``.
+
+    Returns:
+        A circuit named ``two_color_prep`` on ``pos0 .. pos{n-1}``, ``score``.
+
+    Raises:
+        ValueError: invalid ``n`` or ``m``.
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 1-2.
+    """
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    registers = layout_registers(n, 2, score_width=m)
+    circuit = QuantumCircuit(*registers, name="two_color_prep")
+    circuit.append(chi_state_preparation(m), registers[n])
+    circuit.h(position_qubit_list(registers))
+    return circuit
+
+
+def two_color_readout(num_positions: int, *, score_qubits: int | None = None) -> QuantumCircuit:
+    r"""Algorithm 3's read-out: ``U`` on every position, ``H^{m-2} (x) QFT_4^dagger`` on the score.
+
+    ``U = e^{i pi/4} SX`` (:func:`u_gate_circuit`) maps ``(-i|0> + |1>)/sqrt 2 -> |0>`` and
+    ``(|0> - i|1>)/sqrt 2 -> |1>``; the score register returns to ``|0...01>``.
+
+    Cost: ``n + m`` qubits; ``n`` gates ``U``, ``m - 2`` Hadamards, one inverse ``QFTGate(2)``.
+
+    Returns:
+        A circuit named ``two_color_readout`` on ``pos0 .. pos{n-1}``, ``score``.
+
+    Raises:
+        ValueError: invalid ``n`` or ``m``.
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
+    """
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    registers = layout_registers(n, 2, score_width=m)
+    circuit = QuantumCircuit(*registers, name="two_color_readout")
+    score = registers[n]
+    u_gate = u_gate_circuit().to_gate(label="U")
+    for qubit in position_qubit_list(registers):
+        circuit.append(u_gate, [qubit])
+    if m > 2:
+        circuit.h(list(score[2:]))
+    unprepare = QFTGate(2).inverse()
+    unprepare.label = "QFT₄†"
+    circuit.append(unprepare, [score[0], score[1]])
+    return circuit
+
+
+class _TwoColorStage(StageGate):
+    _NAME = ""
+    _LABEL = ""
+
+    def __init__(
+        self, num_positions: int, *, score_qubits: int | None = None, adjoint: bool = False
+    ) -> None:
+        n, m = _check_two_color_sizes(num_positions, score_qubits)
+        super().__init__(
+            self._NAME,
+            n + m,
+            [],
+            label=self._LABEL,
+            arguments={"num_positions": n, "score_qubits": m},
+            adjoint=adjoint,
+        )
+
+
+@_register
+class TwoColorPreparationGate(_TwoColorStage):
+    r"""Algorithm 3's preparation as one gate: :func:`two_color_preparation`, built lazily.
+
+    ``|0>^n|0>^m -> |+>^n (x) |chi>`` (positions are qubits ``0..n-1``, the score
+    register the next ``m``, little-endian).
+
+    Cost: ``n + m`` qubits; ``n + m - 2`` Hadamards, one X and one ``QFTGate(2)`` in its
+    definition.
+
+    Args:
+        num_positions: ``n``.
+        score_qubits: ``m >= 2`` (default :func:`two_color_score_qubits`).
+        adjoint: the inverse stage.
+
+    Raises:
+        ValueError: invalid ``n`` or ``m``.
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 1-2.
+
+    Example:
+        >>> TwoColorPreparationGate(3).num_qubits
+        5
+    """
+
+    _NAME = "two_color_prep"
+    _LABEL = "prep |+⟩ⁿ|χ⟩"
+
+    def _build(self) -> QuantumCircuit:
+        return two_color_preparation(
+            self._arguments["num_positions"], score_qubits=self._arguments["score_qubits"]
+        )
+
+
+@_register
+class TwoColorReadoutGate(_TwoColorStage):
+    r"""Algorithm 3's read-out as one gate: :func:`two_color_readout`, built lazily.
+
+    Cost: ``n + m`` qubits; ``n`` gates ``U``, ``m - 2`` Hadamards and one inverse
+    ``QFTGate(2)`` in its definition.
+
+    Args:
+        num_positions: ``n``.
+        score_qubits: ``m >= 2`` (default :func:`two_color_score_qubits`).
+        adjoint: the inverse stage.
+
+    Raises:
+        ValueError: invalid ``n`` or ``m``.
+
+    Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
+    """
+
+    _NAME = "two_color_readout"
+    _LABEL = "readout Uⁿ, QFT₄†"
+
+    def _build(self) -> QuantumCircuit:
+        return two_color_readout(
+            self._arguments["num_positions"], score_qubits=self._arguments["score_qubits"]
+        )
+
+
 def two_color_circuit(
     oracle: Gate | QuantumCircuit,
     *,
@@ -167,9 +325,9 @@ def two_color_circuit(
 
     Returns:
         The circuit, on the oracle's qubits, with registers ``pos0 .. pos{n-1}`` (one
-        qubit each), ``score`` and (when the oracle has ancillas) ``anc``; the score
-        preparation is one box labelled ``prep |χ⟩ (QFT₄)``
-        (:func:`chi_state_preparation`).
+        qubit each), ``score`` and (when the oracle has ancillas) ``anc``: the stage
+        gates :class:`TwoColorPreparationGate` and :class:`TwoColorReadoutGate` around
+        the oracle, then the measurements.
 
     Raises:
         ValueError: ``num_positions`` invalid, ``score_qubits < 2`` or too small to
@@ -186,15 +344,9 @@ def two_color_circuit(
         >>> {key: round(p, 9) for key, p in dist.items()}
         {'011': 1.0}
     """
-    n = validate_positions(num_positions)
-    check_quantum_size(n, 2)
     validate_flag(measure, "measure")
-    m = two_color_score_qubits(n) if score_qubits is None else score_qubits
-    if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
-        raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
-    m = validate_score_width(m, minimum=MIN_SCORE_QUBITS)  # at most 64
-    if (1 << m) < n + 1:
-        raise ValueError(f"score_qubits must satisfy 2^m >= n + 1 = {n + 1}, was {m} (n = {n})")
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    from .find_two_color import measure_into
     from .layout import check_oracle_operation
 
     width = check_oracle_operation(oracle)
@@ -203,27 +355,17 @@ def two_color_circuit(
             f"oracle must act on at least n + m = {n + m} qubits (n = {n}, m = {m}), "
             f"has {width}; for n = 1 build it with score_qubits=2"
         )
-    check_oracle_operation(oracle, n, 2, m)  # e.g. an oracle built for more colours
+    check_oracle_operation(oracle, n, 2, m)  # e.g. an oracle built for more colors
+    gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
     registers = layout_registers(n, 2, num_qubits=width, score_width=m)
-    colors = position_qubit_list(registers)
-    score = registers[n]
-    pair = [score[0], score[1]]
-    high = list(score[2:])
     circuit = QuantumCircuit(*registers, name="two_color")
-
-    circuit.append(chi_state_preparation(m), score)
-    circuit.h(colors)
-    circuit.append(oracle, circuit.qubits)
-    u_gate = u_gate_circuit().to_gate(label="U")
-    for qubit in colors:
-        circuit.append(u_gate, [qubit])
-    if high:
-        circuit.h(high)
-    unprepare = QFTGate(2).inverse()
-    unprepare.label = "QFT₄†"
-    circuit.append(unprepare, pair)
+    qubits = tuple(circuit.qubits)
+    stage = qubits[: n + m]
+    circuit._append(CircuitInstruction(TwoColorPreparationGate(n, score_qubits=m), stage))
+    circuit._append(CircuitInstruction(gate, qubits))
+    circuit._append(CircuitInstruction(TwoColorReadoutGate(n, score_qubits=m), stage))
     if measure:
         result = ClassicalRegister(n, "result")
         circuit.add_register(result)
-        circuit.measure(colors, result)
+        measure_into(circuit, qubits[:n], list(result))
     return circuit

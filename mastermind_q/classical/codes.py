@@ -9,6 +9,10 @@ in lexicographic order and scores one guess against all of them:
 * ``black_white``: ``w_i = sum_c min(h_ic, h_c(g)) - b_i`` with ``h`` the colour
   histograms (the counting of :func:`mastermind_q.game.black_white`).
 
+:func:`feedback_counts` is the one vectorised feedback of the toolkit (one or many
+guesses against one or many codes); every codebreaker that scores guesses in bulk
+calls it.
+
 Cost: ``k^n`` (or ``k!/(k-n)!``) rows of ``n`` small integers; scoring one guess is
 ``O(rows * n)`` (black) or ``O(rows * (n + k))`` (black-white) numpy work.
 
@@ -25,6 +29,7 @@ import itertools
 import math
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -37,6 +42,8 @@ __all__ = [
     "black_white_counts",
     "color_histograms",
     "count_codes",
+    "feedback_counts",
+    "feedback_keys",
 ]
 
 DEFAULT_MAX_CODES = 2_000_000
@@ -139,9 +146,116 @@ def color_histograms(codes: np.ndarray, colors: int) -> np.ndarray:
     return histograms
 
 
+def feedback_counts(
+    guesses: Sequence[int] | np.ndarray,
+    codes: Sequence[int] | np.ndarray,
+    *,
+    feedback: str = "black",
+    code_histograms: np.ndarray | None = None,
+    dtype: Any = np.int64,
+) -> Any:
+    """Black (and white) answers of every guess against every code: the one feedback.
+
+    ``b[g, c] = |{p : G_gp = C_cp}|`` and, for black-white feedback,
+    ``w[g, c] = sum_x min(h_x(G_g), h_x(C_c)) - b[g, c]`` with ``h_x`` the number of
+    positions of colour ``x`` (the counting of :func:`mastermind_q.game.black_white`).
+
+    Cost: ``O(guesses x codes x n)`` comparisons for the black counts (one position at a
+    time, so the memory is ``guesses x codes`` answers); the white counts add
+    ``O(guesses x codes)`` per colour occurring in the guesses (one guess: only its own
+    colours, never ``codes x k``).
+
+    Args:
+        guesses: one guess (``(n,)``) or several (``(g, n)``).
+        codes: one code (``(n,)``) or several (``(c, n)``).
+        feedback: ``"black"`` or ``"black-white"``.
+        code_histograms: :func:`color_histograms` of ``codes`` if known (reused for the
+            white counts; ``(c, k)``).
+        dtype: the integer type of the answers (``int16`` halves the memory of big
+            tables).
+
+    Returns:
+        The black counts for ``feedback="black"``, else ``(blacks, whites)``: arrays of
+        shape ``(g, c)``, with the axis of a 1-D ``guesses`` or ``codes`` left out.
+
+    Raises:
+        ValueError: an unknown feedback, or guesses and codes of different lengths.
+
+    Example:
+        >>> feedback_counts([(0, 1), (1, 1)], [(0, 1), (1, 0)]).tolist()
+        [[2, 0], [1, 1]]
+        >>> [a.tolist() for a in feedback_counts((0, 1), [(1, 0)], feedback="black-white")]
+        [[0], [2]]
+    """
+    from ..game import validate_feedback
+
+    validate_feedback(feedback)
+    queries = np.asarray(guesses)
+    table = np.asarray(codes)
+    one_guess, one_code = queries.ndim == 1, table.ndim == 1
+    queries = np.atleast_2d(queries)
+    table = np.atleast_2d(table)
+    if queries.shape[1] != table.shape[1]:
+        raise ValueError(
+            f"guesses have {queries.shape[1]} positions and codes {table.shape[1]}; "
+            "they must be as long"
+        )
+
+    def shaped(values: np.ndarray) -> np.ndarray:
+        if one_guess:
+            values = values[0]
+        if one_code:
+            values = values[..., 0]
+        return values
+
+    if queries.shape[0] == 1:  # one guess: compare whole rows at once
+        blacks = (table == queries[0].astype(table.dtype, copy=False)).sum(axis=1, dtype=dtype)
+        blacks = blacks[None, :]
+    else:
+        blacks = np.zeros((queries.shape[0], table.shape[0]), dtype=dtype)
+        for position in range(queries.shape[1]):
+            blacks += queries[:, position, None] == table[None, :, position]
+    if feedback == "black":
+        return shaped(blacks)
+    common = np.zeros_like(blacks)
+    guess_colors = np.unique(queries)
+    for color in guess_colors.tolist():
+        in_guesses = (queries == color).sum(axis=1, dtype=dtype)
+        if code_histograms is not None:
+            in_codes = np.asarray(code_histograms)[:, color].astype(dtype, copy=False)
+        else:
+            in_codes = (table == color).sum(axis=1, dtype=dtype)
+        common += np.minimum(in_guesses[:, None], in_codes[None, :])
+    return shaped(blacks), shaped(common - blacks)
+
+
+def feedback_keys(
+    guesses: Sequence[int] | np.ndarray,
+    codes: Sequence[int] | np.ndarray,
+    *,
+    feedback: str = "black",
+    dtype: Any = np.int64,
+) -> np.ndarray:
+    """:func:`feedback_counts` as one integer per answer: ``b``, or ``b (n + 1) + w``.
+
+    Two answers are equal exactly when their keys are (``0 <= w <= n``).
+
+    Example:
+        >>> feedback_keys((0, 1), [(0, 1), (1, 0)], feedback="black-white").tolist()
+        [6, 2]
+    """
+    counts = feedback_counts(guesses, codes, feedback=feedback, dtype=dtype)
+    if feedback == "black":
+        return counts  # type: ignore[no-any-return]
+    blacks, whites = counts
+    width = np.asarray(codes).shape[-1] + 1
+    return blacks * width + whites  # type: ignore[no-any-return]
+
+
 def black_counts(codes: np.ndarray, guess: Sequence[int]) -> np.ndarray:
-    """Black answers ``B_c(guess)`` for every row ``c`` of ``codes``."""
-    return (codes == np.asarray(guess, dtype=codes.dtype)).sum(axis=1)
+    """Black answers ``B_c(guess)`` for every row ``c`` of ``codes``
+    (:func:`feedback_counts` of one guess)."""
+    return feedback_counts(guess, codes)  # type: ignore[no-any-return]
 
 
 def black_white_counts(
@@ -149,7 +263,8 @@ def black_white_counts(
     guess: Sequence[int],
     histograms: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Black and white answers of ``guess`` against every row of ``codes``.
+    """Black and white answers of ``guess`` against every row of ``codes``
+    (:func:`feedback_counts` of one guess).
 
     Args:
         codes: ``(N, n)`` codes.
@@ -159,8 +274,6 @@ def black_white_counts(
     Returns:
         ``(b, w)`` arrays of length ``N``.
     """
-    target = np.asarray(guess, dtype=codes.dtype)
-    blacks = (codes == target).sum(axis=1)
-    guess_histogram = np.bincount(target.astype(np.int64), minlength=histograms.shape[1])
-    common = np.minimum(histograms, guess_histogram[None, :]).sum(axis=1)
-    return blacks, common - blacks
+    return feedback_counts(  # type: ignore[no-any-return]
+        guess, codes, feedback="black-white", code_histograms=histograms
+    )

@@ -39,8 +39,9 @@ queries at ``k = n`` (``~ 2n / l``), so ``O(n log log n)`` in all. Measured mean
 10 random secrets at ``n = k`` (final guess included): 64: 250.8, 256: 1,206.1, 1,024:
 5,470.7, 4,096: 23,993.6 (``blackpeg``: 324.1, 1,760.3, 9,032.3), each below the
 Jäger-Peczarski worst case ``n ceil(log2 k) + k``; ``k = 8``, ``n = 1000``: 1,289.5
-(``blackpeg`` 2,517.1). ``O(n)`` numpy work per query (about 12 s of one core at
-``n = k = 4096``, two thirds of it the codemaker's answers).
+(``blackpeg`` 2,517.1). The rows of a batch go to the codemaker together
+(:meth:`~mastermind_q.codemaker.Codemaker.black_many`), which validates and answers them
+as array operations; ``O(n)`` numpy work per query (times: ``benchmarks/RESULTS.md``).
 
 References:
     Colour counting: M. T. Goodrich, Inform. Process. Lett. 109 (2009). Coin weighing:
@@ -243,16 +244,19 @@ class _CoinWeighingBreaker:
         self.n = codemaker.num_positions
         self.k = codemaker.num_colors
         self.secret = np.full(self.n, -1, dtype=np.int64)
-        # guesses are built from one int object per colour (a long game keeps every
-        # guess in the codemaker's transcript: references, not new ints, at n = 4096)
-        self.colors = np.array(list(range(self.k)), dtype=object)
 
     def ask(self, code: np.ndarray) -> int:
-        guess = self.colors[code].tolist()
-        answer = self.maker.black(guess)
+        answer = self.maker.black(code)
         if answer == self.n:
-            raise _Found(tuple(guess))
+            raise _Found(tuple(code.tolist()))
         return answer
+
+    def ask_many(self, codes: np.ndarray) -> np.ndarray:
+        """Answers of the rows of ``codes``, asked at once (the game ends at an answer ``n``)."""
+        answers = self.maker.black_many(codes)
+        if answers.shape[0] and answers[-1] == self.n:
+            raise _Found(tuple(np.asarray(codes[answers.shape[0] - 1]).tolist()))
+        return answers
 
     def count_colors(self) -> dict[int, int]:
         n, k = self.n, self.k
@@ -326,7 +330,7 @@ class _CoinWeighingBreaker:
         """
         n = self.n
         matrix = detecting_matrix(n)
-        answers = np.array([self.ask(row.astype(np.int64)) for row in matrix], dtype=np.int64)
+        answers = self.ask_many(matrix.astype(np.int64))
         doubled = answers - n + matrix.sum(axis=1) + ones
         if np.any(doubled % 2):
             raise ValueError("answers are inconsistent: a weighing of odd parity")
@@ -353,7 +357,7 @@ class _CoinWeighingBreaker:
         weighed = {}
         for color in present[1:]:
             codes = np.where(matrix, color, filler)
-            answers = np.array([self.ask(code) for code in codes], dtype=np.int64)
+            answers = self.ask_many(codes)
             weighed[color] = answers - (0 if background else counts[filler])
         if not background:  # weighed[c] = D e_c - D e_f
             total = matrix.sum(axis=1) - sum(weighed.values())
@@ -474,7 +478,7 @@ class _CoinWeighingBreaker:
         codes = np.broadcast_to(filler, (matrix.shape[0], self.n)).copy()
         chosen = matrix[:, owner[touched]]
         codes[:, touched] = np.where(chosen, paint[touched], filler[touched])
-        answers = np.array([self.ask(code) for code in codes], dtype=np.int64)
+        answers = self.ask_many(codes)
         answers -= base + matrix.astype(np.int64) @ offsets
         values = decode_weighing(answers, design) + offsets
         for (interval, color, on_left), value in zip(coins, values.tolist()):

@@ -80,6 +80,7 @@ import numpy as np
 
 from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_seed
+from .codes import feedback_keys
 
 __all__ = [
     "CONSISTENT_MAX_CELLS",
@@ -320,16 +321,9 @@ _STOP_WAIT_SECONDS = 1.0
 
 
 def _answers(codes: np.ndarray, guess: np.ndarray, feedback: str, k: int) -> np.ndarray:
-    """Answer of ``guess`` against every row of ``codes`` as one integer per row."""
-    n = codes.shape[1]
-    blacks = (codes == guess).sum(axis=1)
-    if feedback != "black-white":
-        return blacks
-    common = np.zeros(codes.shape[0], dtype=np.int64)
-    guess_counts = np.bincount(guess, minlength=k)
-    for color in np.flatnonzero(guess_counts):
-        common += np.minimum((codes == color).sum(axis=1), guess_counts[color])
-    return blacks * (n + 1) + (common - blacks)
+    """Answer of ``guess`` against every row of ``codes`` as one integer per row
+    (:func:`~mastermind_q.classical.codes.feedback_keys`)."""
+    return feedback_keys(guess, codes, feedback=feedback)
 
 
 def _expected_sizes(candidates: np.ndarray, population: np.ndarray, feedback: str, k: int):

@@ -85,7 +85,7 @@ import numpy as np
 from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
 from ..limits import check_code_space
-from .codes import all_codes, color_histograms, count_codes
+from .codes import all_codes, count_codes, feedback_keys
 
 __all__ = [
     "CACHE_ENV",
@@ -279,23 +279,8 @@ def _answer_code(n: int, feedback: str, blacks: int, whites: int) -> int:
 @functools.lru_cache(maxsize=4)
 def _tables(n: int, k: int, feedback: str, distinct: bool) -> _Tables:
     codes = all_codes(n, k, distinct=distinct)
-    size = codes.shape[0]
-    blacks = np.zeros((size, size), dtype=np.int16)
-    for position in range(n):
-        column = codes[:, position]
-        blacks += column[:, None] == column[None, :]
-    if feedback == "black-white":
-        histograms = color_histograms(codes, k)
-        common = np.zeros((size, size), dtype=np.int16)
-        for color in range(k):
-            column = histograms[:, color]
-            common += np.minimum(column[:, None], column[None, :])
-        answers = blacks * (n + 1) + (common - blacks)
-        num_answers = (n + 1) * (n + 1)
-    else:
-        answers = blacks
-        num_answers = n + 1
-    answers = answers.astype(np.int16)
+    answers = feedback_keys(codes, codes, feedback=feedback, dtype=np.int16)
+    num_answers = (n + 1) * (n + 1) if feedback == "black-white" else n + 1
     win = _answer_code(n, feedback, n, 0)
     occurring = np.unique(answers)
     return _Tables(

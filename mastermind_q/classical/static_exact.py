@@ -118,17 +118,11 @@ def _codes(n: int, k: int) -> np.ndarray:
 
 
 def _answers(codes: np.ndarray, queries: np.ndarray, k: int, feedback: str) -> np.ndarray:
-    """``A[q, s]``: the answer to query ``q`` for secret ``s`` as one integer."""
-    n = codes.shape[1]
-    blacks = (queries[:, None, :] == codes[None, :, :]).sum(axis=2)
-    if feedback == "black":
-        return blacks
-    from .codes import color_histograms
+    """``A[q, s]``: the answer to query ``q`` for secret ``s`` as one integer
+    (:func:`~mastermind_q.classical.codes.feedback_keys`)."""
+    from .codes import feedback_keys
 
-    secret_h = color_histograms(codes, k).astype(np.int64)
-    query_h = color_histograms(queries, k).astype(np.int64)
-    common = np.minimum(query_h[:, None, :], secret_h[None, :, :]).sum(axis=2)
-    return blacks * (n + 1) + (common - blacks)
+    return feedback_keys(queries, codes, feedback=feedback)
 
 
 def _classes(signature_rows: np.ndarray) -> np.ndarray:
