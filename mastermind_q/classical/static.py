@@ -131,17 +131,18 @@ def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
 
 
 def random_query_count(n: int, k: int) -> int:
-    """Queries of the random static set at ``(n, k)``, ``2k >= n`` (the final guess not included).
+    """Queries of the random static set at ``(n, k)``, any ``k`` (the final guess not included).
 
-    :func:`mastermind_q.classical.static_schemes.random_query_count`: ``ceil(k ln(n k)
-    max(0.5 e^(n/k), 0.8))``, about ``1.88 n log2 n`` at ``k = n``.
+    :func:`mastermind_q.classical.static_schemes.random_query_count`: a factor of the
+    entropy bound set from the belief-propagation decoder's measured threshold, and at
+    least ``k ln(20 n)``.
 
     Raises:
-        ValueError: invalid sizes, ``2k < n`` (the random scheme does not apply there).
+        ValueError: invalid sizes.
 
     Example:
         >>> random_query_count(64, 64), random_query_count(8, 100)
-        (724, 535)
+        (458, 508)
     """
     from .static_schemes import random_query_count as count
 
@@ -166,11 +167,11 @@ def static_scheme(n: int, k: int, *, feedback: str = "black", scheme: str | None
 
     :func:`mastermind_q.classical.static_schemes.static_scheme`: ``"minimum"`` for tiny
     games, else the fewest queries of ``"coin-weighing"`` (``k = 2``),
-    ``"colour-designs"`` and ``"random"`` (``2k >= n``).
+    ``"colour-designs"``, ``"balanced"`` and ``"random"``.
 
     Example:
         >>> static_scheme(4, 3), static_scheme(100, 2), static_scheme(256, 256)
-        ('minimum', 'coin-weighing', 'random')
+        ('minimum', 'coin-weighing', 'balanced')
     """
     from .static_schemes import static_scheme as choose
     from .static_schemes import validate_scheme
@@ -194,6 +195,10 @@ def static_query_count(
 
     chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
     if chosen == "minimum":
+        from .static_sets import KNOWN_SETS
+
+        if feedback == "black" and (n, k) in KNOWN_SETS:
+            return len(KNOWN_SETS[(n, k)])
         known = _literature_minimum(n, k, feedback)
         return known if known is not None else max(_counting_bound(n, k, feedback), 1)
     count = scheme_query_count(n, k, chosen)
@@ -214,14 +219,17 @@ def static_query_set(
     ``"minimum"``: the exact minimum (:func:`static_minimum_set`, or a set recorded in
     :data:`~mastermind_q.classical.static_sets.KNOWN_SETS`, checked to resolve);
     ``"coin-weighing"`` / ``"colour-designs"``: the detecting designs of
-    :func:`~mastermind_q.classical.static_schemes.design_queries`; ``"random"``:
-    :func:`random_query_set` (``seed``). The set depends on ``n``, ``k``, the
+    :func:`~mastermind_q.classical.static_schemes.design_queries`; ``"random"`` and
+    ``"balanced"``: :func:`~mastermind_q.classical.static_schemes.random_queries` and
+    :func:`~mastermind_q.classical.static_schemes.balanced_queries` (``seed``), held in
+    the smallest unsigned dtype that holds ``k``. The set depends on ``n``, ``k``, the
     feedback, the scheme and the seed only, never on an answer.
 
     Raises:
         ValueError: invalid sizes, feedback or scheme (:func:`static_scheme`).
         mastermind_q.limits.ResourceLimitError: a set beyond
-            ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` (or the exact search's limits).
+            ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` or ``MASTERMIND_Q_MAX_STATIC_BYTES`` (or
+            the exact search's limits).
     """
     n = validate_positions(n)
     k = validate_colors(k)
