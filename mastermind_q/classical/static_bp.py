@@ -73,7 +73,7 @@ __all__ = [
 
 ITERATIONS = 60
 """Most belief-propagation iterations (it stops earlier once every answer is reproduced)."""
-DAMPING = 0.5
+DAMPING = 0.7
 """``a`` of the damped update ``r <- a r_new + (1 - a) r_old``."""
 CLIP = 12.0
 """Messages are clipped to ``[-CLIP, CLIP]`` (a ratio of about ``1.6e5``)."""
@@ -86,7 +86,7 @@ answers (``k = n``: a zero answer is a hard constraint) and diverges for dense o
 (``k = 16, n = 256``), where the Gaussian law decodes."""
 ENUMERATE_BITS = 14
 """Games of at most ``2^14`` codes are finished by enumeration when the repair fails."""
-BLOCK_ENTRIES = 1 << 18
+BLOCK_ENTRIES = 1 << 16
 """(query, position) pairs per block of work arrays."""
 
 _SCALE = 2048.0  # int16 fixed point of the messages: |r| <= CLIP * _SCALE < 2^15
@@ -136,9 +136,13 @@ def _cavity(
     belief = beliefs[start:stop].reshape(-1)[cells]
     old = messages[start:stop].astype(np.float32)
     old *= 1.0 / _SCALE
-    weighted = np.exp(-old)
-    weighted *= belief
-    probability = weighted / (1.0 - belief + weighted)
+    probability = np.negative(old)
+    np.exp(probability, out=probability)
+    probability *= belief  # b e^-r
+    belief -= 1.0
+    belief -= probability  # -(1 - b + b e^-r)
+    probability /= belief
+    np.negative(probability, out=probability)
     return cells, old, probability
 
 
@@ -201,29 +205,32 @@ def decode_bp(
             stop = min(n, start + width)
             hits += np.count_nonzero(cols[start:stop] == guess[start:stop, None], axis=0)
             _cells, _old, probability = _cavity(cols, messages, beliefs, offsets, start, stop)
-            square = probability * probability
-            squares += square.sum(axis=0)
-            variances += (probability - square).sum(axis=0)
+            squares += np.einsum("ij,ij->j", probability, probability)
+            variances += probability.sum(axis=0)
+        variances -= squares  # v = sum p (1 - p)
         if np.array_equal(hits, answers):
             return guess, True
         for start in range(0, n, width):
             stop = min(n, start + width)
             cells, old, probability = _cavity(cols, messages, beliefs, offsets, start, stop)
             square = probability * probability
-            spread = (variances[None, :] - probability) + square
+            spread = square - probability
+            spread += variances[None, :]  # v less this position's p (1 - p)
             np.maximum(spread, _VARIANCE_FLOOR, out=spread)
             if gaussian:  # (2 (y - mu) - 1) / (2 v) over the other positions
-                new = (targets - squares - variances - 0.5)[None, :] + probability
+                new = probability + (targets - squares - variances - 0.5)[None, :]
                 new /= spread
             else:  # log((y - d) / v) over the other positions
-                new = square + (targets - squares)[None, :]
+                new = square
+                new += (targets - squares)[None, :]
                 np.maximum(new, _TINY, out=new)
                 new /= spread
                 np.log(new, out=new)
             np.clip(new, -CLIP, CLIP, out=new)
             if iteration:
                 new *= damping
-                new += (1.0 - damping) * old
+                old *= 1.0 - damping
+                new += old
             messages[start:stop] = np.rint(new * _SCALE)
             log_beliefs[start:stop] = np.bincount(
                 cells.reshape(-1), weights=new.reshape(-1), minlength=(stop - start) * k
