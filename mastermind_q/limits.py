@@ -46,7 +46,8 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_STATIC_BYTES``         2 GiB           bytes of those entries with the
                                                           decoder's messages and the
                                                           codemaker's transcript
-                                                          (``static_bytes_per_entry``)
+                                                          (``static_bytes_per_entry``;
+                                                          n = k = 4096: 1.2 GB)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
@@ -458,18 +459,17 @@ def check_coin_weighing(num_positions: int, num_colors: int) -> None:
 def static_bytes_per_entry(num_colors: int) -> int:
     """Bytes per (query, position) entry of a random or balanced static game at ``k``.
 
-    The set column-major in the smallest unsigned dtype that holds ``k`` (1, 2 or 4
-    bytes), the decoder's ``int16`` messages (2) and the codemaker's transcript, which
-    holds every query as a tuple of Python integers: a pointer (8) and, for colours
-    beyond CPython's cached small integers (``k > 257``), an integer object (32).
+    The set column-major in the smallest unsigned dtype that holds ``k`` (``c`` = 1, 2
+    or 4 bytes), the decoder's ``int16`` messages (2) and the codemaker's compact
+    transcript of the same rows (``c``): ``2c + 2``.
 
     Example:
-        >>> static_bytes_per_entry(256), static_bytes_per_entry(1024)
-        (11, 44)
+        >>> static_bytes_per_entry(256), static_bytes_per_entry(4096)
+        (4, 6)
     """
     k = int(num_colors)
     colour = 1 if k <= 1 << 8 else 2 if k <= 1 << 16 else 4
-    return colour + 2 + 8 + (32 if k > 257 else 0)
+    return 2 * colour + 2
 
 
 def check_static_entries(scheme: str, num_positions: int, num_colors: int, queries: int) -> None:
@@ -490,15 +490,15 @@ def check_static_entries(scheme: str, num_positions: int, num_colors: int, queri
     shown = f"static ({scheme}) at n={n}, k={k} holds {count} queries x {n} positions" + (
         f" + {n} x {k} cells" if cells else ""
     )
-    if entries > limit("max_static_entries"):
-        raise _refuse("max_static_entries", f"{shown} = {entries} entries")
     size = count * n * static_bytes_per_entry(k) + 12 * cells
     if size > limit("max_static_bytes"):
         raise _refuse(
             "max_static_bytes",
             f"{shown}: about {size / 2**30:.1f} GiB with the decoder's messages and the "
-            f"codemaker's transcript of tuples",
+            f"codemaker's transcript",
         )
+    if entries > limit("max_static_entries"):
+        raise _refuse("max_static_entries", f"{shown} = {entries} entries")
 
 
 STATIC_FAMILIES = ("hypercube", "two-positions", "other")

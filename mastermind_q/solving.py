@@ -281,9 +281,9 @@ def check_request(
 
             if not exact_play_available(n, k, static_feedback):
                 check_static_search(n, k, static_feedback)
-        else:
+            check_classical(method, n, k, count + 1)
+        else:  # its own bound: the set's entries and bytes (answered as one array)
             check_static_entries(chosen, n, k, count)
-        check_classical(method, n, k, count + 1)
         return
     if method in ("knuth", "random-consistent"):
         from .classical import baselines

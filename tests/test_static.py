@@ -231,7 +231,11 @@ def test_solve_refused_beyond_the_entries_limit_before_any_work(monkeypatch):
     monkeypatch.setattr("mastermind_q.classical.static_schemes.random_queries", no_work)
     monkeypatch.setattr("mastermind_q.classical.static_schemes.balanced_queries", no_work)
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
-        mq.solve((0,) * 4096, colors=4096, method="static")
+        mq.solve((0,) * 8192, colors=8192, method="static")
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", "100000")
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
+        mq.solve((0,) * 64, colors=64, method="static")
+    monkeypatch.delenv("MASTERMIND_Q_MAX_STATIC_BYTES")
     monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_ENTRIES", "1000")
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_ENTRIES"):
         mq.solve((0,) * 64, colors=64, method="static")
@@ -261,7 +265,7 @@ def test_cli_solve_static_json():
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
-        (["--method", "static", "--colors", "4096", "--random", "4096"], "MAX_STATIC_BYTES"),
+        (["--method", "static", "--colors", "8192", "--random", "8192"], "MAX_STATIC_BYTES"),
         (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_"),
         (["--method", "static", "--colors", "4", "--random", "3", "--scheme", "x"], "--scheme"),
         (

@@ -371,5 +371,5 @@ def test_random_scheme_with_black_white_feedback():
 def test_sizes_beyond_the_detecting_matrix_are_one_line_errors():
     with pytest.raises(ValueError):
         static_query_set(10**30, 2)
-    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_ENTRIES"):
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
         static_query_set(5000, 100_000)

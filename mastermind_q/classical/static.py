@@ -292,7 +292,7 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
     n, k = codemaker.num_positions, codemaker.num_colors
     feedback = getattr(codemaker, "feedback", "black")
     plan = static_query_set(n, k, feedback=feedback, seed=seed, scheme=scheme)
-    answers = codemaker.answer_batch(plan.iter_queries())
+    answers = codemaker.answer_batch(plan.rows)  # validated and answered as one array
     blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
     solved_by = np.flatnonzero(blacks == n)
     if solved_by.size:
