@@ -8,7 +8,7 @@ factor ``F`` of ``--factors``, and prints the games won, the games where a code 
 than the secret reproduced every answer (``second code``), the games not decoded and
 the mean decode seconds. The schemes' query counts
 (:func:`~mastermind_q.classical.static_schemes.bp_query_count`) are set from these
-thresholds (``benchmarks/RESULTS.md``, "Belief propagation").
+thresholds (``benchmarks/RESULTS.md``, "Belief propagation for static play").
 
     python benchmarks/static_bp.py --sizes 64x64,256x256,256x16 --games 20
     python benchmarks/static_bp.py --sizes 1024x1024 --games 10 --factors 1.5,1.6,1.7

@@ -28,10 +28,10 @@ and whether it reproduces every answer; the codebreaker's game is lost when it d
 
 Cost: each iteration reads the ``m x n`` (query, position) pairs twice, in blocks of
 positions (the queries held column-major as the smallest unsigned integer type that
-holds ``k``, the messages as ``int16`` fixed point): ``4 m n`` bytes for the set and its
-messages, ``O(n k)`` for the beliefs, and blocks of about :data:`BLOCK_ENTRIES` pairs
-of work arrays. Measured thresholds and times: ``benchmarks/RESULTS.md``, "Belief
-propagation".
+holds ``k``, the messages as ``int16`` fixed point): ``c + 2`` bytes a pair (``c`` = 1
+to ``k = 256``, 2 to 65,536) for the set and its messages, ``12 n k`` for the beliefs,
+and blocks of about :data:`BLOCK_ENTRIES` pairs of work arrays. Measured thresholds
+and times: ``benchmarks/RESULTS.md``, "Belief propagation for static play".
 
 References:
     F. R. Kschischang, B. J. Frey, H.-A. Loeliger, "Factor graphs and the sum-product

@@ -35,8 +35,8 @@ can miss, and the game is reported lost (``solved`` false), never claimed.
 queries it can decode: the exact minimum where it is played (tiny games), else the
 fewest of the others (ties go to the exact designs, then to ``balanced``).
 
-Measured: ``benchmarks/RESULTS.md``, "Belief propagation" (the sweep behind ``F``) and
-"Static play at any size".
+Measured: ``benchmarks/RESULTS.md``, "Belief propagation for static play" (the sweep
+behind ``F``) and "Static play at any size".
 
 References:
     B. Lindström, On a combinatorial problem in number theory, Canad. Math. Bull. 8
@@ -87,7 +87,7 @@ BP_FACTORS: dict[str, tuple[float, float]] = {
 }
 """``F`` of :func:`bp_query_count` per scheme: ``(sparse, dense)``, sparse where the mean
 answer ``n / k`` is below :data:`~mastermind_q.classical.static_bp.GAUSSIAN_FROM`
-(measured thresholds: ``benchmarks/RESULTS.md``, "Belief propagation")."""
+(measured thresholds: ``benchmarks/RESULTS.md``, "Belief propagation for static play")."""
 _SMALL_FACTOR = 3.0
 """``F`` for small games (``n log2 k < 64`` bits), where the entropy bound is loose."""
 
