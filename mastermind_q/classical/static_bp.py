@@ -263,11 +263,11 @@ def repair(
     Positions whose belief exceeds :data:`CONFIDENT` keep their colour; the others are
     decoded from the residual answers (each answer less the fixed positions' matches)
     by peeling and a bounded backtracking search
-    (:func:`~mastermind_q.classical.static_schemes.peel_decode`). In a small game
+    (:func:`~mastermind_q.classical.static_peeling.peel_decode`). In a small game
     (``n log2 k <=`` :data:`ENUMERATE_BITS`) every code is checked when that fails.
     Returns ``(code, reproduces_every_answer)``.
     """
-    from .static_schemes import peel_decode
+    from .static_peeling import peel_decode
 
     guess = beliefs.argmax(axis=1).astype(np.int64)
     confident = beliefs.max(axis=1) >= CONFIDENT
