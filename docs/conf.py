@@ -19,6 +19,8 @@ import inspect
 import os
 import pkgutil
 import sys
+import tempfile
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -31,6 +33,31 @@ os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.g
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 import mastermind_q  # noqa: E402
+
+# -- quiet builds: two messages from upstream that a reader of the build cannot act on --
+# sphinx-autodoc-typehints (3.6.1, the newest) calls a parser method Sphinx 9 deprecates,
+# once per docstring it parses: 256 RemovedInSphinx10Warning lines.
+warnings.filterwarnings(
+    "ignore",
+    message=r".*_RstSnippetParser\.set_application' is deprecated",
+    category=DeprecationWarning,
+)
+# The notebook kernels jupyter-cache starts talk to the build over local TCP (Jupyter's
+# default transport), and ipykernel warns about that at every start; the kernels read
+# this IPython profile (a temporary one: no user startup files either), which drops
+# only that message.
+_IPYTHON_DIR = tempfile.TemporaryDirectory(prefix="mastermind-q-docs-ipython-")
+_KERNEL_CONFIG = Path(_IPYTHON_DIR.name) / "profile_default" / "ipython_kernel_config.py"
+_KERNEL_CONFIG.parent.mkdir(parents=True)
+_KERNEL_CONFIG.write_text(
+    "import logging\n"
+    "class _LocalTcp(logging.Filter):\n"
+    "    def filter(self, record):\n"
+    "        return 'running over TCP without encryption' not in record.getMessage()\n"
+    "logging.getLogger('IPKernelApp').addFilter(_LocalTcp())\n",
+    encoding="utf-8",
+)
+os.environ["IPYTHONDIR"] = _IPYTHON_DIR.name
 
 project = "mastermind_q"
 author = "The mastermind_q developers"

@@ -76,10 +76,19 @@ from .counting import (
     count_oracle_calls,
     oracle_power,
 )
-from .game import Code, black_white, validate_code, validate_colors, validate_feedback
+from .game import (
+    Code,
+    black_white,
+    validate_code,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+)
 
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
+
+    from .backends import Execution
 
 Answer = int | tuple[int, int]
 """A recorded answer: the black count, or ``(black, white)`` for a black-white query."""
@@ -125,7 +134,7 @@ class _OracleOperations:
             OracleCountError: ``p`` is not an integer (see
                 :func:`~mastermind_q.counting.oracle_power`).
         """
-        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))  # type: ignore[arg-type]
+        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))
 
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
@@ -426,8 +435,7 @@ class Codemaker(_Uncopyable):
         distinct: bool = False,
         feedback: str = "black",
     ) -> None:
-        if not isinstance(distinct, bool):
-            raise ValueError(f"distinct must be True or False, was {distinct!r}")
+        validate_flag(distinct, "distinct")
         self._num_colors = validate_colors(colors)
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
@@ -559,7 +567,7 @@ class Codemaker(_Uncopyable):
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
-    def black(self, guess: Sequence[int]) -> int:
+    def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
         if (
             isinstance(guess, np.ndarray)
@@ -637,10 +645,7 @@ class Codemaker(_Uncopyable):
         ledger = self._ledger
         with ledger.lock:
             if white:
-                pairs = [
-                    self._answer_black_white(tuple(row))
-                    for row in codes.tolist()  # type: ignore[arg-type]
-                ]
+                pairs = [self._answer_black_white(tuple(row)) for row in codes.tolist()]
                 blacks = np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1)
                 whites: np.ndarray | None = np.array([w for _, w in pairs], dtype=np.int64)
             else:
@@ -862,6 +867,7 @@ class Codemaker(_Uncopyable):
         shots: int | None = None,
         seed: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        execution: Execution | None = None,
     ) -> list[dict[str, Any]]:
         """Count the oracle applications in ``circuits``, then run them: the one entry point.
 
@@ -890,6 +896,10 @@ class Codemaker(_Uncopyable):
             seed: simulator seed.
             metadata: what the job is (``method``, ``n``, ``k``, ...), kept in the job
                 record of device runs so the job can be decoded later.
+            execution: the :class:`~mastermind_q.backends.Execution` record the
+                codebreaker was given (backend, shots, seed, options, runtime batch);
+                with it ``backend``, ``shots`` and ``seed`` are read from the record.
+                Default: one built here from them and the execution options in force.
 
         Returns:
             One dict per circuit, keyed by bitstrings (clbit 0 rightmost): the exact
@@ -912,18 +922,24 @@ class Codemaker(_Uncopyable):
         """
         from .backends import (
             DEFAULT_SHOTS,
+            Execution,
             exact_probabilities,
             is_exact,
+            resolve_execution,
             sample_counts,
             validate_backend_name,
         )
 
-        name = validate_backend_name(backend)
+        if execution is None:
+            execution = Execution.here(validate_backend_name(backend), shots, seed)
+        else:
+            execution = resolve_execution(
+                execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
+            )
+        name, shots, seed = execution.backend, execution.shots, execution.seed
         exact = is_exact(name)
         if not exact:
             shots = DEFAULT_SHOTS if shots is None else shots
-            if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
-                raise ValueError(f"shots must be a positive integer, was {shots!r}")
         batch = self._batch(circuits)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
@@ -940,13 +956,11 @@ class Codemaker(_Uncopyable):
             ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
             ledger.circuits.extend(batch)
         if exact:
-            outcomes = [dict(d) for d in exact_probabilities(runnable)]
+            outcomes = [dict(d) for d in exact_probabilities(runnable, options=execution.options)]
         else:
             outcomes = [
                 dict(c)
-                for c in sample_counts(
-                    runnable, backend=name, shots=shots, seed=seed, metadata=dict(metadata or {})
-                )
+                for c in sample_counts(runnable, metadata=dict(metadata or {}), execution=execution)
             ]
         with ledger.lock:
             ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
@@ -991,7 +1005,8 @@ class Codemaker(_Uncopyable):
             OracleCountError: another codemaker's or a forged oracle, a renamed one.
         """
         if isinstance(operation, OracleGate):
-            entry = self._oracles.get(getattr(operation, "_token", None))
+            token = getattr(operation, "_token", None)
+            entry = self._oracles.get(token) if isinstance(token, str) else None
             if entry is None:
                 raise OracleCountError(
                     f"gate {operation.name!r} is an oracle this codemaker did not hand out "
@@ -1226,8 +1241,9 @@ class CountingCodemaker(Codemaker):
         shots: int | None = None,
         seed: int | None = None,
         metadata: Mapping[str, Any] | None = None,
+        execution: Execution | None = None,
     ) -> list[dict[str, Any]]:
-        """Count the oracle applications in ``circuits``; run nothing.
+        """Count the oracle applications in ``circuits``; run nothing (``execution`` unused).
 
         Raises:
             CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).

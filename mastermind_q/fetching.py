@@ -97,8 +97,8 @@ def decode_record(record: JobRecord, *, secret: Sequence[int] | None = None) -> 
                 f"job record {record.job_id}: its counts cannot be mitigated: "
                 f"{type(error).__name__}: {error}"
             ) from None
-    found, fractions = decode_counts(record.method, counts, num_positions=record.n, colors=record.k)
-    fractions = tuple(float(f) for f in fractions)
+    found, weights = decode_counts(record.method, counts, num_positions=record.n, colors=record.k)
+    fractions = tuple(float(f) for f in weights)
     solved = None
     if secret is not None:
         solved = tuple(found) == validate_code(secret, record.k, positions=record.n)

@@ -38,6 +38,7 @@ __all__ = [
     "validate_colors",
     "validate_feedback",
     "validate_flag",
+    "validate_optional_flag",
     "validate_positions",
     "validate_seed",
 ]
@@ -74,7 +75,28 @@ def validate_flag(value: Any, name: str) -> bool:
         True
     """
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, was {value!r}")
+        raise ValueError(f"{name} must be True or False, was {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)`` for a message, at most about 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}... ({len(text)} characters)"
+
+
+def validate_optional_flag(value: Any, name: str) -> bool | None:
+    """Return ``value`` if it is ``True``, ``False`` or ``None`` (the default: decide later).
+
+    Raises:
+        ValueError: naming ``name`` and the value.
+
+    Example:
+        >>> validate_optional_flag(None, "distinct") is None
+        True
+    """
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(f"{name} must be True, False or None, was {_shown(value)}")
     return value
 
 

@@ -257,7 +257,7 @@ class JobRecord:
         missing = sorted(names - optional - set(data))
         if missing:
             raise ValueError(f"job record is missing keys {missing}")
-        values = {name: data.get(name) for name in names}
+        values: dict[str, Any] = {name: data.get(name) for name in names}
         _check_record_fields(values)
         values["registers"] = tuple(values["registers"])
         values["circuit_names"] = tuple(values["circuit_names"])

@@ -46,6 +46,7 @@ from .game import (
     validate_positions,
     validate_seed,
 )
+from .solving import METHODS
 
 __all__ = [
     "MAX_COUNTED_CODES",
@@ -147,10 +148,10 @@ def _text(text: Any) -> str:
 
 
 def _flag(value: Any, name: str) -> bool:
-    """A real boolean (``numpy.bool_`` too); a truthy string is not one."""
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise TypeError(f"{name} must be True or False, was {shown(repr(value))}")
+    """A real boolean (:func:`~mastermind_q.game.validate_flag`); a truthy string is not one."""
+    from .game import validate_flag
+
+    return validate_flag(value, name)
 
 
 def _numbers(text: str, what: str, example: str) -> list[int]:
@@ -286,7 +287,9 @@ def _code_space(n: int, k: int, distinct: bool) -> np.ndarray | None:
     return codes
 
 
-def _black_white(codes: np.ndarray, guess: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+def _black_white(
+    codes: np.ndarray, guess: Sequence[int] | np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Black and white pegs of ``guess`` against every row of ``codes``.
 
     :func:`~mastermind_q.classical.codes.feedback_counts` of one guess: white + black
@@ -295,7 +298,7 @@ def _black_white(codes: np.ndarray, guess: Sequence[int]) -> tuple[np.ndarray, n
     """
     from .classical.codes import feedback_counts
 
-    return feedback_counts(guess, codes, feedback="black-white")  # type: ignore[no-any-return]
+    return feedback_counts(guess, codes, feedback="black-white")
 
 
 def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.ndarray:
@@ -304,8 +307,8 @@ def _fits(codes: np.ndarray, guess: Code, answer: int | tuple[int, int]) -> np.n
 
     if isinstance(answer, tuple):
         blacks, whites = _black_white(codes, guess)
-        return (blacks == answer[0]) & (whites == answer[1])  # type: ignore[no-any-return]
-    return feedback_counts(guess, codes) == answer  # type: ignore[no-any-return]
+        return (blacks == answer[0]) & (whites == answer[1])
+    return feedback_counts(guess, codes) == answer
 
 
 @dataclass(frozen=True)
@@ -330,21 +333,25 @@ class Turn:
 
 
 # -- you break the code ----------------------------------------------------------------------
-EXACT_QUANTUM = ("nonadaptive", "triples", "two-color", "adaptive")
-"""Quantum codebreakers that find the secret with probability 1 (noiseless)."""
-QUANTUM_NOTES = {"hunziker-meyer": "succeeds with probability below 1"}
+EXACT_QUANTUM = tuple(
+    name for name, info in METHODS.items() if info.kind == "quantum" and info.exact
+)
+"""Quantum codebreakers that find the secret with probability 1 (noiseless; their
+:data:`~mastermind_q.solving.METHODS` entry says ``exact``)."""
+QUANTUM_NOTES = {
+    name: "succeeds with probability below 1"
+    for name, info in METHODS.items()
+    if info.kind == "quantum" and not info.exact
+}
 """What a comparison line says beside a quantum codebreaker that is not exact."""
 
 
 def quantum_applies(method: str, k: int) -> bool:
-    """Whether quantum ``method`` plays ``k`` colours (two-color: 2; nonadaptive and
-    triples: 3 or more; hunziker-meyer: more than 4; adaptive: any)."""
-    return {
-        "two-color": k == 2,
-        "nonadaptive": k >= 3,
-        "triples": k >= 3,
-        "hunziker-meyer": k > 4,
-    }.get(method, True)
+    """Whether quantum ``method`` plays ``k`` colours (its table entry's ``colors``:
+    two-color 2; nonadaptive and triples 3 or more; hunziker-meyer more than 4;
+    adaptive any)."""
+    info = METHODS.get(method)
+    return True if info is None else info.plays_colors(k)
 
 
 def comparison_row(

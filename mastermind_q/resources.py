@@ -3,7 +3,8 @@
 Two views of the same circuits:
 
 * **logical** -- the algorithm in the query model: custom boxes (the stage gates of
-  :mod:`mastermind_q.circuits.stages`, encodings, ``A``, ``S_0(φ)``, ``D(φ)``) opened, the oracle ``B_s`` / ``B_s^dagger`` kept as
+  :mod:`mastermind_q.circuits.stages`, encodings, ``A``, ``S_0(φ)``, ``D(φ)``) opened,
+  the oracle ``B_s`` / ``B_s^dagger`` kept as
   one gate each (a query), Qiskit library gates (``h``, ``cp``, ``mcx``, ``QFT``...)
   counted as one gate each. For the ``oracle`` circuit alone the oracle is opened:
   its logical counts are those of its construction.

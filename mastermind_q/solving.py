@@ -5,8 +5,13 @@ to the chosen codebreaker (which never sees the secret), and reports what the
 codemaker counted. :func:`play` does the same against any codemaker, e.g. the
 adversary of El Ouali et al. (:mod:`mastermind_q.classical.adversary`).
 
-Every method is listed in :data:`METHODS` with its kind (``quantum`` or ``classical``)
-and the function that implements it, imported only when used.
+Every method is one entry of :data:`METHODS`, the one method table: its kind
+(``quantum`` or ``classical``), the function that implements it (imported only when
+used), its setting, the colours ``k`` it plays, its games (feedback, distinct), its
+exact query count or worst-case guess bound, its formula and reference -- what a
+method is, in one place, as a Qualtran Bloq keeps its classical action, decomposition
+and cost together. ``solve``, ``play``, ``compare``, ``play``'s games and the command
+line read it. A new method is a new entry, its builder and its tests.
 
 Example:
     >>> result = solve((3, 0, 2, 1), colors=4, method="permutation")
@@ -19,11 +24,20 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .codemaker import Codemaker, check_codemaker
-from .game import SolveResult, validate_colors, validate_feedback
+from .game import (
+    SolveResult,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+    validate_optional_flag,
+)
 from .quantum.outcome import QuantumOutcome
+
+if TYPE_CHECKING:
+    from .backends import Execution
 
 __all__ = [
     "CLASSICAL_METHODS",
@@ -40,15 +54,15 @@ __all__ = [
 
 @dataclass(frozen=True)
 class MethodInfo:
-    """A codebreaking method.
+    """A codebreaking method: everything the toolkit knows about it, in one entry.
 
     Attributes:
         name: the ``method`` string.
         kind: ``"quantum"`` or ``"classical"``.
         target: ``"module:function"`` implementing it. Quantum functions take
-            ``(codemaker, *, backend, shots, seed)`` and return a
-            :class:`QuantumOutcome`; classical ones take ``(codemaker, *, seed)`` and
-            return the found code.
+            ``(codemaker, *, execution)`` (an :class:`~mastermind_q.backends.Execution`;
+            or ``backend``, ``shots``, ``seed``) and return a :class:`QuantumOutcome`;
+            classical ones take ``(codemaker, *, seed)`` and return the found code.
         distinct: the method's default game is the permutation game (no repeated
             colours, k >= n).
         summary: one line for help texts.
@@ -56,6 +70,16 @@ class MethodInfo:
         games: the values of ``distinct`` it plays (default: ``(distinct,)`` only).
         schemes: the keyword ``scheme`` the implementing function takes (``static``:
             its query sets); ``False`` for every other method.
+        setting: ``"non-adaptive"`` (every query fixed before any answer is seen) or
+            ``"adaptive"``.
+        colors: the colours it plays, ``(fewest, most)`` (``most`` ``None``: no upper
+            limit); ``colors_source``: where the rule comes from, for messages.
+        exact: a quantum method that finds the secret with probability 1 (noiseless).
+        queries: ``"module:function"`` of its exact oracle-call count ``f(k)``
+            (quantum), or of its worst-case guess bound ``f(n, k)`` (classical; the work
+            limit's estimate), or ``None``.
+        formula: the count as a formula, for tables.
+        reference: the paper and the exact place.
     """
 
     name: str
@@ -66,6 +90,13 @@ class MethodInfo:
     feedbacks: tuple[str, ...] = ("black",)
     games: tuple[bool, ...] | None = None
     schemes: bool = False
+    setting: str = "adaptive"
+    colors: tuple[int, int | None] = (2, None)
+    colors_source: str = ""
+    exact: bool = True
+    queries: str | None = None
+    formula: str | None = None
+    reference: str | None = None
 
     @property
     def distinct_games(self) -> tuple[bool, ...]:
@@ -83,11 +114,48 @@ class MethodInfo:
             game = "the permutation game (distinct=True)" if self.distinct else "repetition"
             raise ValueError(f"method {self.name!r} plays {game} only, was distinct={distinct!r}")
 
+    def plays_colors(self, k: int) -> bool:
+        """Whether the method plays ``k`` colours."""
+        fewest, most = self.colors
+        return k >= fewest and (most is None or k <= most)
+
+    def colors_reason(self, k: int) -> str | None:
+        """Why the method does not play ``k`` colours (``None`` if it does)."""
+        if self.plays_colors(k):
+            return None
+        fewest, most = self.colors
+        if most == fewest:
+            rule = f"== {fewest}"
+        elif fewest > 3:
+            rule = f"> {fewest - 1}"
+        else:
+            rule = f">= {fewest}"
+        source = f" ({self.colors_source})" if self.colors_source else ""
+        return f"{self.name} needs colors {rule}{source}, was {k}"
+
+    def query_count(self, num_positions: int, num_colors: int) -> int | None:
+        """The entry's count at ``(n, k)``: oracle calls (quantum), a guess bound
+        (classical), or ``None`` when the entry has none."""
+        if self.queries is None:
+            return None
+        count = _load(self.queries)
+        if self.kind == "quantum":
+            return int(count(num_colors))
+        return int(count(num_positions, num_colors))
+
     def load(self) -> Callable[..., Any]:
         """Import and return the implementing function."""
-        module_name, function_name = self.target.split(":")
-        module = importlib.import_module(module_name)
-        return getattr(module, function_name)
+        return _load(self.target)
+
+
+def _load(target: str) -> Callable[..., Any]:
+    """The function ``"module:function"`` names, imported now."""
+    module_name, function_name = target.split(":")
+    return getattr(importlib.import_module(module_name), function_name)
+
+
+_LLX = "Li-Luo-Xu"
+_ELOUALI = "El Ouali et al., Games 9(1):2 (2018)"
 
 
 METHODS: dict[str, MethodInfo] = {
@@ -98,30 +166,54 @@ METHODS: dict[str, MethodInfo] = {
             "quantum",
             "mastermind_q.quantum:solve_nonadaptive",
             summary="Li-Luo-Xu Algorithm 1: k-1 FindTwoColorPosition queries (k >= 3)",
+            setting="non-adaptive",
+            colors=(3, None),
+            queries="mastermind_q.quantum.counts:nonadaptive_queries",
+            formula="k - 1",
+            reference=f"{_LLX}, Algorithm 1, Theorem 1",
         ),
         MethodInfo(
             "triples",
             "quantum",
             "mastermind_q.quantum:solve_triples",
             summary="pair queries along colour paths: ceil(2(k-1)/3) queries (k >= 3)",
+            setting="non-adaptive",
+            colors=(3, None),
+            queries="mastermind_q.quantum.counts:triples_queries",
+            formula="ceil(2(k-1)/3)",
+            reference=f"{_LLX}, Section 5 (colour triples), improved",
         ),
         MethodInfo(
             "two-color",
             "quantum",
             "mastermind_q.quantum:solve_two_color",
             summary="Li-Luo-Xu Algorithm 3: one query with QFT_4 (k = 2)",
+            setting="non-adaptive",
+            colors=(2, 2),
+            queries="mastermind_q.quantum.counts:two_color_queries",
+            formula="1",
+            reference=f"{_LLX}, Algorithm 3, Theorem 2",
         ),
         MethodInfo(
             "adaptive",
             "quantum",
             "mastermind_q.quantum:solve_adaptive",
             summary="Li-Luo-Xu Algorithm 4: n synchronous exact Grover searches, 2T queries",
+            queries="mastermind_q.quantum.counts:adaptive_queries",
+            formula="2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+            reference=f"{_LLX}, Algorithm 4, Theorem 3",
         ),
         MethodInfo(
             "hunziker-meyer",
             "quantum",
             "mastermind_q.quantum:solve_hunziker_meyer",
             summary="Li-Luo-Xu Appendix A, Algorithm 5 (Hunziker-Meyer): T parity queries (k > 4)",
+            colors=(5, None),
+            colors_source="Li-Luo-Xu Appendix A",
+            exact=False,
+            queries="mastermind_q.circuits.hunziker_meyer:hunziker_meyer_iterations",
+            formula="T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
+            reference=f"{_LLX}, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])",
         ),
         MethodInfo(
             "permutation",
@@ -129,6 +221,8 @@ METHODS: dict[str, MethodInfo] = {
             "mastermind_q.classical.permutation:solve_permutation",
             distinct=True,
             summary="El Ouali et al. binary search for permutations (k = n and k > n)",
+            queries="mastermind_q.classical.guess_bounds:permutation_guess_bound",
+            reference=f"{_ELOUALI}, Algorithms 1-4",
         ),
         MethodInfo(
             "knuth",
@@ -137,18 +231,24 @@ METHODS: dict[str, MethodInfo] = {
             summary="Knuth's 1977 minimax with black-white feedback (small n, k)",
             feedbacks=("black-white",),
             games=(False, True),
+            reference="Knuth, J. Recreational Math. 9 (1976-77), minimax",
         ),
         MethodInfo(
             "blackpeg",
             "classical",
             "mastermind_q.classical.baselines:solve_blackpeg",
             summary="deterministic black-peg solver with repetition for any n, k",
+            queries="mastermind_q.classical.baselines:blackpeg_query_bound",
+            reference="deterministic black-peg baseline with repetition",
         ),
         MethodInfo(
             "coin-weighing",
             "classical",
             "mastermind_q.classical.coin_weighing:solve_coin_weighing",
             summary="interval tree with coin-weighing batches of binary tests (any n, k)",
+            queries="mastermind_q.classical.coin_weighing:coin_weighing_query_bound",
+            reference="interval tree with Lindström coin-weighing batches "
+            "(Lindström 1965; Martinsson and Su, CPC 2023)",
         ),
         MethodInfo(
             "random-consistent",
@@ -156,6 +256,7 @@ METHODS: dict[str, MethodInfo] = {
             "mastermind_q.classical.baselines:solve_random_consistent",
             summary="guess a uniformly random code consistent with all answers (small n, k)",
             games=(False, True),
+            reference="random consistent guess baseline",
         ),
         MethodInfo(
             "optimal",
@@ -173,6 +274,15 @@ METHODS: dict[str, MethodInfo] = {
             "designs or random), then the guess",
             feedbacks=("black", "black-white"),
             schemes=True,
+            setting="non-adaptive",
+            queries="mastermind_q.classical.guess_bounds:static_guess_bound",
+            formula="|Q| + 1, the fewest of: |Q| = static_minimum(n, k) (tiny games); "
+            "m_L(n) + 1 (coin weighing, k = 2); (k - 1) m_L(n) + 1 (colour designs); "
+            "ceil(k ln(n k) max(0.5 e^(n/k), 0.8)) (random sets, 2k >= n)",
+            reference="classical non-adaptive codebreaker (one batch of queries, then the "
+            "answer): minimum resolving sets of H(n, k) by CP-SAT (OEIS A303735; Caceres et "
+            "al. 2007), Lindstrom detecting designs (Lindstrom 1965; Cantor and Mills 1966) "
+            "and random sets with a peeling decoder beyond",
         ),
         MethodInfo(
             "consistent",
@@ -199,24 +309,11 @@ def method_info(method: str) -> MethodInfo:
 
 
 def _classical_guesses(method: str, n: int, k: int) -> int:
-    """A worst-case guess count of classical ``method`` at ``(n, k)`` (for the work limit)."""
-    if method == "permutation" and k >= n:
-        from .classical.permutation import permutation_worst_case_bound
-
-        return permutation_worst_case_bound(n, k)
-    if method == "blackpeg":
-        from .classical.baselines import blackpeg_query_bound
-
-        return blackpeg_query_bound(n, k)
-    if method == "coin-weighing":
-        from .classical.coin_weighing import coin_weighing_query_bound
-
-        return coin_weighing_query_bound(n, k)
-    if method == "static":
-        from .classical.static import static_query_count
-
-        return static_query_count(n, k) + 1
-    return n + k  # every colour and every position once: the least any method asks
+    """A worst-case guess count of classical ``method`` at ``(n, k)`` (for the work limit):
+    its table entry's bound, else ``n + k`` (every colour and every position once: the
+    least any method asks)."""
+    count = method_info(method).query_count(n, k)
+    return n + k if count is None else count
 
 
 def check_request(
@@ -309,6 +406,7 @@ def play(
     seed: int | None = None,
     verify: bool = False,
     scheme: str | None = None,
+    execution: Execution | None = None,
 ) -> SolveResult:
     """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
 
@@ -325,6 +423,12 @@ def play(
         scheme: ``static`` only: force its scheme (``"minimum"``, ``"coin-weighing"``,
             ``"colour-designs"``, ``"random"``, ``"balanced"``); ``None`` picks the fewest
             queries.
+        execution: quantum methods only: the
+            :class:`~mastermind_q.backends.Execution` record to run with (backend, shots,
+            seed, options such as the oracle construction and noise suppression, runtime
+            batch), handed to the codebreaker and, through it, to the codemaker. Default:
+            one built here, once, from ``backend``, ``shots``, ``seed`` and the
+            :func:`~mastermind_q.backends.execution_options` in force.
 
     Returns:
         The :class:`SolveResult`; ``queries`` is what the codemaker counted; ``static``
@@ -334,6 +438,32 @@ def play(
         ValueError: unknown method, or options that do not apply to it.
         TypeError: ``codemaker`` is not a :class:`Codemaker`.
     """
+    return _play(
+        codemaker,
+        method=method,
+        backend=backend,
+        shots=shots,
+        seed=seed,
+        verify=verify,
+        scheme=scheme,
+        execution=execution,
+        game_checked=False,
+    )
+
+
+def _play(
+    codemaker: Codemaker,
+    *,
+    method: str,
+    backend: str | None,
+    shots: int | None,
+    seed: int | None,
+    verify: bool,
+    scheme: str | None,
+    execution: Execution | None,
+    game_checked: bool,
+) -> SolveResult:
+    """:func:`play`; ``game_checked``: :func:`solve` has checked the game already."""
     from .game import validate_seed
     from .limits import check_shots
 
@@ -349,14 +479,23 @@ def play(
     if shots is not None:
         shots = check_shots(shots)
     seed = validate_seed(seed)
+    if execution is not None and info.kind != "quantum":
+        raise ValueError(f"execution applies to quantum methods only, method was {method!r}")
     # A method made for one feedback asks its own kind of question (a codemaker answers
     # both); a method that plays several reads the game from ``codemaker.feedback``.
     feedback = getattr(codemaker, "feedback", "black")
-    info.check_game(feedback if len(info.feedbacks) > 1 else info.feedbacks[0], codemaker.distinct)
-    if not isinstance(verify, bool):
-        raise ValueError(f"verify must be True or False, was {verify!r}")
+    if not game_checked:
+        info.check_game(
+            feedback if len(info.feedbacks) > 1 else info.feedbacks[0], codemaker.distinct
+        )
+    validate_flag(verify, "verify")
     if verify and info.kind != "quantum":
         raise ValueError(f"verify applies to quantum methods only, method was {method!r}")
+    if info.kind == "quantum":  # built once, here: the codebreaker and codemaker get it
+        from .backends import resolve_execution
+
+        execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
+        backend, shots, seed = execution.backend, execution.shots, execution.seed
     check_request(
         method,
         codemaker.num_positions,
@@ -369,8 +508,9 @@ def play(
     )
     breaker = info.load()
     if info.kind == "quantum":
-        backend_name = "aer" if backend is None else backend
-        outcome: QuantumOutcome = breaker(codemaker, backend=backend_name, shots=shots, seed=seed)
+        assert execution is not None and backend is not None
+        backend_name = backend
+        outcome: QuantumOutcome = breaker(codemaker, execution=execution)
         found = tuple(outcome.found)
         weights = outcome.position_weights
         confidence = tuple(float(row[color]) for color, row in zip(found, weights))
@@ -455,6 +595,7 @@ def solve(
     feedback: str | None = None,
     distinct: bool | None = None,
     scheme: str | None = None,
+    execution: Execution | None = None,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -481,6 +622,9 @@ def solve(
         scheme: ``static`` only: its query set, ``"minimum"`` (the exact minimum, tiny
             games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"``, ``"random"`` or
             ``"balanced"`` (belief propagation); ``None`` (default) picks the fewest queries.
+        execution: quantum methods: the :class:`~mastermind_q.backends.Execution`
+            record to run with, instead of ``backend``, ``shots`` and ``seed`` (see
+            :func:`play`).
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
@@ -493,22 +637,15 @@ def solve(
         >>> solve((1, 0, 1), colors=2, method="two-color", backend="aer-statevector").queries
         1
     """
-    info = method_info(method)
-    if scheme is not None:
-        from .classical.static_schemes import validate_scheme
-
-        if method != "static":
-            raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
-        validate_scheme(scheme)
+    info = method_info(method)  # the game here; every other option once, in _play
     k = validate_colors(colors)
     feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
+    distinct = validate_optional_flag(distinct, "distinct")
     if distinct is None:
         distinct = info.distinct
-    elif not isinstance(distinct, bool):
-        raise ValueError(f"distinct must be True, False or None, was {distinct!r}")
     info.check_game(feedback, distinct)
     codemaker = Codemaker(secret, k, distinct=distinct, feedback=feedback)
-    return play(
+    return _play(
         codemaker,
         method=method,
         backend=backend,
@@ -516,4 +653,6 @@ def solve(
         seed=seed,
         verify=verify,
         scheme=scheme,
+        execution=execution,
+        game_checked=True,
     )

@@ -608,6 +608,7 @@ def _run(argv: list[str], env: dict[str, str]) -> dict[str, object]:
 # as a subprocess, once.
 pytestmark = pytest.mark.xdist_group("cli_fuzz")
 
+
 @pytest.fixture(scope="module")
 def fuzz_files(tmp_path_factory):
     files = tmp_path_factory.mktemp("fuzz")

@@ -469,12 +469,15 @@ def test_every_row_names_its_game_in_json_and_csv(brute):
     assert json.loads(json.dumps(result.to_dict()))["skipped"][0]["setting"]
 
 
-def test_the_settings_table_takes_the_coming_methods_by_name(monkeypatch):
-    # static and hunziker-meyer land from another branch: their rows fit by name
+def test_the_setting_is_read_from_the_method_table(monkeypatch):
+    """A method's setting lives in its METHODS entry; a method added later needs no list."""
     assert cmp.SETTINGS["static"] == "non-adaptive"
     assert cmp.SETTINGS["hunziker-meyer"] == "adaptive"
-    monkeypatch.setitem(METHODS, "static", _LocalMethod("static", "classical", "local:brute"))
-    row = cmp.run_task(cmp.CompareTask(2, 2, "static", "classical"), samples=2, seed=0)
+    assert {name: info.setting for name, info in METHODS.items()} == cmp.SETTINGS
+    local = _LocalMethod("later", "classical", "local:brute", setting="non-adaptive")
+    monkeypatch.setitem(METHODS, "later", local)
+    assert cmp.method_setting("later") == "non-adaptive"
+    row = cmp.run_task(cmp.CompareTask(2, 2, "later", "classical"), samples=2, seed=0)
     assert row.game == ("non-adaptive", "black", False)
     assert cmp.method_setting("not-listed") == "adaptive"
 

@@ -182,8 +182,8 @@ def test_the_quantum_rows_total_work_is_checked_before_any_row():
         ({"seed": math.nan}, ValueError, "seed"),
         ({"seed": object()}, ValueError, "seed"),
         ({"seed": -1}, ValueError, "seed"),
-        ({"distinct": "no"}, TypeError, "distinct"),
-        ({"distinct": 0}, TypeError, "distinct"),
+        ({"distinct": "no"}, ValueError, "distinct"),
+        ({"distinct": 0}, ValueError, "distinct"),
     ],
 )
 def test_random_secrets_refuses_bad_input_at_once(options, error, fragment):
@@ -268,9 +268,9 @@ def test_a_huge_method_name_is_not_echoed_whole(capsys):
 
 def test_a_second_ctrl_c_keeps_the_table(capsys, monkeypatch):
     from mastermind_q.cli import compare as cli_compare
+    from mastermind_q.compare import running
 
-    real_run = cli_compare.__dict__.get("run_comparison")
-    assert real_run is None  # imported inside run(): patch the compare package instead
+    assert "run_comparison" not in cli_compare.__dict__  # the CLI calls compare()
     calls = []
 
     def interrupted(plan, **options):
@@ -285,7 +285,7 @@ def test_a_second_ctrl_c_keeps_the_table(capsys, monkeypatch):
         os.kill(os.getpid(), signal.SIGINT)  # within 0.4 s of the first
         return real_table(rows)
 
-    monkeypatch.setattr(cmp, "run_comparison", interrupted)
+    monkeypatch.setattr(running, "run_comparison", interrupted)
     monkeypatch.setattr(cmp, "format_table", table_with_a_second_ctrl_c)
     status, out, err = _main(["--positions", "3", "--colors", "3", "--methods", "blackpeg"], capsys)
     assert calls and status == 130
@@ -318,14 +318,19 @@ def test_compare_diagonal_on_the_command_line_marks_counted_rows(capsys):
 
 
 def test_workers_default_to_two_processes_only_for_a_long_sweep(monkeypatch):
+    from mastermind_q.backends import Execution, ExecutionOptions
     from mastermind_q.cli import compare as cli_compare
+    from mastermind_q.compare.running import auto_workers
 
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
     small = cmp.plan_comparison([3, 4], [3])
     large = cmp.plan_comparison([256, 1024], "n")
-    assert cli_compare._auto_workers(small, 10, 1, "aer", None) == 1
-    assert cli_compare._auto_workers(large, 10, 1, "aer", None) == 2
-    assert cli_compare._auto_workers(large, 10, 1, "aer", "tcp://host:8786") == 1
+    aer = Execution("aer")
+    assert auto_workers(small, 10, 1, aer) == 1
+    assert auto_workers(large, 10, 1, aer) == 2
+    assert auto_workers(large, 10, 1, aer, scheduler="tcp://host:8786") == 1
+    runtime = Execution("fake:manila", options=ExecutionOptions(fake_mode="runtime"))
+    assert auto_workers(large, 10, 1, runtime) == 1  # one runtime batch, here
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    assert cli_compare._auto_workers(large, 10, 1, "aer", None) == 1
+    assert auto_workers(large, 10, 1, aer) == 1
     assert cli_compare._workers("auto") is None and cli_compare._workers("3") == 3

@@ -23,8 +23,13 @@ BASELINES = ("knuth", "blackpeg", "random-consistent")
 GUIDE = ("solving", "drawing", "comparing", "playing", "backends", "limits", "results", "errata")
 """The user guide: one page per task."""
 README_MAX_LINES = 200
-DEV_LOG = re.compile(r"\bissues? #?\d+|\bbefore\s*/\s*now\b|\(was [^)]*\)", re.IGNORECASE)
-"""What public text does not say: issue numbers, "before / now" comparisons."""
+DEV_LOG = re.compile(
+    r"\bissues? #?\d+|\bbefore\s*/\s*now\b|\(was [^)]*\)|\bdesign card\b|\bengineers?\b"
+    r"|\bshared [\w-]+ machine\b",
+    re.IGNORECASE,
+)
+"""What public text does not say: issue numbers, "before / now" comparisons, the
+project's internal papers ("the design card") and who was using the machine."""
 
 
 def _toctree_lists(index: str, page: str) -> bool:
@@ -124,7 +129,45 @@ def test_public_pages_speak_of_the_toolkit_not_of_its_history():
 
 
 def test_the_dev_log_pattern_catches_what_it_should():
-    for text in ("(issue 11, part 4)", "Issue 16: guess", "before / now", "8 s (was 66-370 s)"):
+    for text in (
+        "(issue 11, part 4)",
+        "Issue 16: guess",
+        "before / now",
+        "8 s (was 66-370 s)",
+        "The design card names `circuits/`",
+        "while other engineers loaded it",
+        "on the shared 2-core machine",
+    ):
         assert DEV_LOG.search(text), text
     for text in ("the issue is", "before any work", "was '3'", "it was right"):
         assert not DEV_LOG.search(text), text
+
+
+def test_the_cli_reference_opens_with_the_commands():
+    """File safety is the limits page's; the CLI reference starts with the commands."""
+    text = (DOCS / "cli.rst").read_text(encoding="utf-8")
+    before = text[: text.index(".. argparse::")]
+    assert not re.search(r"^-{3,}$", before, re.M), "a section comes before the commands"
+    limits = (DOCS / "guide" / "limits.md").read_text(encoding="utf-8")
+    for detail in ("FIFO", "0600", "2^63", "symbolic link"):
+        assert detail not in text, detail
+        assert detail in limits, detail
+    assert ":doc:`guide/limits`" in text[text.index(".. argparse::") :]
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading)
+    following = re.search(r"^#{1,3} ", text[start + len(heading) :], re.M)
+    return text[start : start + len(heading) + following.start()] if following else text[start:]
+
+
+def test_the_solving_guide_says_what_the_count_guarantees_in_maths():
+    text = (DOCS / "guide" / "solving.md").read_text(encoding="utf-8")
+    honest = _section(text, "### How the count is kept honest")
+    assert "$$" in honest and r"\sum" in honest, "the count as a formula"
+    assert "{py:mod}`mastermind_q.counting`" in honest, "a link to the reference"
+    for internal in ("PowerModifier", "`bool`", "int subclass", "deep copy"):
+        assert internal not in honest, internal
+    # formulas are maths, not code: no `e^{...}` or `B_s^(...)` in backticks anywhere
+    spans = re.findall(r"(?<!`)`([^`\n]+)`(?!`)", text)
+    assert not [span for span in spans if "^{" in span], [span for span in spans if "^{" in span]

@@ -68,3 +68,74 @@ def test_python_m_mastermind_q_is_the_console_script():
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["mastermind-q", mastermind_q.__version__]
+
+
+def _project() -> dict:
+    tomllib = pytest.importorskip("tomllib")
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_the_classifiers_say_what_an_index_expects():
+    project = _project()["project"]
+    classifiers = project["classifiers"]
+    assert sum(c.startswith("Development Status :: ") for c in classifiers) == 1
+    # the licence is the SPDX expression (PEP 639), which replaces the licence classifier
+    assert project["license"] == "Apache-2.0" and project["license-files"] == ["LICENSE"]
+    assert not any(c.startswith("License :: ") for c in classifiers)
+    assert "Typing :: Typed" in classifiers
+    assert any(c.startswith("Topic :: Scientific/Engineering") for c in classifiers)
+    lowest = re.fullmatch(r">=3\.(\d+)", project["requires-python"])
+    assert lowest, project["requires-python"]
+    versions = sorted(
+        int(c.rsplit(".", 1)[1])
+        for c in classifiers
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    )
+    assert versions[0] == int(lowest.group(1)), versions
+    assert versions == list(range(versions[0], versions[-1] + 1)), versions
+
+
+def test_security_and_contributing_pages():
+    security = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
+    assert "## Reporting a vulnerability" in security
+    for guarded in ("**Counting.**", "**Files.**", "**Limits.**"):
+        assert guarded in security
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    for heading in ("Set up", "Run the suites", "Build the documentation", "Run the benchmarks"):
+        assert f"## {heading}" in contributing
+    assert "## House style" in contributing
+    assert 'pip install -e ".[dev]"' in contributing
+
+
+def test_ci_runs_lint_types_the_lowest_versions_and_the_built_wheel():
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for step in (
+        "ruff check .",
+        "ruff format --check .",
+        "python -m mypy",
+        "bash .ci/lowest",
+        "bash .ci/wheel",
+    ):
+        assert step in run, step
+    assert "--resolution lowest-direct" in (ROOT / ".ci" / "lowest").read_text(encoding="utf-8")
+    wheel = (ROOT / ".ci" / "wheel").read_text(encoding="utf-8")
+    assert "python -m build" in wheel and "twine check" in wheel
+    project = _project()
+    assert project["tool"]["mypy"]["files"] == ["mastermind_q"]
+    dev = " ".join(project["project"]["optional-dependencies"]["dev"])
+    for tool in ("mypy", "build", "twine", "ruff"):
+        assert re.search(rf"\b{tool}>=", dev), tool
+
+
+def test_every_dependency_has_a_lower_bound():
+    from packaging.requirements import Requirement
+
+    project = _project()["project"]
+    requirements = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        requirements += extra
+    for text in requirements:
+        requirement = Requirement(text)
+        if requirement.name == project["name"]:
+            continue
+        assert any(s.operator == ">=" for s in requirement.specifier), text

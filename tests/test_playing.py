@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
 from mastermind_q import black, black_white
@@ -263,8 +264,6 @@ def test_breaker_game_checks_its_seed(seed):
 
 
 def test_breaker_game_takes_numpy_seeds():
-    import numpy as np
-
     assert BreakerGame(3, 4, seed=np.int64(3)).reveal() == BreakerGame(3, 4, seed=3).reveal()
 
 
@@ -276,13 +275,14 @@ def test_entries_must_be_text(parse, text):
         parse(text, *arguments)
 
 
-@pytest.mark.parametrize("distinct", ["no", 1, None])
+@pytest.mark.parametrize("distinct", ["no", 1, None, np.bool_(True)])
 def test_distinct_must_be_a_boolean(distinct):
-    with pytest.raises(TypeError, match="distinct must be True or False"):
+    """One rule for every boolean argument: True or False, else ValueError naming it."""
+    with pytest.raises(ValueError, match="distinct must be True or False"):
         parse_code_entry("0,1,2", 3, 4, distinct=distinct)
-    with pytest.raises(TypeError, match="distinct must be True or False"):
+    with pytest.raises(ValueError, match="distinct must be True or False"):
         BreakerGame(2, 3, distinct=distinct)
-    with pytest.raises(TypeError, match="distinct must be True or False"):
+    with pytest.raises(ValueError, match="distinct must be True or False"):
         HumanCodemaker(2, 3, _never, distinct=distinct)
 
 

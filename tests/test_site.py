@@ -5,7 +5,8 @@ A ``-W`` Sphinx build cannot see how a page looks. These tests serve the built s
 driven by Playwright; no browser is downloaded), and check what a reader sees:
 
 * the theme's stylesheet is applied: the navigation sidebar sits beside the content;
-* the maths is rendered (MathJax, shipped with the site) and no raw TeX is left;
+* the maths is rendered (MathJax, shipped with the site), no raw TeX is left, and no
+  formula is drawn turned or mirrored (a theme rule meant for an icon, say);
 * every image loads, and every file the page asks the site for exists;
 * no request leaves the local site (fonts, scripts, analytics: all refused and named).
 
@@ -150,6 +151,7 @@ def pages(site, browser):
         if found["math"] and not blocked:
             found["mathjax"] = page.evaluate(_TYPESET)
             found.update(page.evaluate(_INSPECT))
+        found["turned"] = page.evaluate(_TURNED)
         found["outside"] = list(outside)
         found["failed"] = list(failed)
         findings[name] = found
@@ -168,6 +170,46 @@ _TYPESET = """async () => {
   return true;
 }"""
 """Wait (up to 10 s) for MathJax to load and typeset the page; false if it never loads."""
+
+_TURNED = """() => {
+  // A transform that turns or mirrors: anything but a positive scale and a shift.
+  const turns = (m) => m.a <= 0 || m.d <= 0 || Math.abs(m.b) > 1e-6 || Math.abs(m.c) > 1e-6;
+  const why = (node) => {
+    const style = getComputedStyle(node);
+    const found = [];
+    if (style.transform && style.transform !== 'none' && turns(new DOMMatrix(style.transform)))
+      found.push(`transform ${style.transform}`);
+    if (style.rotate && style.rotate !== 'none' && !/^0(deg|rad|turn)?$/.test(style.rotate))
+      found.push(`rotate ${style.rotate}`);
+    const scales = style.scale && style.scale !== 'none' ? style.scale.split(' ') : [];
+    if (scales.some(value => parseFloat(value) <= 0)) found.push(`scale ${style.scale}`);
+    return found;
+  };
+  const where = (node) => {
+    const classes = typeof node.className === 'string' ? node.className.trim() : '';
+    return node.tagName.toLowerCase() + (classes ? '.' + classes.split(/\\s+/).join('.') : '');
+  };
+  const turned = [];
+  for (const math of document.querySelectorAll('mjx-container')) {
+    // the formula's own svg elements, the container and every ancestor up to <html>
+    const chain = [...math.querySelectorAll('svg'), math];
+    for (let node = math.parentElement; node; node = node.parentElement) chain.push(node);
+    const reasons = chain.flatMap(node => why(node).map(reason => `${where(node)}: ${reason}`));
+    // and the drawn result: the formula's coordinate system on the screen
+    const svg = math.querySelector('svg');
+    const screen = svg && svg.getScreenCTM ? svg.getScreenCTM() : null;
+    if (screen && turns(screen)) reasons.push(`on screen ${screen.toString()}`);
+    if (reasons.length) {
+      const link = math.closest('a');
+      const text = (link || math).textContent.trim().slice(0, 60);
+      turned.push(`${link ? 'in a link: ' : ''}${text} (${reasons.join('; ')})`);
+    }
+  }
+  return turned;
+}"""
+"""Each formula (``mjx-container``) drawn rotated or mirrored, with the rule responsible:
+a turning ``transform`` (or ``rotate`` / ``scale``) on the formula, its own ``svg``
+elements or any ancestor, or a turned screen transform of its ``svg``."""
 
 _INSPECT = """() => {
   const box = (selector) => {
@@ -224,6 +266,73 @@ def test_the_maths_is_typeset(pages, name):
         f"{name}: {found['math']} formulas, {found['typeset']} typeset"
     )
     assert not found["errors"], f"{name}: {found['errors']} formulas MathJax could not read"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_formula_is_drawn_turned_or_mirrored(pages, name):
+    assert not pages[name]["turned"], f"{name}: formulas drawn turned: {pages[name]['turned']}"
+
+
+def _stylesheets(*, site_own: bool = True) -> str:
+    """The built site's stylesheets as <link> tags: the theme's, and the site's own."""
+    static = SITE / "_static"
+    sheets = sorted((static / "styles").glob("furo*.css"))
+    if site_own:
+        sheets.append(static / "mastermind-q.css")
+    return "".join(f'<link rel="stylesheet" href="{sheet.as_uri()}">' for sheet in sheets)
+
+
+_LINKS = """<div class="related-pages">
+  <a class="next-page" href="#"><div class="page-info"><div class="title">Next
+    <mjx-container class="MathJax" jax="SVG"><svg viewBox="0 -750 2000 1000" width="40px"
+      height="20px"><g transform="scale(1,-1)"><rect width="900" height="700"/></g></svg>
+    </mjx-container></div></div><svg class="furo-related-icon"><use href="#x"></use></svg></a>
+  <a class="prev-page" href="#"><svg class="furo-related-icon"><use href="#x"></use></svg>
+    <div class="page-info"><div class="title">Previous
+    <mjx-container class="MathJax" jax="SVG"><svg viewBox="0 -750 2000 1000" width="40px"
+      height="20px"><g transform="scale(1,-1)"><rect width="900" height="700"/></g></svg>
+    </mjx-container></div></div></a>
+</div>"""
+"""A page footer as the theme builds it, a formula in each link (MathJax SVG output)."""
+
+
+@pytest.fixture
+def footer(browser):
+    """``draw(head)``: the footer on a fresh page with ``head``; the turned formulas."""
+    if not PAGES:
+        pytest.fail(f"no site at {SITE}: build it first")
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.goto((SITE / "index.html").as_uri())  # a file: page may link the site's files
+
+    def draw(head: str) -> list[str]:
+        page.set_content(f"<html><head>{head}</head><body>{_LINKS}</body></html>")
+        return page.evaluate(_TURNED)
+
+    yield draw
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        ".related-pages a.prev-page svg { transform: rotate(180deg); }",  # the theme's
+        "mjx-container { transform: scaleX(-1); }",
+        ".prev-page .title { transform: scale(1, -1); }",
+        "mjx-container svg { rotate: 90deg; }",
+    ],
+)
+def test_the_turn_check_sees_a_turned_formula(footer, rule):
+    assert footer("") == []
+    turned = footer(f"<style>{rule}</style>")
+    assert turned and all(found.startswith("in a link: ") for found in turned), turned
+
+
+def test_the_sites_stylesheet_keeps_the_theme_from_turning_formulas(footer):
+    """The theme alone turns the formula in the "Previous" link; the site's rule undoes it."""
+    theme_only = footer(_stylesheets(site_own=False))
+    assert len(theme_only) == 1 and "Previous" in theme_only[0], theme_only
+    assert footer(_stylesheets()) == []
 
 
 @pytest.mark.parametrize("name", PAGES)

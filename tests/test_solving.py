@@ -190,3 +190,51 @@ def test_solve_applies_the_seed_rule_before_any_work(backend):
     for seed in (-1, 2**63, "abc"):
         with pytest.raises(ValueError, match="seed must be an integer"):
             solve((1, 0), colors=2, method="two-color", backend=backend, seed=seed)
+
+
+# -- the method table ------------------------------------------------------------------
+def test_every_table_entry_is_complete_and_consistent():
+    from mastermind_q.compare.games import SETTING_ORDER
+    from mastermind_q.solving import METHODS
+
+    for name, info in METHODS.items():
+        assert info.name == name and info.kind in ("quantum", "classical")
+        assert info.setting in SETTING_ORDER, name
+        fewest, most = info.colors
+        assert fewest >= 2 and (most is None or most >= fewest), name
+        if info.kind == "quantum":
+            assert info.queries and info.formula and info.reference, name
+        assert callable(info.load()), name
+
+
+@pytest.mark.parametrize("method", ["nonadaptive", "triples", "two-color", "adaptive"])
+@pytest.mark.parametrize("colors", [2, 3, 5])
+def test_the_table_says_which_k_a_quantum_method_plays_and_what_it_costs(method, colors):
+    """The entry's colour rule and count are what solve does: plays it, at that count."""
+    from mastermind_q.solving import METHODS
+
+    info = METHODS[method]
+    secret = tuple(i % colors for i in range(3))
+    if not info.plays_colors(colors):
+        assert info.colors_reason(colors).startswith(f"{method} needs colors")
+        with pytest.raises(ValueError):
+            solve(secret, colors=colors, method=method, backend="aer-statevector")
+        return
+    result = solve(secret, colors=colors, method=method, backend="aer-statevector")
+    assert result.solved
+    assert result.queries == info.query_count(3, colors)
+
+
+@pytest.mark.parametrize("method", ["permutation", "blackpeg", "coin-weighing", "static"])
+def test_the_table_bounds_the_guesses_of_a_classical_method(method):
+    from mastermind_q.solving import METHODS
+
+    info = METHODS[method]
+    bound = info.query_count(5, 6)
+    for seed in range(6):
+        secret = (
+            tuple((seed + 2 * i) % 6 for i in range(5))
+            if method != "permutation"
+            else (tuple((seed + i) % 6 for i in range(5)))
+        )
+        assert solve(secret, colors=6, method=method, seed=seed).queries <= bound

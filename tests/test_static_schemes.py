@@ -356,7 +356,7 @@ def test_decode_static_refuses_queries_outside_the_game():
 
 @pytest.mark.parametrize("flag", ["no", 1, None])
 def test_use_cache_must_be_a_boolean(flag):
-    with pytest.raises(TypeError, match="use_cache"):
+    with pytest.raises(ValueError, match="use_cache"):
         static_minimum(3, 2, use_cache=flag)
 
 

@@ -1,4 +1,4 @@
-"""Backend names -> Qiskit execution: transpile, run through SamplerV2, return counts.
+"""Backend names -> Qiskit execution: transpile, run through a sampler, return counts.
 
 Backend names (DESIGN.md section 4):
 
@@ -12,13 +12,13 @@ Execution. Circuits are transpiled with Qiskit's preset pass managers
 (:func:`~qiskit.transpiler.generate_preset_pass_manager`, optimisation level
 :attr:`ExecutionOptions.optimization_level`; by default the setting measured best for
 the device family, :func:`~.transpiling.compile_setting`) for the target -- Aer's
-basis, or the device's :class:`~qiskit.transpiler.Target` -- and run as one SamplerV2
+basis, or the device's :class:`~qiskit.transpiler.Target` -- and run as one sampler
 job of one PUB per circuit:
 
 * Aer: :class:`qiskit_aer.primitives.SamplerV2`;
 * ``ibm:NAME``: qiskit-ibm-runtime's client-side
-  :class:`qiskit_ibm_runtime.executor_sampler.Sampler` (``SamplerV2(mode=...)`` is
-  deprecated since 0.50) in job mode on the device;
+  executor-based :class:`qiskit_ibm_runtime.executor_sampler.Sampler` (its
+  ``SamplerV2`` is deprecated since 0.50) in job mode on the device;
 * ``fake:NAME``: by default the fast path (:mod:`.noisy`): Aer with the device noise
   model built for the qubits the transpiled circuits touch only (idle qubits never
   enter a gate, so the distribution is the same); up to
@@ -94,11 +94,13 @@ from .options import (
     DD_SEQUENCES,
     DEFAULT_SHOTS,
     ORACLE_CONSTRUCTIONS,
+    Execution,
     ExecutionOptions,
     JobInterrupted,
     ProgressEvent,
     current_execution_options,
     execution_options,
+    resolve_execution,
 )
 from .runtime import _run_device_job, retrieve_counts
 from .transpiling import AER_BASIS, AER_MPS_BASIS, transpile_for
@@ -119,6 +121,7 @@ __all__ = [
     "STATEVECTOR_MAX_QUBITS",
     "BackendUnavailableError",
     "CircuitTooWideError",
+    "Execution",
     "ExecutionOptions",
     "JobInterrupted",
     "ProgressEvent",
@@ -149,6 +152,7 @@ def sample_counts(
     shots: int | None = None,
     seed: int | None = None,
     metadata: Mapping[str, Any] | None = None,
+    execution: Execution | None = None,
 ) -> list[dict[str, int]] | list[dict[str, float]]:
     """Run measured ``circuits`` as one SamplerV2 job; return one counts dict per circuit.
 
@@ -164,24 +168,41 @@ def sample_counts(
         seed: simulator seed.
         metadata: what the job is (``method``, ``n``, ``k``, circuit parameters); saved
             in the job record of hardware runs so the job can be decoded later.
+        execution: the :class:`Execution` record to run with (its backend, shots, seed,
+            options and batch); default: one built here from ``backend``, ``shots``,
+            ``seed`` and the :func:`execution_options` in force.
 
     Raises:
-        ValueError: invalid backend name, shots or seed.
+        ValueError: invalid backend name, shots or seed; noise options the backend
+            does not apply (:func:`~.options.check_noise_options`).
         mastermind_q.limits.ResourceLimitError: shots times circuits above the limit, or
             a statevector that does not fit in memory.
     """
-    from ..game import validate_seed
     from ..limits import check_shots
 
-    name = validate_backend_name(backend)
+    if execution is None:
+        execution = Execution.here(backend, shots, seed)
+    else:
+        execution = resolve_execution(
+            execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
+        )
+    name = execution.backend
     circuits = list(circuits)
     if not circuits:
         raise ValueError("circuits must hold at least one circuit, was empty")
-    shots = check_shots(DEFAULT_SHOTS if shots is None else shots, circuits=len(circuits))
-    seed = validate_seed(seed)
-    execution = current_execution_options()
+    shots = check_shots(
+        DEFAULT_SHOTS if execution.shots is None else execution.shots, circuits=len(circuits)
+    )
+    seed = execution.seed
+    options = execution.options
     if not name.startswith("aer"):
         return _run_device_job(
-            circuits, name=name, shots=shots, seed=seed, metadata=metadata, options=execution
+            circuits,
+            name=name,
+            shots=shots,
+            seed=seed,
+            metadata=metadata,
+            options=options,
+            batch=execution.batch,
         )
-    return sample_aer(circuits, name=name, shots=shots, seed=seed, options=execution)
+    return sample_aer(circuits, name=name, shots=shots, seed=seed, options=options)

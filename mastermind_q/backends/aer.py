@@ -104,7 +104,9 @@ def sample_aer(
     method = aer_method(name, width)
     if method == "statevector":
         check_statevector(width, what=f"--backend {name}")
-    compiled = transpile_for(circuits, name, progress=options.progress)
+    compiled = transpile_for(
+        circuits, name, optimization_level=options.optimization_level, progress=options.progress
+    )
     sampler_options: dict[str, Any] = {"backend_options": {"method": method}}
     if method == "matrix_product_state":
         compiled = [_prepare_for_mps(circuit) for circuit in compiled]
@@ -113,11 +115,16 @@ def sample_aer(
         # k - 1 queries of ``nonadaptive``) run side by side instead (same seeds, same
         # counts).
         sampler_options["backend_options"]["max_parallel_experiments"] = 0
-    if seed is not None:
-        sampler_options["run_options"] = {"seed_simulator": seed}
     label = f"{name} ({method.replace('_', ' ')}), {_circuits(compiled)}"
     counts = run_simulation(
-        _sample, compiled, sampler_options, shots, options=options, label=label, circuits=compiled
+        _sample,
+        compiled,
+        sampler_options,
+        shots,
+        seed,
+        options=options,
+        label=label,
+        circuits=compiled,
     )
     options.report(ProgressEvent("done", 1, 1))
     return counts
@@ -130,19 +137,31 @@ def _circuits(circuits: Sequence[QuantumCircuit]) -> str:
 
 
 def _sample(
-    compiled: list[QuantumCircuit], sampler_options: dict[str, Any], shots: int, *, notify: Any
+    compiled: list[QuantumCircuit],
+    sampler_options: dict[str, Any],
+    shots: int,
+    seed: int | None = None,
+    *,
+    notify: Any,
 ) -> list[dict[str, int]]:
-    """Run ``compiled`` on Aer's SamplerV2; the counts of each circuit's register."""
+    """Run ``compiled`` on Aer's SamplerV2; the counts of each circuit's register.
+
+    The seed is the sampler's own (``seed=``, Aer's ``seed_simulator``); qiskit-aer 0.17
+    refuses it among the run options.
+    """
     from qiskit_aer.primitives import SamplerV2
 
-    result = SamplerV2(options=sampler_options).run(compiled, shots=shots).result()
+    sampler = SamplerV2(seed=seed, options=sampler_options)
+    result = sampler.run(compiled, shots=shots).result()
     return [
         dict(getattr(pub_result.data, circuit.cregs[0].name).get_counts())
         for circuit, pub_result in zip(compiled, result)
     ]
 
 
-def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, float]]:
+def exact_probabilities(
+    circuits: Sequence[QuantumCircuit], *, options: ExecutionOptions | None = None
+) -> list[dict[str, float]]:
     """Exact outcome distributions of measured ``circuits`` (Aer statevector, no sampling).
 
     The final measurements are removed and the probabilities of the measured qubits are
@@ -151,8 +170,8 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
     ``1e-12`` are dropped.
 
     The simulation runs through :func:`~mastermind_q.backends.worker.run_simulation`
-    with the :func:`~mastermind_q.backends.current_execution_options` (in a worker
-    process when :func:`~mastermind_q.backends.worker.isolates` says so).
+    with ``options`` (default: :func:`~mastermind_q.backends.current_execution_options`;
+    in a worker process when :func:`~mastermind_q.backends.worker.isolates` says so).
     """
     from ..limits import check_statevector
 
@@ -175,7 +194,8 @@ def exact_probabilities(circuits: Sequence[QuantumCircuit]) -> list[dict[str, fl
         compiled = transpile(bare, basis_gates=list(AER_BASIS), optimization_level=1)
         compiled.save_probabilities_dict([measured[c] for c in range(circuit.num_clbits)])
         prepared.append(compiled)
-    options = current_execution_options()
+    if options is None:
+        options = current_execution_options()
     label = f"aer-statevector (exact), {_circuits(prepared)}"
     raws = run_simulation(_probabilities, prepared, options=options, label=label, circuits=prepared)
     options.report(ProgressEvent("done", 1, 1))

@@ -18,50 +18,31 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import Iterator
-from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any
 
 from .names import backend_kind, resolve_backend
-from .options import current_execution_options
+from .options import _BATCH, OpenBatch, current_batch, current_execution_options
 
-__all__ = ["current_batch", "runtime_batch", "uses_runtime"]
-
-
-@dataclass(frozen=True)
-class OpenBatch:
-    """A runtime batch open for the jobs on ``backend``."""
-
-    backend: str
-    batch: Any
-    local_id: str
-
-    @property
-    def batch_id(self) -> str:
-        """The runtime's batch id, or the local name when the runtime gives none."""
-        return getattr(self.batch, "session_id", None) or self.local_id
+__all__ = ["OpenBatch", "current_batch", "runtime_batch", "uses_runtime"]
 
 
-_BATCH: ContextVar[OpenBatch | None] = ContextVar("mastermind_q_batch", default=None)
+def uses_runtime(backend: str, fake_mode: str | None = None) -> bool:
+    """Whether jobs on ``backend`` go through qiskit-ibm-runtime's sampler.
 
-
-def uses_runtime(backend: str) -> bool:
-    """Whether jobs on ``backend`` go through qiskit-ibm-runtime's sampler."""
+    ``fake_mode``: the fake-backend path (default: the current execution options').
+    """
     kind = backend_kind(backend)
-    return kind == "ibm" or (kind == "fake" and current_execution_options().fake_mode == "runtime")
-
-
-def current_batch(backend: str) -> OpenBatch | None:
-    """The batch open for ``backend`` here, if any."""
-    batch = _BATCH.get()
-    return batch if batch is not None and batch.backend == backend else None
+    if fake_mode is None:
+        fake_mode = current_execution_options().fake_mode
+    return kind == "ibm" or (kind == "fake" and fake_mode == "runtime")
 
 
 @contextlib.contextmanager
-def runtime_batch(backend: str) -> Iterator[OpenBatch | None]:
+def runtime_batch(backend: str, fake_mode: str | None = None) -> Iterator[OpenBatch | None]:
     """Submit the runtime jobs on ``backend`` inside this block in one ``Batch``.
 
-    Yields the :class:`OpenBatch` (``None`` when ``backend`` runs no runtime jobs). The
+    Yields the :class:`OpenBatch` (``None`` when ``backend`` runs no runtime jobs), which
+    an :class:`~mastermind_q.backends.Execution` built inside the block carries (its
+    ``batch``), or which a caller puts in the record it passes on. The
     batch is closed when the block ends, interrupted or not: jobs already submitted
     still run to the end, and their records let ``jobs fetch`` retrieve them.
 
@@ -69,7 +50,7 @@ def runtime_batch(backend: str) -> Iterator[OpenBatch | None]:
         ValueError: an invalid backend name.
         BackendUnavailableError: the backend cannot be reached.
     """
-    if not uses_runtime(backend):
+    if not uses_runtime(backend, fake_mode):
         yield None
         return
     from qiskit_ibm_runtime import Batch

@@ -171,7 +171,7 @@ def hub_order(
 
 
 def _schedule(
-    operations: Sequence[tuple[object, list[int], object]],
+    operations: Sequence[tuple[object, list[int], Sequence[object]]],
     unit: dict[int, int],
 ) -> list[int]:
     """A topological order of ``operations`` that finishes one block before the next.
@@ -411,6 +411,7 @@ def _route(circuit: QuantumCircuit) -> tuple[QuantumCircuit, list[int], list[int
             places = sorted(where[qubit] for qubit in qubits)
             if places[-1] - places[0] != len(qubits) - 1:
                 if not touches_hub:
+                    assert block is not None  # every qubit off the hub is in a block
                     gather(qubits, *span(block), "middle")
                 else:
                     first, last = span(hub)

@@ -1,4 +1,13 @@
-"""Execution settings the solvers do not pass through, and the progress events of a run."""
+"""Execution settings: the :class:`Execution` record a run is given, its options, progress.
+
+An entry point (:func:`mastermind_q.solve`, :func:`mastermind_q.compare.compare`, the
+command line, a worker process) builds one :class:`Execution` -- backend, shots, seed,
+the :class:`ExecutionOptions` (oracle construction, noise suppression and mitigation,
+fake-backend path, progress) and the open runtime batch -- and passes it explicitly to
+the codebreaker and the codemaker, as qiskit-algorithms injects its sampler. The
+:func:`execution_options` block sets the options an entry point starts from; nothing
+below the entry point reads it.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +24,11 @@ __all__ = [
     "DD_SEQUENCES",
     "DEFAULT_SHOTS",
     "ORACLE_CONSTRUCTIONS",
+    "Execution",
     "ExecutionOptions",
     "JobInterrupted",
     "ProgressEvent",
+    "check_noise_options",
     "current_execution_options",
     "execution_options",
 ]
@@ -168,11 +179,11 @@ class ExecutionOptions:
                 f"dynamical_decoupling must be None or one of {', '.join(DD_SEQUENCES)}, "
                 f"was {self.dynamical_decoupling!r}"
             )
-        if self.isolate is not None and not isinstance(self.isolate, bool):
-            raise ValueError(f"isolate must be True, False or None, was {self.isolate!r}")
-        for flag in ("twirling", "mitigate"):
-            if not isinstance(getattr(self, flag), bool):
-                raise ValueError(f"{flag} must be True or False, was {getattr(self, flag)!r}")
+        from ..game import validate_flag, validate_optional_flag
+
+        validate_optional_flag(self.isolate, "isolate")
+        for flag in ("record", "twirling", "mitigate"):
+            validate_flag(getattr(self, flag), flag)
 
     def report(self, event: ProgressEvent) -> None:
         """Pass ``event`` to :attr:`progress`, if set."""
@@ -213,3 +224,177 @@ def execution_options(**changes: Any) -> Iterator[ExecutionOptions]:
         yield options
     finally:
         _OPTIONS.reset(token)
+
+
+@dataclasses.dataclass(frozen=True)
+class OpenBatch:
+    """A runtime batch open for the jobs on ``backend``."""
+
+    backend: str
+    batch: Any
+    local_id: str
+
+    @property
+    def batch_id(self) -> str:
+        """The runtime's batch id, or the local name when the runtime gives none."""
+        return getattr(self.batch, "session_id", None) or self.local_id
+
+
+_BATCH: contextvars.ContextVar[OpenBatch | None] = contextvars.ContextVar(
+    "mastermind_q_batch", default=None
+)
+
+
+def current_batch(backend: str) -> OpenBatch | None:
+    """The batch open for ``backend`` here, if any."""
+    batch = _BATCH.get()
+    return batch if batch is not None and batch.backend == backend else None
+
+
+def check_noise_options(backend: str, options: ExecutionOptions) -> None:
+    """Refuse error suppression or mitigation that ``backend`` would not apply.
+
+    Dynamical decoupling, twirling and readout mitigation act on a device's noise
+    (``fake:``, ``ibm:``); Aer has none, so asking for them there is refused rather
+    than ignored. Twirling runs in the runtime sampler only (``ibm:``, or ``fake:`` with
+    ``fake_mode="runtime"``): the fast ``fake:`` path's noise model is a Pauli and
+    relaxation channel with no coherent part for twirling to remove.
+
+    Raises:
+        ValueError: naming the option, its value and the backend.
+    """
+    from .names import backend_kind
+
+    kind = backend_kind(backend)
+    if kind == "aer":
+        asked = [
+            f"{name}={value!r}"
+            for name, value, default in (
+                ("dynamical_decoupling", options.dynamical_decoupling, None),
+                ("twirling", options.twirling, False),
+                ("mitigate", options.mitigate, False),
+            )
+            if value != default
+        ]
+        if asked:
+            raise ValueError(
+                "error suppression and mitigation act on a device's noise (fake: and ibm: "
+                f"backends) and the Aer simulator has none, was {' and '.join(asked)} with "
+                f"backend={backend!r}"
+            )
+    elif options.twirling and kind == "fake" and options.fake_mode == "aer":
+        raise ValueError(
+            "twirling runs in the runtime sampler: use it with ibm: backends or with "
+            "fake_mode='runtime'; the fast fake: path has no coherent errors for twirling "
+            f"to remove, was backend={backend!r} with fake_mode='aer'"
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Execution:
+    """Where and how a codebreaker's circuits run: one value, built once, passed down.
+
+    The entry point (:func:`mastermind_q.solve`, :func:`mastermind_q.compare.compare`,
+    the command line, a comparison worker) builds it; the codebreaker and
+    :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>` receive it, and read
+    nothing ambient. Building it checks every field and the options against the
+    backend (:func:`check_noise_options`), so a request that cannot run is refused
+    before any circuit is built.
+
+    Attributes:
+        backend: a backend name (``aer``, ``aer-statevector``, ``aer-mps``,
+            ``fake:NAME``, ``ibm:NAME``).
+        shots: shots per circuit on sampling backends (``None``: :data:`DEFAULT_SHOTS`).
+        seed: simulator seed (``None``: unseeded).
+        options: the :class:`ExecutionOptions` (oracle construction, optimisation level,
+            dynamical decoupling, twirling, mitigation, fake-backend path, job records,
+            progress, isolation).
+        batch: the runtime batch the device jobs join
+            (:func:`mastermind_q.backends.runtime_batch`), or ``None``.
+
+    Example:
+        >>> Execution("aer-statevector", seed=3).backend
+        'aer-statevector'
+        >>> Execution("aer", options=ExecutionOptions(twirling=True))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: error suppression and mitigation act on a device's noise ...
+    """
+
+    backend: str = "aer"
+    shots: int | None = None
+    seed: int | None = None
+    options: ExecutionOptions = dataclasses.field(default_factory=ExecutionOptions)
+    batch: Any = None
+
+    def __post_init__(self) -> None:
+        from ..game import validate_seed
+        from ..limits import check_shots
+        from .names import validate_backend_name
+
+        object.__setattr__(self, "backend", validate_backend_name(self.backend))
+        if self.shots is not None:
+            object.__setattr__(self, "shots", check_shots(self.shots))
+        object.__setattr__(self, "seed", validate_seed(self.seed))
+        if not isinstance(self.options, ExecutionOptions):
+            raise ValueError(
+                f"options must be an ExecutionOptions, was {type(self.options).__name__}"
+            )
+        check_noise_options(self.backend, self.options)
+
+    @classmethod
+    def here(
+        cls,
+        backend: str | None = None,
+        shots: int | None = None,
+        seed: int | None = None,
+        **changes: Any,
+    ) -> Execution:
+        """The record for an entry point: the options of the enclosing
+        :func:`execution_options` block (defaults outside one), with ``changes``."""
+        from .names import validate_backend_name
+
+        options = current_execution_options()
+        if changes:
+            options = dataclasses.replace(options, **changes)
+        name = validate_backend_name("aer" if backend is None else backend)
+        return cls(name, shots, seed, options, current_batch(name))
+
+    def replace(self, **changes: Any) -> Execution:
+        """A copy with ``changes`` to the record's fields or to its options' fields."""
+        fields = {field.name for field in dataclasses.fields(self)}
+        own = {name: value for name, value in changes.items() if name in fields}
+        rest = {name: value for name, value in changes.items() if name not in fields}
+        if rest:
+            own["options"] = dataclasses.replace(own.get("options", self.options), **rest)
+        return dataclasses.replace(self, **own)
+
+    def report(self, event: ProgressEvent) -> None:
+        """Pass ``event`` to the options' progress callback, if set."""
+        self.options.report(event)
+
+
+def resolve_execution(
+    execution: Execution | None,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+) -> Execution:
+    """``execution``, or one built here from ``backend``, ``shots`` and ``seed``.
+
+    Raises:
+        ValueError: ``execution`` is not an :class:`Execution`, or is given together
+            with a ``backend``, ``shots`` or ``seed`` that differs from its own.
+    """
+    if execution is None:
+        return Execution.here(backend, shots, seed)
+    if not isinstance(execution, Execution):
+        raise ValueError(f"execution must be an Execution, was {type(execution).__name__}")
+    for name, value in (("backend", backend), ("shots", shots), ("seed", seed)):
+        if value is not None and value != getattr(execution, name):
+            raise ValueError(
+                f"{name} is given twice: {name}={value!r} and execution.{name}="
+                f"{getattr(execution, name)!r}"
+            )
+    return execution

@@ -31,13 +31,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..files import DataFileError, load_json, write_cache_file
+from ..caching import CACHE_ENV as _CACHE_ENV
+from ..caching import cache_folder, read_json_cache, write_json_cache
 
 __all__ = [
     "AUTO_SEEDS",
@@ -59,9 +59,9 @@ __all__ = [
 AUTO_SEEDS = (1, 2, 3)
 """``seed_transpiler`` values over which :func:`choose_construction` takes medians."""
 
-CACHE_ENV = "MASTERMIND_Q_CACHE_DIR"
-"""Environment variable naming the cache directory (the same one as the ``optimal``
-strategies, :data:`mastermind_q.classical.optimal.CACHE_ENV`)."""
+CACHE_ENV = _CACHE_ENV
+"""Environment variable naming the cache directory (:data:`mastermind_q.caching.CACHE_ENV`,
+the folder of every disk cache)."""
 CHOICE_SCHEMA = 1
 """Version of the cache file layout; a file of another version is ignored."""
 MAX_CHOICE_BYTES = 4096
@@ -286,12 +286,7 @@ def choose_construction_for_target(
 
 def oracle_choice_directory() -> Path:
     """Where oracle choices are cached (module docstring)."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override) / "oracle-choice"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("mastermind_q", appauthor=False)) / "oracle-choice"
+    return cache_folder("oracle-choice")
 
 
 def choice_key(
@@ -342,12 +337,8 @@ def load_choice(key: dict[str, Any]) -> str | None:
 
     Never raises: a missing, unreadable, untrusted or malformed file is ``None``.
     """
-    try:  # a small regular file of ours, not a link, that others cannot write
-        record = load_json(
-            choice_path(key), max_bytes=MAX_CHOICE_BYTES, private=True, follow_links=False
-        )
-    except DataFileError:
-        return None
+    # a small regular file of ours, not a link, that others cannot write
+    record = read_json_cache(choice_path(key), max_bytes=MAX_CHOICE_BYTES, follow_links=False)
     if not isinstance(record, dict) or set(record) != {"schema", "key", "construction"}:
         return None
     construction = record["construction"]
@@ -375,6 +366,6 @@ def store_choice(key: dict[str, Any], construction: str) -> Path | None:
         )
     path = choice_path(key)
     record = {"schema": CHOICE_SCHEMA, "key": key, "construction": construction}
-    if not write_cache_file(path, json.dumps(record, sort_keys=True)):
+    if not write_json_cache(path, record, sort_keys=True, compact=False):
         return None
     return path

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from qiskit import QuantumCircuit
 
-from .batching import current_batch
+from .batching import OpenBatch
 from .mitigation import (
     CALIBRATION_NAMES,
     CALIBRATION_REGISTER,
@@ -18,7 +18,13 @@ from .mitigation import (
 )
 from .names import BackendUnavailableError, backend_kind, ibm_service, resolve_backend
 from .noisy import apply_dynamical_decoupling, run_fast_fake
-from .options import ExecutionOptions, JobInterrupted, ProgressEvent, current_execution_options
+from .options import (
+    ExecutionOptions,
+    JobInterrupted,
+    ProgressEvent,
+    check_noise_options,
+    current_execution_options,
+)
 from .transpiling import _check_width, compile_setting, transpile_for
 from .worker import run_simulation
 
@@ -59,7 +65,7 @@ def _runtime_sampler(
     options: ExecutionOptions,
     batch: Any = None,
 ) -> Any:
-    """qiskit-ibm-runtime's executor-based SamplerV2 (local mode for fakes).
+    """qiskit-ibm-runtime's executor-based ``Sampler`` (local mode for fakes).
 
     Job mode, or batch mode when ``batch`` (a :class:`~qiskit_ibm_runtime.Batch`, see
     :mod:`.batching`) is given.
@@ -137,8 +143,11 @@ def _run_device_job(
     seed: int | None,
     metadata: Mapping[str, Any] | None,
     options: ExecutionOptions,
+    batch: OpenBatch | None = None,
 ) -> list[dict[str, int]] | list[dict[str, float]]:
     """Transpile, submit, record, wait, read counts: the ``fake:`` / ``ibm:`` path.
+
+    ``batch``: the open runtime batch the job joins (the execution record's), if any.
 
     ``fake:`` jobs are simulated through
     :func:`~mastermind_q.backends.worker.run_simulation` (in a worker process with
@@ -173,12 +182,7 @@ def _run_device_job(
 
         active = len(_active_qubits(compiled))
         check_statevector(active, what=f"a noisy local-mode run on {active} active qubits")
-    if fast and options.twirling:
-        raise ValueError(
-            "twirling runs in the runtime sampler: use it with ibm: backends or with "
-            "fake_mode='runtime' (--fake-mode runtime); the fast fake: path has no "
-            "coherent errors for twirling to remove"
-        )
+    check_noise_options(name, options)  # twirling on the fast fake: path
     if fast and options.dynamical_decoupling is not None:
         compiled = apply_dynamical_decoupling(
             compiled, name.removeprefix("fake:"), options.dynamical_decoupling
@@ -206,7 +210,7 @@ def _run_device_job(
             "calibrated_qubits": calibrated,
         }
     pubs = list(compiled)
-    opened = None if fast else current_batch(name)
+    opened = None if fast or batch is None or batch.backend != name else batch
     if fast:
         sampler = None
         engine = "aer-noise-model"
@@ -272,6 +276,7 @@ def _run_device_job(
                 announce=False,
             )
         else:
+            assert sampler is not None  # made above whenever the fast path is not taken
             job = sampler.run(pubs, shots=shots)
             on_submitted(str(job.job_id()))
             counts = _counts_from(_wait(job, kind=kind, options=options), registers)

@@ -140,7 +140,11 @@ def two_color_positions(
 
 
 def _check_color(name: str, value: object, k: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value < k:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Integral)
+        or not 0 <= int(value) < k
+    ):
         raise ValueError(f"{name} must be a colour in 0..{k - 1}, was {value!r}")
     return int(value)
 

@@ -216,15 +216,15 @@ class ParityOracleGate(Gate):
         """:func:`parity_oracle`, built now."""
         self.definition = parity_oracle(self._secret, self._colors)
 
-    def inverse(self, annotated: bool = False) -> ParityOracleGate:  # type: ignore[override]
+    def inverse(self, annotated: bool = False) -> ParityOracleGate:
         """``O_h`` itself (the map is an involution)."""
         return ParityOracleGate(self._secret, self._colors, label=self.label)
 
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and other._secret == self._secret  # type: ignore[attr-defined]
-            and other._colors == self._colors  # type: ignore[attr-defined]
+            and other._secret == self._secret
+            and other._colors == self._colors
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -135,7 +135,7 @@ def oracle_sizes(oracle: object) -> tuple[int, int, int] | None:
     nothing about the secret); a user's own gate implementing the map need not.
     """
     if hasattr(oracle, "metadata") and isinstance(getattr(oracle, "metadata", None), dict):
-        sizes = oracle.metadata.get("oracle_sizes")  # type: ignore[attr-defined]
+        sizes = oracle.metadata.get("oracle_sizes")
     else:
         sizes = getattr(oracle, "oracle_sizes", None)
     if (

@@ -673,7 +673,7 @@ class BlackPegOracleGate(Gate):
         """:meth:`synthesize` in :attr:`construction`, built now."""
         self.definition = self.synthesize(self._construction)
 
-    def inverse(self, annotated: bool = False) -> BlackPegOracleGate:  # type: ignore[override]
+    def inverse(self, annotated: bool = False) -> BlackPegOracleGate:
         """``B_s^dagger`` (or ``B_s`` again): the same gate class, so plugins apply."""
         return BlackPegOracleGate(
             self._secret,
@@ -687,12 +687,12 @@ class BlackPegOracleGate(Gate):
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and other._secret == self._secret  # type: ignore[attr-defined]
-            and other._colors == self._colors  # type: ignore[attr-defined]
-            and other._score_qubits == self._score_qubits  # type: ignore[attr-defined]
-            and other._ancillas == self._ancillas  # type: ignore[attr-defined]
-            and other._construction == self._construction  # type: ignore[attr-defined]
-            and other._dagger == self._dagger  # type: ignore[attr-defined]
+            and other._secret == self._secret
+            and other._colors == self._colors
+            and other._score_qubits == self._score_qubits
+            and other._ancillas == self._ancillas
+            and other._construction == self._construction
+            and other._dagger == self._dagger
         )
 
     __hash__ = None  # type: ignore[assignment]

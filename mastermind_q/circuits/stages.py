@@ -114,7 +114,7 @@ class StageGate(Gate):
         circuit = self._build()
         self.definition = circuit.inverse() if self._adjoint else circuit
 
-    def inverse(self, annotated: bool = False) -> StageGate:  # type: ignore[override]
+    def inverse(self, annotated: bool = False) -> StageGate:
         """The inverse stage, defined lazily too."""
         base_label = self.label or ""
         if self._adjoint and base_label.endswith(ADJOINT_MARK):
@@ -170,9 +170,7 @@ def is_box(operation: object) -> bool:
     from qiskit.circuit import Instruction
 
     kind = type(operation)
-    if kind not in (Gate, Instruction) and not (kind.__module__ or "").startswith(
-        "mastermind_q."
-    ):
+    if kind not in (Gate, Instruction) and not (kind.__module__ or "").startswith("mastermind_q."):
         return False
     try:
         return operation.definition is not None  # type: ignore[attr-defined]

@@ -246,16 +246,16 @@ def feedback_keys(
     """
     counts = feedback_counts(guesses, codes, feedback=feedback, dtype=dtype)
     if feedback == "black":
-        return counts  # type: ignore[no-any-return]
+        return counts
     blacks, whites = counts
     width = np.asarray(codes).shape[-1] + 1
-    return blacks * width + whites  # type: ignore[no-any-return]
+    return blacks * width + whites
 
 
 def black_counts(codes: np.ndarray, guess: Sequence[int]) -> np.ndarray:
     """Black answers ``B_c(guess)`` for every row ``c`` of ``codes``
     (:func:`feedback_counts` of one guess)."""
-    return feedback_counts(guess, codes)  # type: ignore[no-any-return]
+    return feedback_counts(guess, codes)
 
 
 def black_white_counts(
@@ -274,6 +274,4 @@ def black_white_counts(
     Returns:
         ``(b, w)`` arrays of length ``N``.
     """
-    return feedback_counts(  # type: ignore[no-any-return]
-        guess, codes, feedback="black-white", code_histograms=histograms
-    )
+    return feedback_counts(guess, codes, feedback="black-white", code_histograms=histograms)

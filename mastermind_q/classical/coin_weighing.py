@@ -217,7 +217,7 @@ class _Interval:
 
     def next_coins(self, most: int) -> list[int]:
         """Up to ``most`` open colours to test, those with more possible values first."""
-        chosen = []
+        chosen: list[int] = []
         tests = self.wide + self.binary
         while self.next_binary < len(tests) and len(chosen) < most:
             color = tests[self.next_binary]

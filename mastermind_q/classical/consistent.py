@@ -74,7 +74,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -143,37 +143,37 @@ class _Model:
         self.n, self.k = n, k
         self.workers = workers
         self.model = cp_model.CpModel()
-        self.x = [[self.model.NewBoolVar(f"x{i}_{c}") for c in range(k)] for i in range(n)]
+        self.x = [[self.model.new_bool_var(f"x{i}_{c}") for c in range(k)] for i in range(n)]
         for row in self.x:
-            self.model.AddExactlyOne(row)
+            self.model.add_exactly_one(row)
         if distinct:
             for c in range(k):
                 # n = k: every colour is used exactly once (a perfect matching).
                 column = [self.x[i][c] for i in range(n)]
                 if n == k:
-                    self.model.AddExactlyOne(column)
+                    self.model.add_exactly_one(column)
                 else:
-                    self.model.AddAtMostOne(column)
+                    self.model.add_at_most_one(column)
         self.counts: list[Any] = []
         self.prefer_local = True  # which search found the last code
         self.effort = 0.0  # deterministic time spent in sample()
         self.restarts = 0
         if feedback == "black-white":
             for c in range(k):
-                count = self.model.NewIntVar(0, n, f"y{c}")
-                self.model.Add(count == sum(self.x[i][c] for i in range(n)))
+                count = self.model.new_int_var(0, n, f"y{c}")
+                self.model.add(count == sum(self.x[i][c] for i in range(n)))
                 self.counts.append(count)
 
     def add_answer(self, guess: Code, blacks: int, whites: int | None) -> None:
-        self.model.Add(sum(self.x[i][color] for i, color in enumerate(guess)) == blacks)
+        self.model.add(sum(self.x[i][color] for i, color in enumerate(guess)) == blacks)
         if whites is None:
             return
         mins = []
         for color, count in zip(*np.unique(guess, return_counts=True)):
-            common = self.model.NewIntVar(0, int(count), "")
-            self.model.AddMinEquality(common, [self.counts[int(color)], int(count)])
+            common = self.model.new_int_var(0, int(count), "")
+            self.model.add_min_equality(common, [self.counts[int(color)], int(count)])
             mins.append(common)
-        self.model.Add(sum(mins) == blacks + whites)
+        self.model.add(sum(mins) == blacks + whites)
 
     def _solver(self, seed: int, time_limit: float) -> Any:
         solver = self.cp_model.CpSolver()
@@ -200,7 +200,7 @@ class _Model:
         seeds: Callable[[], int],
         time_limit: float,
         cap: float | None = None,
-    ) -> Code | bool | None:
+    ) -> Code | Literal[False] | None:
         """One consistent code, searched from ``hint``; ``None`` if there is none.
 
         Attempts alternate between CP-SAT's local search (``use_ls_only``: feasibility
@@ -212,10 +212,10 @@ class _Model:
         seconds have passed in all. With ``cap``: one attempt of the preferred kind of at
         most ``cap`` deterministic time, ``False`` if it found nothing.
         """
-        self.model.ClearHints()
+        self.model.clear_hints()
         for i, color in enumerate(hint):
             for c in range(self.k):
-                self.model.AddHint(self.x[i][c], c == color)
+                self.model.add_hint(self.x[i][c], c == color)
         deadline = time.perf_counter() + time_limit
         effort = RESTART_EFFORT if cap is None else cap
         local = self.prefer_local
@@ -245,20 +245,22 @@ class _Model:
 
     def enumerate(self, limit: int, seed: int, time_limit: float) -> list[Code] | None:
         """Every consistent code if there are at most ``limit``, else ``None``."""
-        self.model.ClearHints()
+        self.model.clear_hints()
         found: list[Code] = []
         model = self
 
-        class Collector(self.cp_model.CpSolverSolutionCallback):
+        from ortools.sat.python.cp_model import CpSolverSolutionCallback
+
+        class Collector(CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
                 found.append(
                     tuple(
-                        next(c for c in range(model.k) if self.BooleanValue(model.x[i][c]))
+                        next(c for c in range(model.k) if self.boolean_value(model.x[i][c]))
                         for i in range(model.n)
                     )
                 )
                 if len(found) > limit:
-                    self.StopSearch()
+                    self.stop_search()
 
         solver = self._solver(seed, time_limit)
         solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT

@@ -69,23 +69,31 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import functools
 import itertools
-import json
 import math
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
+from ..caching import CACHE_ENV as _CACHE_ENV
+from ..caching import cache_folder, read_json_cache, write_json_cache
 from ..codemaker import Codemaker, check_codemaker
-from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
+from ..game import (
+    Code,
+    validate_colors,
+    validate_feedback,
+    validate_flag,
+    validate_positions,
+    validate_seed,
+)
 from ..limits import check_code_space
 from .codes import all_codes, count_codes, feedback_keys
+from .progress import ProgressCallback, progress_callback, search_progress
 
 __all__ = [
     "CACHE_ENV",
@@ -139,19 +147,15 @@ OPTIMAL_MAX_GROUP = 4_000_000
 """Largest stabiliser table (group elements x codes) the symmetry reduction builds;
 larger games run with the position symmetry alone."""
 
-CACHE_ENV = "MASTERMIND_Q_CACHE_DIR"
-"""Environment variable that overrides the cache directory of solved strategies."""
+CACHE_ENV = _CACHE_ENV
+"""Environment variable that overrides the cache directory of solved strategies
+(:data:`mastermind_q.caching.CACHE_ENV`, the folder of every disk cache)."""
 
 CACHE_MAX_BYTES = 4 << 20
 """Largest cache file read (the 4 x 6 black-white tree is about 60 kB)."""
 
 _CACHE_VERSION = 1
 _INF = 1 << 40
-
-ProgressCallback = Callable[[int, int], None]
-_PROGRESS: contextvars.ContextVar[ProgressCallback | None] = contextvars.ContextVar(
-    "mastermind_q_optimal_progress", default=None
-)
 
 
 @contextlib.contextmanager
@@ -160,23 +164,16 @@ def optimal_progress(callback: ProgressCallback | None) -> Iterator[None]:
 
     ``callback(done, total)`` is called as the first guesses of the search are settled
     (``total`` first guesses per worst-case level tried). The library never prints; the
-    CLI passes a tqdm bar here.
+    CLI passes a tqdm bar here
+    (:func:`mastermind_q.classical.progress.search_progress` for ``"optimal"``).
     """
-    token = _PROGRESS.set(callback)
-    try:
+    with search_progress("optimal", callback):
         yield
-    finally:
-        _PROGRESS.reset(token)
 
 
 def cache_directory() -> Path:
     """Where solved strategies are cached: ``$MASTERMIND_Q_CACHE_DIR`` or the user cache."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("mastermind_q", appauthor=False)) / "optimal"
+    return cache_folder("optimal", under_override=False)
 
 
 def optimal_max_codes(feedback: str, distinct: bool) -> int:
@@ -251,8 +248,7 @@ def _check_game(n: Any, k: Any, feedback: Any, distinct: Any) -> tuple[int, int,
     num_positions = validate_positions(n)
     num_colors = validate_colors(k)
     feedback = validate_feedback(feedback)
-    if not isinstance(distinct, bool):
-        raise ValueError(f"distinct must be True or False, was {distinct!r}")
+    validate_flag(distinct, "distinct")
     check_optimal_game(num_positions, num_colors, feedback, distinct)
     total = count_codes(num_positions, num_colors, distinct=distinct)
     return num_positions, num_colors, feedback, distinct, total
@@ -603,14 +599,11 @@ def _load_cached(
     n: int, k: int, feedback: str, distinct: bool, budget: int | None
 ) -> OptimalStrategy | None:
     """The cached strategy, if the file is safe, well formed and its tree checks out."""
-    from ..files import DataFileError, load_json
-
     path = _cache_path(n, k, feedback, distinct, budget)
     if not path.exists():
         return None
-    try:
-        data = load_json(path, max_bytes=CACHE_MAX_BYTES, private=True)
-    except DataFileError:
+    data = read_json_cache(path, max_bytes=CACHE_MAX_BYTES)
+    if data is None:
         return None
     strategy = _strategy_from_cache(data, n, k, feedback, distinct)
     if strategy is None or not _tree_is_valid(strategy):
@@ -618,7 +611,7 @@ def _load_cached(
     return strategy
 
 
-def _is_count(value: Any) -> bool:
+def _is_count(value: object) -> TypeGuard[int]:
     return type(value) is int and value >= 0
 
 
@@ -644,7 +637,7 @@ def _strategy_from_cache(
     return OptimalStrategy(n, k, feedback, distinct, worst, total, tree)
 
 
-def _tree_is_well_formed(tree: Any, n: int, k: int, distinct: bool) -> bool:
+def _tree_is_well_formed(tree: object, n: int, k: int, distinct: bool) -> TypeGuard[dict[str, Any]]:
     """Every node ``{"g": code index, "c": {answer: node}}`` (no recursion)."""
     size = count_codes(n, k, distinct=distinct)
     stack = [tree]
@@ -669,10 +662,8 @@ def _tree_is_well_formed(tree: Any, n: int, k: int, distinct: bool) -> bool:
 
 def _store_cached(strategy: OptimalStrategy, budget: int | None) -> None:
     """Write the cache file (a cache that cannot be written only costs a recomputation)."""
-    from ..files import write_cache_file
-
     path = _cache_path(strategy.n, strategy.k, strategy.feedback, strategy.distinct, budget)
-    write_cache_file(path, json.dumps(strategy.to_dict(), separators=(",", ":")))
+    write_json_cache(path, strategy.to_dict())
 
 
 def _play_tree(tables: _Tables, tree: dict[str, Any], secret: int) -> int:
@@ -810,7 +801,7 @@ def optimal_strategy(
         return _STRATEGIES[key]
     strategy = _load_cached(*game, budget) if use_cache else None
     if strategy is None:
-        callback = progress if progress is not None else _PROGRESS.get()
+        callback = progress if progress is not None else progress_callback("optimal")
         strategy = _compute(_tables(*game), callback, budget)
         if use_cache:
             _store_cached(strategy, budget)

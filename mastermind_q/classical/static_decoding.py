@@ -52,21 +52,21 @@ def _decode_cp_sat(
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    y = [[model.NewBoolVar(f"y{j}_{c}") for c in range(k)] for j in range(n)]
+    y = [[model.new_bool_var(f"y{j}_{c}") for c in range(k)] for j in range(n)]
     for row in y:
-        model.AddExactlyOne(row)
+        model.add_exactly_one(row)
     counts = [sum(y[j][c] for j in range(n)) for c in range(k)]
     for query, (blacks, whites) in zip(queries, answers):
-        model.Add(sum(y[j][c] for j, c in enumerate(query)) == blacks)
+        model.add(sum(y[j][c] for j, c in enumerate(query)) == blacks)
         if feedback == "black-white":
             in_query = np.bincount(np.asarray(query), minlength=k)
             common = []
             for c in range(k):
                 if in_query[c]:
-                    low = model.NewIntVar(0, int(in_query[c]), "")
-                    model.AddMinEquality(low, [counts[c], int(in_query[c])])
+                    low = model.new_int_var(0, int(in_query[c]), "")
+                    model.add_min_equality(low, [counts[c], int(in_query[c])])
                     common.append(low)
-            model.Add(sum(common) == blacks + whites)
+            model.add(sum(common) == blacks + whites)
     found: list[Code] = []
     for _ in range(2):
         solver = _solver(cp_model)
@@ -77,7 +77,7 @@ def _decode_cp_sat(
             raise RuntimeError("CP-SAT stopped without deciding the static decoding")
         code = tuple(next(c for c in range(k) if solver.Value(y[j][c])) for j in range(n))
         found.append(code)
-        model.AddBoolOr([y[j][c].Not() for j, c in enumerate(code)])
+        model.add_bool_or([y[j][c].Not() for j, c in enumerate(code)])
     return found
 
 

@@ -66,17 +66,16 @@ Example:
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import itertools
-import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..game import Code, validate_colors, validate_feedback, validate_positions
+from ..game import Code, validate_colors, validate_feedback, validate_flag, validate_positions
+from .progress import ProgressCallback, progress_callback, search_progress
 
 __all__ = [
     "is_resolving",
@@ -89,11 +88,6 @@ _CACHE_VERSION = 1
 _WORKERS = 2
 _LAZY_BATCH = 2000
 
-ProgressCallback = Callable[[int, int], None]
-_PROGRESS: contextvars.ContextVar[ProgressCallback | None] = contextvars.ContextVar(
-    "mastermind_q_static_progress", default=None
-)
-
 
 @contextlib.contextmanager
 def static_progress(callback: ProgressCallback | None) -> Iterator[None]:
@@ -101,13 +95,11 @@ def static_progress(callback: ProgressCallback | None) -> Iterator[None]:
 
     ``callback(done, total)``: ``total`` candidate sizes lie between the lower and the
     upper bound of the game being solved, ``done`` of them are settled. The library
-    never prints; the CLI passes a progress bar here.
+    never prints; the CLI passes a progress bar here
+    (:func:`mastermind_q.classical.progress.search_progress` for ``"static"``).
     """
-    token = _PROGRESS.set(callback)
-    try:
+    with search_progress("static", callback):
         yield
-    finally:
-        _PROGRESS.reset(token)
 
 
 # -- answer tables -------------------------------------------------------------------------
@@ -229,9 +221,9 @@ def _lex_geq(model: Any, left: Sequence[Any], right: Sequence[Any], *, strict: b
     value_left = sum((1 << (width - 1 - i)) * v for i, v in enumerate(left))
     value_right = sum((1 << (width - 1 - i)) * v for i, v in enumerate(right))
     if strict:
-        model.Add(value_left > value_right)
+        model.add(value_left > value_right)
     else:
-        model.Add(value_left >= value_right)
+        model.add(value_left >= value_right)
 
 
 def _balanced_differences(n: int) -> list[tuple[int, ...]]:
@@ -252,16 +244,16 @@ def _hypercube_set(n: int, m: int) -> list[Code] | None:
     if rows == 0:
         return [(0,) * n] if not differences else None
     model = cp_model.CpModel()
-    x = [[model.NewBoolVar(f"x{i}_{j}") for j in range(n)] for i in range(rows)]
+    x = [[model.new_bool_var(f"x{i}_{j}") for j in range(n)] for i in range(rows)]
     for d in differences:
         told = []
         for i in range(rows):
-            flag = model.NewBoolVar("")
-            model.Add(sum(dj * x[i][j] for j, dj in enumerate(d) if dj) != 0).OnlyEnforceIf(flag)
+            flag = model.new_bool_var("")
+            model.add(sum(dj * x[i][j] for j, dj in enumerate(d) if dj) != 0).OnlyEnforceIf(flag)
             told.append(flag)
-        model.AddBoolOr(told)
+        model.add_bool_or(told)
     for i in range(rows):
-        model.Add(2 * sum(x[i]) <= n)
+        model.add(2 * sum(x[i]) <= n)
     for i in range(rows - 1):
         _lex_geq(model, x[i + 1], x[i], strict=True)
     columns = [[x[i][j] for i in range(rows)] for j in range(n)]
@@ -292,8 +284,8 @@ def _hitting_set(
     size = codes.shape[0]
     two_positions = n == 2 and feedback == "black"
     model = cp_model.CpModel()
-    z = [model.NewBoolVar(f"z{i}") for i in range(size)]
-    model.Add(sum(z) == m)
+    z = [model.new_bool_var(f"z{i}") for i in range(size)]
+    model.add(sum(z) == m)
     if two_positions:  # Z[a, b] = z[a k + b]: rows and columns non-increasing (double lex)
         grid = [[z[a * k + b] for b in range(k)] for a in range(k)]
         for a in range(k - 1):
@@ -302,7 +294,7 @@ def _hitting_set(
         for b in range(k - 1):
             _lex_geq(model, columns[b], columns[b + 1], strict=False)
     elif feedback == "black":
-        model.Add(z[0] == 1)  # vertex-transitivity: 0...0 is in the set
+        model.add(z[0] == 1)  # vertex-transitivity: 0...0 is in the set
     else:
         patterns = [
             i
@@ -310,7 +302,7 @@ def _hitting_set(
             if all(b >= a for a, b in itertools.pairwise(row))
             and all(c <= 1 + max(row[:j], default=-1) for j, c in enumerate(row))
         ]
-        model.AddBoolOr([z[i] for i in patterns])
+        model.add_bool_or([z[i] for i in patterns])
     pairs = list(itertools.combinations(range(size), 2)) if size <= 128 else []
     added: set[tuple[int, int]] = set()
     rng = np.random.default_rng(0)
@@ -319,7 +311,7 @@ def _hitting_set(
             if (s, t) in added:
                 continue
             added.add((s, t))
-            model.AddBoolOr([z[int(x)] for x in np.flatnonzero(table[:, s] != table[:, t])])
+            model.add_bool_or([z[int(x)] for x in np.flatnonzero(table[:, s] != table[:, t])])
         solver = _solver(cp_model)
         status = _solve(solver, model)
         if status == cp_model.INFEASIBLE:
@@ -385,10 +377,10 @@ def _load_cached(n: int, k: int, feedback: str, use_cache: bool = True) -> tuple
     the counting bound, or the model for one query fewer is infeasible (computed again,
     a few seconds within the limits). Anything else is recomputed.
     """
-    from ..files import load_json
+    from ..caching import read_json_cache
 
     try:  # a small regular file of the user's own (a FIFO or /dev/zero is never read)
-        data = load_json(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES, private=True)
+        data = read_json_cache(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES)
         if not isinstance(data, dict) or not _is_int(data.get("version")):
             return None
         if data["version"] != _CACHE_VERSION:
@@ -432,10 +424,10 @@ def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> N
         "minimum": len(queries),
         "queries": [list(q) for q in queries],
     }
-    from ..files import write_cache_file
+    from ..caching import write_json_cache
 
     # private and atomic; a cache that cannot be written only costs a recomputation
-    write_cache_file(path, json.dumps(data, separators=(",", ":")))
+    write_json_cache(path, data)
 
 
 # -- the exact minimum ---------------------------------------------------------------------
@@ -532,10 +524,9 @@ def static_minimum_set(
         mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
             ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
     """
-    if not isinstance(use_cache, bool):
-        raise TypeError(f"use_cache must be True or False, was {use_cache!r}")
+    validate_flag(use_cache, "use_cache")
     n, k, feedback = _check(n, k, feedback)
-    callback = progress if progress is not None else _PROGRESS.get()
+    callback = progress if progress is not None else progress_callback("static")
     return _minimum_set(n, k, feedback, callback, use_cache)
 
 

@@ -183,13 +183,7 @@ def add_execution_flags(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="job record directory (default $MASTERMIND_Q_JOBS_DIR or ~/.mastermind_q/jobs)",
     )
-    parser.add_argument(
-        "--fake-mode",
-        choices=("aer", "runtime"),
-        default="aer",
-        help="fake: backends through Aer on the active qubits (fast, default) or "
-        "qiskit-ibm-runtime's local mode (the hardware code path)",
-    )
+    add_fake_mode(parser)
     parser.add_argument(
         "--oracle",
         choices=ORACLE_CHOICES,
@@ -199,6 +193,17 @@ def add_execution_flags(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     add_suppression_flags(parser)
+
+
+def add_fake_mode(parser: argparse.ArgumentParser) -> None:
+    """``--fake-mode``: the path ``fake:`` backends run on (solve, compare)."""
+    parser.add_argument(
+        "--fake-mode",
+        choices=("aer", "runtime"),
+        default="aer",
+        help="fake: backends through Aer on the active qubits (fast, default) or "
+        "qiskit-ibm-runtime's local mode (the hardware code path; needed for --twirl)",
+    )
 
 
 def add_suppression_flags(parser: argparse.ArgumentParser) -> None:

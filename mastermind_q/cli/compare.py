@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from .arguments import (
     DEFAULT_SHOTS,
     FORCE_HINT,
+    CLIError,
+    add_fake_mode,
     add_force_flag,
     add_suppression_flags,
     check_output_path,
@@ -17,9 +20,15 @@ from .arguments import (
     positive_int,
     subcommand,
 )
-from .execution import start_simulation_worker, suppression
+from .execution import execution_record
 from .signals import interrupted_status, stopped
 
+DEFAULT_BACKEND = "aer"
+"""The quantum rows' backend without ``--backend``
+(:data:`mastermind_q.compare.DEFAULT_BACKEND`; a test keeps the two in step)."""
+DEFAULT_SAMPLES = 10
+"""Random secrets per classical row without ``--samples``
+(:data:`mastermind_q.compare.DEFAULT_SAMPLES`; a test keeps the two in step)."""
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 """File suffixes ``compare --plot`` writes."""
 
@@ -95,8 +104,8 @@ def add_parser(subparsers: Any) -> None:
         "--samples",
         type=positive_int,
         default=None,
-        help="random secrets per classical row (worst and mean over them; default 10; the "
-        "tables in the README use 20)",
+        help=f"random secrets per classical row (worst and mean over them; default "
+        f"{DEFAULT_SAMPLES}, as in the README's tables)",
     )
     parser.add_argument(
         "--quantum-samples",
@@ -189,25 +198,19 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
+    add_fake_mode(parser)
     add_suppression_flags(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..backends import execution_options
+    """Parse and check the options, call :func:`~mastermind_q.compare.compare`, print."""
     from ..compare import (
-        DEFAULT_BACKEND,
-        DEFAULT_SAMPLES,
         DIAGONAL,
-        Comparison,
-        SweepProgress,
-        check_comparison,
+        ComparisonInterrupted,
+        compare,
         format_table,
         parse_int_list,
-        plan_comparison,
-        run_comparison,
-        task_costs,
-        validate_backend,
         write_csv_header,
         write_csv_row,
     )
@@ -220,115 +223,70 @@ def run(args: argparse.Namespace) -> int:
     plot_methods = _names(args.plot_methods, "--plot-methods")
     if plot_methods is not None and args.plot is None:
         raise ValueError("--plot-methods chooses the curves of --plot: give --plot FILE too")
+    if args.csv == "-" and args.json:
+        raise CLIError(
+            "--csv - prints CSV on stdout and --json prints one JSON object there: give one "
+            "(or --csv FILE with --json)"
+        )
     if args.row_budget is not None:
         from ..compare.costs import validate_row_budget
 
         validate_row_budget(args.row_budget)
-    plan = plan_comparison(
-        positions,
-        colors,
-        methods=methods,
-        bounds=args.bounds,
-        formulas=args.formulas,
-        games=games,
-        simulate_up_to=args.simulate_up_to,
-    )
-    if diagonal:
-        colors = list(dict.fromkeys(positions))
+    grid_colors = list(dict.fromkeys(positions)) if diagonal else colors
     if args.plot is not None:  # checked before the sweep, not after it
-        check_output_path(args.plot, "--plot", PLOT_SUFFIXES, force=args.force)
-        _check_setting_plots(args.plot, force=args.force)
-        if plot_methods is not None:
-            from ..compare.plotting import check_plot_methods
-
-            try:
-                check_plot_methods(plot_methods)
-            except ValueError as error:
-                raise ValueError(f"--plot-methods: {error}") from None
-        against = args.plot_against
-        if diagonal and against == "k":
-            against = "n"  # on the diagonal k follows n
-        if (against == "n" and len(positions) < 2) or (against == "k" and len(colors) < 2):
-            raise ValueError(f"--plot-against {against} needs two or more values of {against}")
-        if len(positions) < 2 and len(colors) < 2:
-            raise ValueError(
-                "--plot needs two or more values of --positions or --colors "
-                f"(a curve through one point), was positions={args.positions!r}, "
-                f"colors={args.colors!r}"
-            )
+        _check_plot_options(args, plot_methods, positions, grid_colors, diagonal)
     if args.csv not in (None, "-"):
         check_output_path(args.csv, "--csv", force=args.force)
-    backend = validate_backend(args.backend or DEFAULT_BACKEND)
-    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
-    if args.workers is None:
-        args.workers = _auto_workers(plan, samples, args.quantum_samples, backend, args.scheduler)
-    parallel = args.workers > 1 or args.scheduler is not None
-    settings = {
-        "samples": samples,
-        "quantum_samples": args.quantum_samples,
-        "backend": backend,
-        "shots": args.shots,
-        "seed": args.seed,
-        "workers": args.workers,
-        "verify": args.verify,
-        "row_budget": args.row_budget,
-    }
-    # before any file is opened: a run that cannot start writes nothing
-    check_comparison(plan, **settings, scheduler=args.scheduler)
-    client = None
-    if args.scheduler is not None:  # before any file is opened: no scheduler, no output
-        from ..compare.executors import connect
+    csv_to_stdout = args.csv == "-"
+    record = execution_record(args, backend=args.backend or DEFAULT_BACKEND, shots=args.shots)
+    streams: list[Any] = []
 
-        client = connect(args.scheduler)
-    outcome = Comparison(skipped=list(plan.skipped))
-    csv_to_stdout = args.csv == "-" and not args.json
-    csv_stream = None
-    if args.csv == "-":
-        csv_stream = sys.stdout if csv_to_stdout else None
-    elif args.csv is not None:
-        from ..files import open_stream_output
+    def start(plan: Any) -> None:  # everything is checked: open the CSV, write its header
+        if csv_to_stdout:
+            streams.append(sys.stdout)
+        elif args.csv is not None:
+            from ..files import open_stream_output
 
-        csv_stream = open_stream_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
-    where = f"{args.workers} workers" if client is None else f"Dask at {args.scheduler}"
-    bar = SweepProgress(
-        len(plan.tasks),
-        parallel=parallel,
-        where=where,
-        disable=args.quiet or args.json,
-        costs=task_costs(plan, **settings),
-        tasks=plan.tasks,
-    )
+            streams.append(
+                open_stream_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
+            )
+        for stream in streams:
+            write_csv_header(stream)
 
-    def finished(row: Any) -> None:  # parallel rows: written and counted as they finish
-        if csv_stream is not None:
-            write_csv_row(csv_stream, row)
-        bar.on_row(row)
+    def finished(row: Any) -> None:  # written as each row finishes
+        for stream in streams:
+            write_csv_row(stream, row)
 
-    if any(task.kind == "quantum" for task in plan.tasks) and not parallel:
-        start_simulation_worker(backend)
     interrupted = False
     try:
-        if csv_stream is not None:
-            write_csv_header(csv_stream)
-        with execution_options(isolate=True, progress=bar.on_event), suppression(args):
-            run_comparison(
-                plan,
-                **settings,
-                into=outcome,
-                tasks=plan.tasks if parallel else bar.tasks(plan.tasks),
-                on_row=finished,
-                on_skip=bar.on_skip,
-                client=client,
-            )
-    except KeyboardInterrupt:
+        outcome = compare(
+            positions,
+            colors,
+            methods=methods,
+            bounds=args.bounds,
+            formulas=args.formulas,
+            games=games,
+            simulate_up_to=args.simulate_up_to,
+            samples=DEFAULT_SAMPLES if args.samples is None else args.samples,
+            quantum_samples=args.quantum_samples,
+            seed=args.seed,
+            workers="auto" if args.workers is None else args.workers,
+            scheduler=args.scheduler,
+            verify=args.verify,
+            row_budget=args.row_budget,
+            execution=record,
+            progress=not (args.quiet or args.json),
+            on_start=start,
+            on_row=finished,
+        )
+    except ComparisonInterrupted as stop:
         _hold_stop_signals()  # a second Ctrl-C must not drop the rows finished so far
         interrupted = True
+        outcome = stop.comparison
     finally:
-        bar.close()
-        if csv_stream is not None and csv_stream is not sys.stdout:
-            csv_stream.close()
-        if client is not None:
-            client.close()
+        for stream in streams:
+            if stream is not sys.stdout:
+                stream.close()
     written = [args.csv] if args.csv not in (None, "-") else []
     if not args.json:  # the rows first: a figure that fails cannot take them along
         if not csv_to_stdout:
@@ -366,6 +324,36 @@ def run(args: argparse.Namespace) -> int:
         print(f"mastermind-q compare: error: {plot_error}", file=sys.stderr)
         return 2
     return 0
+
+
+def _check_plot_options(
+    args: argparse.Namespace,
+    plot_methods: list[str] | None,
+    positions: Sequence[int],
+    colors: Sequence[int],
+    diagonal: bool,
+) -> None:
+    """Refuse a ``--plot`` that cannot be drawn or written, before the sweep."""
+    check_output_path(args.plot, "--plot", PLOT_SUFFIXES, force=args.force)
+    _check_setting_plots(args.plot, force=args.force)
+    if plot_methods is not None:
+        from ..compare.plotting import check_plot_methods
+
+        try:
+            check_plot_methods(plot_methods)
+        except ValueError as error:
+            raise ValueError(f"--plot-methods: {error}") from None
+    against = args.plot_against
+    if diagonal and against == "k":
+        against = "n"  # on the diagonal k follows n
+    if (against == "n" and len(positions) < 2) or (against == "k" and len(colors) < 2):
+        raise ValueError(f"--plot-against {against} needs two or more values of {against}")
+    if len(positions) < 2 and len(colors) < 2:
+        raise ValueError(
+            "--plot needs two or more values of --positions or --colors "
+            f"(a curve through one point), was positions={args.positions!r}, "
+            f"colors={args.colors!r}"
+        )
 
 
 def _check_setting_plots(path: str, *, force: bool) -> None:
@@ -433,35 +421,11 @@ def _hold_stop_signals() -> None:
         signal.signal(signum, note)
 
 
-AUTO_PARALLEL_SECONDS = 120.0
-"""A sweep estimated at more work than this runs in two processes by default."""
-
-
 def _workers(text: str) -> int | None:
     """``--workers``: a positive integer, or ``auto`` (``None``: decided from the plan)."""
     if text.strip() == "auto":
         return None
     return positive_int(text)
-
-
-def _auto_workers(
-    plan: Any, samples: int, quantum_samples: int, backend: str, scheduler: str | None
-) -> int:
-    """1, or 2 for a sweep estimated at more than :data:`AUTO_PARALLEL_SECONDS` of work.
-
-    Never for a scheduler (the cluster runs the rows) or a backend whose rows run in one
-    runtime batch here (``ibm:``).
-    """
-    import os
-
-    from ..backends.batching import uses_runtime
-    from ..compare import task_costs
-
-    if scheduler is not None or uses_runtime(backend):
-        return 1
-    cores = os.cpu_count() or 1
-    total = sum(task_costs(plan, samples=samples, quantum_samples=quantum_samples))
-    return min(2, cores) if total > AUTO_PARALLEL_SECONDS else 1
 
 
 def _names(text: str | None, option: str) -> list[str] | None:

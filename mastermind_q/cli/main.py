@@ -48,7 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_PARAMETER_ALIASES = {"num_positions": "positions", "num_colors": "colors"}
+_PARAMETER_ALIASES = {
+    "num_positions": "positions",
+    "num_colors": "colors",
+    "dynamical_decoupling": "dd",
+    "twirling": "twirl",
+}
 """Library parameter names whose command-line option has another name."""
 
 
@@ -78,6 +83,8 @@ def cli_words(text: str, options: Collection[str]) -> str:
         value = match.group(2)
         if value == "None":
             return f"no {flag}"
+        if value == "True":  # an on/off option: the flag alone says it
+            return flag
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
         return f"{flag} {value}"

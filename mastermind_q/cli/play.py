@@ -222,11 +222,12 @@ class _Console:
                 raise UnicodeDecodeError("utf-8", b"", 0, 1, "not UTF-8 text")
             return typed.strip()
         source = getattr(sys.stdin, "buffer", None)
+        raw: bytes | str
         raw = source.readline(MAX_LINE_BYTES + 1) if source is not None else sys.stdin.readline()
         if not raw:
             return None
         self.lines += 1
-        if source is not None and len(raw) > MAX_LINE_BYTES:
+        if source is not None and isinstance(raw, bytes) and len(raw) > MAX_LINE_BYTES:
             rest = raw
             while rest and not rest.endswith(b"\n"):  # skip the rest of the line
                 rest = source.readline(MAX_LINE_BYTES)
@@ -589,7 +590,7 @@ def _check_backend(name: str) -> None:
 
 
 def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) -> int:
-    from ..backends import execution_options
+    from ..backends import Execution, ExecutionOptions
     from ..drawing import draw_text
     from ..playing import (
         EntryError,
@@ -663,12 +664,12 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
             console.say(f"  reads: {circuit_reading(circuit, outcome, k)}")
 
     maker = WatchedCodemaker(secret, k, report, on_start=start, distinct=args.distinct)
+    record = Execution(
+        args.backend, args.shots, args.seed, ExecutionOptions(isolate=True)
+    )  # Ctrl-C stops a simulation at once
     start_simulation_worker(args.backend)
     try:
-        with execution_options(isolate=True):
-            result = play(
-                maker, method=method, backend=args.backend, shots=args.shots, seed=args.seed
-            )
+        result = play(maker, method=method, execution=record)
     finally:
         game["queries"] = maker.queries
     found = ",".join(map(str, result.found))

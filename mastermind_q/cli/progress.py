@@ -79,13 +79,11 @@ def search_progress(args: argparse.Namespace) -> Any:
         return
     from tqdm import tqdm
 
-    if args.method == "optimal":
-        from ..classical.optimal import optimal_progress as report
+    from ..classical.progress import search_progress as report
 
+    if args.method == "optimal":
         description, unit = "optimal search", "guess"
     else:
-        from ..classical.static import static_progress as report
-
         description, unit = "static minimum", "size"
 
     bar: Any = None
@@ -99,7 +97,7 @@ def search_progress(args: argparse.Namespace) -> Any:
         bar.update(done - bar.n)
 
     try:
-        with report(show):
+        with report(args.method, show):
             yield
     finally:
         if bar is not None:

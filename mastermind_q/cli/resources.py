@@ -53,8 +53,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _human_resources(payload: dict[str, Any]) -> str:
-    keys = ("qubits", "depth", "two_qubit_gates", "multi_qubit_gates", "total_gates")
-    keys += ("oracle_calls",)
+    keys: tuple[str, ...] = ("qubits", "depth", "two_qubit_gates", "multi_qubit_gates")
+    keys += ("total_gates", "oracle_calls")
     lines = [
         f"{payload['name']}  (n={payload['n']}, k={payload['k']}, "
         f"{payload['circuits']} circuit{'s' if payload['circuits'] != 1 else ''})",

@@ -23,7 +23,12 @@ from .arguments import (
     positive_int,
     subcommand,
 )
-from .execution import execution, start_simulation_worker
+from .execution import (
+    execution_record,
+    progress_for,
+    refuse_noise_flags,
+    start_simulation_worker,
+)
 from .progress import search_progress
 
 
@@ -270,9 +275,15 @@ def run(args: argparse.Namespace) -> int:
     quantum = info.kind == "quantum"
     _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)
+    record = None
+    if quantum:  # the execution record, checked before any work
+        record = execution_record(args, backend=args.backend, shots=args.shots, seed=args.seed)
+    else:
+        refuse_noise_flags(args, args.method)
     if args.secret is not None:
-        secret: tuple[int, ...] | None = parse_code(args.secret)
-        length = len(secret)
+        code = parse_code(args.secret)
+        secret: tuple[int, ...] | None = code
+        length = len(code)
     else:
         secret, length = None, args.random
     if args.positions is not None and length is not None and args.positions != length:
@@ -310,16 +321,24 @@ def run(args: argparse.Namespace) -> int:
         codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
     if info.kind == "quantum":
         start_simulation_worker(args.backend)
-    with execution(args) as progress, search_progress(args):
-        result = play(
-            codemaker,
-            method=args.method,
-            backend=args.backend,
-            shots=args.shots,
-            seed=args.seed,
-            verify=args.verify,
-            scheme=args.scheme,
-        )
+    with progress_for(args) as progress, search_progress(args):
+        if record is not None:
+            result = play(
+                codemaker,
+                method=args.method,
+                verify=args.verify,
+                execution=record.replace(progress=progress),
+            )
+        else:
+            result = play(
+                codemaker,
+                method=args.method,
+                backend=args.backend,
+                shots=args.shots,
+                seed=args.seed,
+                verify=args.verify,
+                scheme=args.scheme,
+            )
     payload = result.to_dict()
     if progress.jobs:
         payload["jobs"] = progress.jobs

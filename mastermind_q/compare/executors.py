@@ -22,8 +22,9 @@ size:
   not need. Install it with ``pip install -e ".[distributed]"``. Every Dask worker needs
   ``mastermind_q`` importable.
 
-Execution options in force in the caller (:func:`mastermind_q.backends.execution_options`,
-except the progress callback) travel with each task.
+The sweep's :class:`~mastermind_q.backends.Execution` record travels with each task:
+serial rows get it as it is; a worker process (or Dask worker) gets its fields (backend,
+shots, options except the progress callback) and builds the same record from them.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ import dataclasses
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..backends.names import BackendUnavailableError
 from .rows import CompareRow, CompareTask
+
+if TYPE_CHECKING:
+    from ..backends import Execution
 
 __all__ = [
     "WorkersFailedError",
@@ -70,48 +74,68 @@ def validate_workers(workers: Any) -> int:
     return check_workers(int(workers))
 
 
-def _execution_settings() -> dict[str, Any]:
-    """The caller's execution options as plain keyword arguments (no progress callback)."""
-    from ..backends import current_execution_options
+def execution_fields(execution: Execution) -> dict[str, Any]:
+    """``execution`` as plain values for another process (no callback, no batch).
 
-    options = current_execution_options()
+    The worker rebuilds the record with :func:`execution_from_fields`; its simulations
+    are not isolated again (a worker is itself the process that Ctrl-C abandons).
+    """
+    options = execution.options
     settings = {field.name: getattr(options, field.name) for field in dataclasses.fields(options)}
     settings["progress"] = None  # a callback of the caller's process
-    settings["isolate"] = False  # a worker is itself the process that Ctrl-C abandons
-    return settings
+    settings["isolate"] = False
+    return {"backend": execution.backend, "shots": execution.shots, "options": settings}
 
 
-def run_one(item: tuple[int, CompareTask, dict[str, Any], dict[str, Any]]) -> Outcome:
+def execution_from_fields(fields: dict[str, Any]) -> Execution:
+    """The :class:`~mastermind_q.backends.Execution` of :func:`execution_fields`."""
+    from ..backends import Execution, ExecutionOptions
+
+    return Execution(
+        fields["backend"], fields["shots"], None, ExecutionOptions(**fields["options"])
+    )
+
+
+Item = tuple[int, CompareTask, dict[str, Any], "Execution | dict[str, Any] | None"]
+"""``(index, task, run options, execution record or its fields)``."""
+
+
+def run_one(item: Item) -> Outcome:
     """Run one task (in any process): ``item`` is ``(index, task, run options, execution)``.
 
+    ``execution`` is the sweep's record, or its :func:`execution_fields` (in a worker
+    process), or ``None`` (a record built from the options in force).
     A ``ValueError`` from a solver (a size it refuses) becomes the ``reason``; one from a
     bound row (a bug) and a backend that cannot run
     (:class:`~mastermind_q.backends.BackendUnavailableError`) propagate.
     """
-    from ..backends import BackendUnavailableError, execution_options
+    from ..backends import BackendUnavailableError
     from . import tasks
 
     index, task, options, execution = item
-    with execution_options(**execution):
-        try:
-            return index, task, tasks.run_task(task, **options), None
-        except ValueError as error:
-            if task.kind == "bound" or isinstance(error, BackendUnavailableError):
-                raise
-            return index, task, None, str(error)
+    if isinstance(execution, dict):
+        execution = execution_from_fields(execution)
+    try:
+        return index, task, tasks.run_task(task, **options, execution=execution), None
+    except ValueError as error:
+        if task.kind == "bound" or isinstance(error, BackendUnavailableError):
+            raise
+        return index, task, None, str(error)
 
 
 def _items(
-    tasks: Sequence[CompareTask], options: dict[str, Any]
-) -> list[tuple[int, CompareTask, dict[str, Any], dict[str, Any]]]:
-    execution = _execution_settings()
-    return [(index, task, options, execution) for index, task in enumerate(tasks)]
+    tasks: Sequence[CompareTask], options: dict[str, Any], execution: Execution | None
+) -> list[Item]:
+    fields = None if execution is None else execution_fields(execution)
+    return [(index, task, options, fields) for index, task in enumerate(tasks)]
 
 
-def serial_results(tasks: Iterable[CompareTask], options: dict[str, Any]) -> Iterator[Outcome]:
+def serial_results(
+    tasks: Iterable[CompareTask], options: dict[str, Any], execution: Execution | None = None
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` here, one after the other, in order (``tasks`` is read lazily)."""
     for index, task in enumerate(tasks):
-        yield run_one((index, task, options, {}))  # the caller's execution options stay
+        yield run_one((index, task, options, execution))
 
 
 def _init_worker(threads: int) -> None:
@@ -121,8 +145,12 @@ def _init_worker(threads: int) -> None:
 
 
 def process_results(
-    tasks: Sequence[CompareTask], options: dict[str, Any], *, workers: int
-) -> Iterator[Outcome]:
+    tasks: Sequence[CompareTask],
+    options: dict[str, Any],
+    execution: Execution | None = None,
+    *,
+    workers: int,
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` in ``workers`` local processes; yield outcomes as they finish.
 
     A :class:`concurrent.futures.ProcessPoolExecutor` (``spawn``): a worker that cannot
@@ -146,7 +174,7 @@ def process_results(
     )
     finished = False
     try:
-        futures = [executor.submit(run_one, item) for item in _items(tasks, options)]
+        futures = [executor.submit(run_one, item) for item in _items(tasks, options, execution)]
         for future in as_completed(futures):
             try:
                 outcome = future.result()
@@ -180,8 +208,12 @@ class WorkersFailedError(BackendUnavailableError):
 
 
 def dask_results(
-    tasks: Sequence[CompareTask], options: dict[str, Any], *, client: Any
-) -> Iterator[Outcome]:
+    tasks: Sequence[CompareTask],
+    options: dict[str, Any],
+    execution: Execution | None = None,
+    *,
+    client: Any,
+) -> Generator[Outcome, None, None]:
     """Run ``tasks`` on the Dask cluster of ``client``; yield outcomes as they finish.
 
     An exception in the caller (``KeyboardInterrupt`` included) cancels what has not run.
@@ -192,7 +224,7 @@ def dask_results(
         raise ValueError(
             'a Dask client needs the distributed extra: pip install -e ".[distributed]"'
         ) from error
-    futures = client.map(run_one, _items(tasks, options), pure=False)
+    futures = client.map(run_one, _items(tasks, options, execution), pure=False)
     try:
         for future in as_completed(futures, loop=client.loop):
             yield future.result()

@@ -56,23 +56,9 @@ __all__ = [
     "row_game",
 ]
 
-SETTINGS: dict[str, str] = {
-    "nonadaptive": "non-adaptive",
-    "triples": "non-adaptive",
-    "two-color": "non-adaptive",
-    "static": "non-adaptive",
-    "adaptive": "adaptive",
-    "hunziker-meyer": "adaptive",
-    "permutation": "adaptive",
-    "knuth": "adaptive",
-    "blackpeg": "adaptive",
-    "coin-weighing": "adaptive",
-    "random-consistent": "adaptive",
-    "optimal": "adaptive",
-    "consistent": "adaptive",
-}
-"""The setting of every solve method by name. A method not listed here is adaptive
-(classical codebreakers that see each answer before the next guess)."""
+SETTINGS: dict[str, str] = {name: info.setting for name, info in METHODS.items()}
+"""The setting of every solve method by name, read from its entry in
+:data:`~mastermind_q.solving.METHODS` (:attr:`~mastermind_q.solving.MethodInfo.setting`)."""
 SETTING_ORDER = ("non-adaptive", "adaptive")
 """The settings in the order tables and figures show them (the paper's Tables 1, 2)."""
 FEEDBACKS = ("black", "black-white")
@@ -114,16 +100,16 @@ bounds are for the adaptive permutation game; Li-Luo-Xu Table 1 is non-adaptive
 def method_setting(method: str) -> str:
     """``"non-adaptive"`` or ``"adaptive"``: the setting of a solve, bound or formula name.
 
-    Looks in :data:`SETTINGS`, then :data:`BOUND_GAMES`, then a ``setting`` attribute
-    of the method's :class:`~mastermind_q.solving.MethodInfo`; otherwise adaptive.
+    A solve method's entry in :data:`~mastermind_q.solving.METHODS` names it (a method
+    registered after import too); bound and formula rows are in :data:`BOUND_GAMES`;
+    any other name is adaptive.
     """
-    if method in SETTINGS:
-        return SETTINGS[method]
+    info = METHODS.get(method)
+    if info is not None:
+        return info.setting
     if method in BOUND_GAMES:
         return BOUND_GAMES[method][0]
-    info = METHODS.get(method)
-    setting = getattr(info, "setting", None)
-    return setting if setting in SETTING_ORDER else "adaptive"
+    return "adaptive"
 
 
 def game_name(feedback: str, distinct: bool) -> str:
@@ -168,7 +154,7 @@ def method_games(method: str, games: Iterable[str] | None = None) -> list[tuple[
 def row_game(row: object) -> tuple[str, str, bool]:
     """``(setting, feedback, distinct)`` of a row (a :class:`CompareRow` or its dict)."""
     get = row.get if isinstance(row, dict) else lambda key: getattr(row, key)
-    return (get("setting"), get("feedback"), bool(get("distinct")))
+    return (str(get("setting")), str(get("feedback")), bool(get("distinct")))
 
 
 def is_context(row: object) -> bool:

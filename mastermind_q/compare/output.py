@@ -153,8 +153,10 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
         elif row.get("source") == "asymptotic":
             notes.append(f"asymptotic rate, not a count: {row.get('formula')}")
         elif row.get("source") == "best":
-            worst, mean = row.get("best_worst_method"), row.get("best_mean_method")
-            notes.append(f"worst: {worst}" + ("" if mean == worst else f"; mean: {mean}"))
+            by_worst, by_mean = row.get("best_worst_method"), row.get("best_mean_method")
+            notes.append(
+                f"worst: {by_worst}" + ("" if by_mean == by_worst else f"; mean: {by_mean}")
+            )
         else:
             notes.append(str(row.get("formula")))
         if row.get("kind") in ("quantum", "classical") and row.get("setting") and is_context(row):

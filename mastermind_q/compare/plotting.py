@@ -378,6 +378,7 @@ def _draw(
     key, ylabel = COUNTS[count]
     rows = [row for row in data if row.get("setting") == setting]
     diagonal = _is_diagonal(rows, curves, key)
+    panels: list[int] | list[str]
     if diagonal:
         free, fixed, panels = "n", "diagonal", ["diagonal"]
         free_values = sorted({row["n"] for row in rows})
@@ -651,7 +652,11 @@ def plot_comparison(
         columns = 1 if most == 1 else min(most, int(sizes["columns"]))
         height = sizes["panel_height"] * math.ceil(most / columns) + 0.9
         figure = Figure(figsize=(width, height), layout="constrained")
-        targets = [figure] if len(plans) == 1 else list(figure.subfigures(1, len(plans)))
+        targets = (
+            [figure]
+            if len(plans) == 1
+            else list(figure.subfigures(1, len(plans), squeeze=False)[0])
+        )
         for target, (name, curves, _panels_count) in zip(targets, plans):
             _draw(
                 target,

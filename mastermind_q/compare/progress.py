@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, Any
+from typing import IO, Any, TypedDict
 
 from .rows import CompareRow, CompareTask
 
@@ -31,6 +31,14 @@ def describe_task(task: CompareTask) -> str:
         game = str(task.feedback) + (", distinct" if task.distinct else "")
         text += f" ({game})"
     return text
+
+
+class SweepHooks(TypedDict, total=False):
+    """The keyword arguments :meth:`SweepProgress.hooks` gives ``run_comparison``."""
+
+    on_row: Callable[[CompareRow], None]
+    on_skip: Callable[[CompareTask, str], None]
+    tasks: Iterable[CompareTask]
 
 
 class SweepProgress:
@@ -135,11 +143,9 @@ class SweepProgress:
         if self.parallel:
             self._advance(task)
 
-    def hooks(
-        self, tasks: Iterable[CompareTask] | None = None
-    ) -> dict[str, Callable[..., Any] | Iterable[CompareTask] | None]:
+    def hooks(self, tasks: Iterable[CompareTask] | None = None) -> SweepHooks:
         """``on_row``, ``on_skip`` and, when ``tasks`` are given, the wrapped ``tasks``."""
-        hooks: dict[str, Any] = {"on_row": self.on_row, "on_skip": self.on_skip}
+        hooks: SweepHooks = {"on_row": self.on_row, "on_skip": self.on_skip}
         if tasks is not None:
             hooks["tasks"] = tasks if self.parallel else self.tasks(tasks)
         return hooks

@@ -313,11 +313,11 @@ def plan_comparison(
             than ``MASTERMIND_Q_MAX_GRID_ROWS``, or ``n`` or ``k`` beyond every codebreaker's
             limit; cells beyond one method's limit are skipped with the reason.
     """
+    from ..game import validate_flag
     from ..limits import take_grid_values
 
     for name, value in (("bounds", bounds), ("formulas", formulas)):
-        if not isinstance(value, bool):
-            raise ValueError(f"{name} must be True or False, was {value!r}")
+        validate_flag(value, name)
     # An iterator or a huge range is read no further than the grid-values limit.
     grid_n = [validate_positions(n) for n in take_grid_values(positions, "positions")]
     diagonal = isinstance(colors, str) and colors == DIAGONAL

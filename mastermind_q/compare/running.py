@@ -8,22 +8,28 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rows import CompareRow, CompareTask, Comparison, ComparisonPlan, plan_comparison
-from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task
+
+if TYPE_CHECKING:
+    from ..backends import Execution
+from .tasks import DEFAULT_BACKEND, DEFAULT_SAMPLES, random_secrets, run_task, sweep_execution
 
 __all__ = [
+    "AUTO_PARALLEL_SECONDS",
     "BEST_CLASSICAL",
     "DEFAULT_BACKEND",
     "DEFAULT_SAMPLES",
     "ComparisonInterrupted",
+    "auto_workers",
     "best_classical_rows",
     "check_comparison",
     "compare",
     "random_secrets",
     "run_comparison",
     "run_task",
+    "sweep_execution",
     "task_costs",
     "validate_backend",
 ]
@@ -147,18 +153,27 @@ def compare(
     backend: str = DEFAULT_BACKEND,
     shots: int | None = None,
     seed: int | None = 0,
-    workers: int | None = None,
+    workers: int | str | None = None,
     client: Any = None,
     games: Iterable[str] | None = None,
     progress: bool = False,
     verify: bool = False,
     simulate_up_to: int | None = None,
     row_budget: float | None = None,
+    execution: Execution | None = None,
+    scheduler: str | None = None,
+    on_start: Callable[[ComparisonPlan], None] | None = None,
+    on_row: Callable[[CompareRow], None] | None = None,
+    on_skip: Callable[[CompareTask, str], None] | None = None,
 ) -> Comparison:
     """Compare quantum and classical query counts over the ``positions x colors`` grid.
 
-    :func:`plan_comparison` lists the rows, :func:`run_task` computes each. A solver that
-    refuses a size with ``ValueError`` moves that row to ``skipped`` with its message.
+    The one sweep driver: it plans the rows (:func:`plan_comparison`), checks the whole
+    request before any row (:func:`check_comparison`), connects to a ``scheduler``,
+    shows the progress bar, runs the rows (:func:`run_comparison`, each computed by
+    :func:`run_task`) and reports each one to the callbacks as it finishes. A solver
+    that refuses a size with ``ValueError`` moves that row to ``skipped`` with its
+    message. The command line's ``compare`` is this call with callbacks for the CSV.
 
     Args:
         positions: the values of ``n``.
@@ -172,7 +187,9 @@ def compare(
         backend: backend for the quantum methods (default :data:`DEFAULT_BACKEND`).
         shots: shots per circuit on sampling backends.
         seed: master seed for secrets and runs.
-        workers: run the rows in this many local processes (default 1: here).
+        workers: run the rows in this many local processes (default 1: here);
+            ``"auto"``: 2 when the sweep is estimated at more than
+            :data:`AUTO_PARALLEL_SECONDS` of work and the machine has 2 cores, else 1.
         client: a ``dask.distributed.Client``: run the rows on its cluster.
         verify: play the quantum games verified (:func:`run_task`): their
             ``queries_to_win`` then count every repair query, and the rows carry
@@ -188,12 +205,26 @@ def compare(
         row_budget: seconds a row of an expensive codebreaker (``consistent``,
             ``optimal``, ``knuth``) may take; over it the row is skipped with the
             reason (default :data:`~mastermind_q.compare.costs.DEFAULT_ROW_BUDGET`).
+        execution: the :class:`~mastermind_q.backends.Execution` record of the quantum
+            rows (backend, shots, options: oracle construction, noise suppression and
+            mitigation, fake-backend path), instead of ``backend`` and ``shots``;
+            default: one built from them and the
+            :func:`~mastermind_q.backends.execution_options` in force. Each row runs
+            with it and its own derived seed; worker processes rebuild it from its
+            fields.
+        scheduler: the address of a Dask scheduler (``tcp://host:8786``): connected
+            after the checks, the rows run there, closed at the end.
+        on_start: called with the plan once everything is checked, before any row
+            (e.g. to open an output file).
+        on_row: called with each finished row (``best-classical`` rows included).
+        on_skip: called with each task a solver refused and the reason.
 
     Returns:
         A :class:`Comparison` (``.rows``, ``.skipped``, ``.to_dict()``).
 
     Raises:
-        ValueError: invalid grid, method name, backend name or counts.
+        ValueError: invalid grid, method name, backend name, counts or execution
+            options (noise options on Aer, twirling on the fast ``fake:`` path).
         ComparisonInterrupted: Ctrl-C (or Jupyter's "interrupt kernel") mid-sweep; a
             ``KeyboardInterrupt`` whose ``comparison`` holds every finished row::
 
@@ -209,9 +240,10 @@ def compare(
         >>> [row.method for row in result.rows]
         ['blackpeg', 'best-classical', 'adaptive-T', 'elouali-upper', 'elouali-lower']
     """
+    from ..game import validate_flag
+
     for name, value in (("progress", progress), ("bounds", bounds), ("formulas", formulas)):
-        if not isinstance(value, bool):
-            raise ValueError(f"{name} must be True or False, was {value!r}")
+        validate_flag(value, name)
     plan = plan_comparison(
         positions,
         colors,
@@ -221,44 +253,128 @@ def compare(
         games=games,
         simulate_up_to=simulate_up_to,
     )
+    record = sweep_execution(execution, backend=backend, shots=shots)
+    if isinstance(workers, str) and workers == "auto":
+        workers = auto_workers(
+            plan, samples, quantum_samples, record, scheduler=scheduler, client=client
+        )
+    elif isinstance(workers, str):
+        raise ValueError(f"workers must be an integer >= 1 or 'auto', was {workers!r}")
     settings: dict[str, Any] = {
         "samples": samples,
         "quantum_samples": quantum_samples,
-        "backend": backend,
-        "shots": shots,
+        "backend": record.backend,
+        "shots": record.shots,
         "seed": seed,
-        "workers": workers,
-        "client": client,
         "verify": verify,
         "row_budget": row_budget,
     }
+    count = check_comparison(
+        plan, **settings, workers=workers, client=client, scheduler=scheduler, execution=record
+    )
+    parallel = count > 1 or client is not None or scheduler is not None
+    quantum = any(task.kind == "quantum" for task in plan.tasks)
+    owned = None
+    if scheduler is not None:
+        from .executors import connect
+
+        client = owned = connect(scheduler)
     table = Comparison(skipped=list(plan.skipped))
-    if not progress:
+    bar = None
+    try:
+        if on_start is not None:
+            on_start(plan)
+        tasks: Iterable[CompareTask] = plan.tasks
+        if progress:
+            from .progress import SweepProgress
+
+            if client is None:
+                where = f"{count} workers"
+            else:
+                where = "Dask" if scheduler is None else f"Dask at {scheduler}"
+            bar = SweepProgress(
+                len(plan.tasks),
+                parallel=parallel,
+                where=where,
+                costs=task_costs(plan, samples=samples, quantum_samples=quantum_samples),
+                tasks=plan.tasks,
+            )
+            previous = record.options.progress
+            shown = bar
+
+            def on_event(event: Any) -> None:
+                shown.on_event(event)
+                if previous is not None:
+                    previous(event)
+
+            record = record.replace(progress=on_event)
+            tasks = plan.tasks if parallel else bar.tasks(plan.tasks)
+        if quantum and not parallel and record.options.isolate:
+            from ..backends.worker import start_worker
+
+            if record.backend.startswith(("aer", "fake:")):
+                start_worker()  # it imports Aer while this process plans and transpiles
+
+        def row_done(row: CompareRow) -> None:
+            if on_row is not None:
+                on_row(row)
+            if bar is not None:
+                bar.on_row(row)
+
+        def row_skipped(task: CompareTask, reason: str) -> None:
+            if on_skip is not None:
+                on_skip(task, reason)
+            if bar is not None:
+                bar.on_skip(task, reason)
+
         with _keeping_rows(table):
-            return run_comparison(plan, **settings, into=table)
-    from ..backends import current_execution_options, execution_options
-    from .progress import SweepProgress
+            return run_comparison(
+                plan,
+                **settings,
+                workers=count,
+                client=client,
+                into=table,
+                tasks=tasks,
+                on_row=row_done,
+                on_skip=row_skipped,
+                execution=record,
+            )
+    finally:
+        if bar is not None:
+            bar.close()
+        if owned is not None:
+            owned.close()
 
-    count = check_comparison(plan, **settings)  # before the bar: a bad call draws nothing
-    parallel = count > 1 or client is not None
-    where = f"{count} workers" if client is None else "Dask"
-    previous = current_execution_options().progress
 
-    with SweepProgress(
-        len(plan.tasks),
-        parallel=parallel,
-        where=where,
-        costs=task_costs(plan, **settings),
-        tasks=plan.tasks,
-    ) as bar:
+AUTO_PARALLEL_SECONDS = 120.0
+"""A sweep estimated at more work than this runs in two processes with ``workers="auto"``."""
 
-        def on_event(event: Any) -> None:
-            bar.on_event(event)
-            if previous is not None:
-                previous(event)
 
-        with execution_options(progress=on_event), _keeping_rows(table):
-            return run_comparison(plan, **settings, **bar.hooks(plan.tasks), into=table)
+def auto_workers(
+    plan: ComparisonPlan,
+    samples: int,
+    quantum_samples: int,
+    execution: Execution,
+    *,
+    scheduler: str | None = None,
+    client: Any = None,
+) -> int:
+    """1, or 2 for a sweep estimated at more than :data:`AUTO_PARALLEL_SECONDS` of work.
+
+    Never with a cluster (it runs the rows) or a backend whose rows run in one runtime
+    batch here (``ibm:``, ``fake:`` with ``fake_mode="runtime"``).
+    """
+    import os
+
+    from ..backends.batching import uses_runtime
+
+    if scheduler is not None or client is not None:
+        return 1
+    if uses_runtime(execution.backend, execution.options.fake_mode):
+        return 1
+    cores = os.cpu_count() or 1
+    total = sum(task_costs(plan, samples=samples, quantum_samples=quantum_samples))
+    return min(2, cores) if total > AUTO_PARALLEL_SECONDS else 1
 
 
 class ComparisonInterrupted(KeyboardInterrupt):
@@ -300,11 +416,13 @@ def check_comparison(
     scheduler: str | None = None,
     verify: bool = False,
     row_budget: float | None = None,
+    execution: Execution | None = None,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
 
     ``scheduler``: the address a client will be connected to (the CLI checks before it
-    connects); it counts as a client for the checks.
+    connects); it counts as a client for the checks. ``execution``: the quantum rows'
+    record (default: built from ``backend``, ``shots`` and the options in force).
 
     Returns:
         ``workers`` as an int (1 when ``None``).
@@ -318,18 +436,18 @@ def check_comparison(
     """
     from ..backends import backend_kind, resolve_backend
     from ..backends.batching import uses_runtime
-    from ..game import validate_seed
+    from ..game import validate_flag, validate_seed
     from ..limits import check_samples, check_shots
     from . import executors
 
     check_samples(_check_count(samples, "samples"), "samples")
     check_samples(_check_count(quantum_samples, "quantum_samples"), "quantum_samples")
-    if not isinstance(verify, bool):
-        raise ValueError(f"verify must be True or False, was {verify!r}")
+    validate_flag(verify, "verify")
     if shots is not None:
         check_shots(shots)
     validate_seed(seed)
-    validate_backend(backend)
+    record = sweep_execution(execution, backend=backend, shots=shots)
+    backend = validate_backend(record.backend)
     workers = executors.validate_workers(workers)
     if workers > 1 and (client is not None or scheduler is not None):
         raise ValueError(f"give workers or client, not both; was workers={workers} and a client")
@@ -347,7 +465,7 @@ def check_comparison(
     _check_quantum_work(plan, quantum_samples, backend, shots)
     quantum = any(task.kind == "quantum" for task in plan.tasks)
     distributed = client is not None or scheduler is not None
-    if quantum and uses_runtime(backend) and (workers > 1 or distributed):
+    if quantum and uses_runtime(backend, record.options.fake_mode) and (workers > 1 or distributed):
         raise ValueError(
             f"a sweep on {backend} runs its rows here, in one runtime batch: "
             "drop workers/client (the device, not this machine, does the work)"
@@ -373,6 +491,7 @@ def run_comparison(
     client: Any = None,
     verify: bool = False,
     row_budget: float | None = None,
+    execution: Execution | None = None,
 ) -> Comparison:
     """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
@@ -398,6 +517,9 @@ def run_comparison(
         on_skip: called with each task a solver refused and the reason.
         workers: local worker processes (default 1: run here).
         client: a ``dask.distributed.Client``: run the rows on its cluster instead.
+        execution: the quantum rows' :class:`~mastermind_q.backends.Execution` record
+            (default: built from ``backend``, ``shots`` and the options in force); the
+            runtime batch opened here joins it.
 
     Returns:
         ``into``, filled.
@@ -424,25 +546,22 @@ def run_comparison(
         client=client,
         verify=verify,
         row_budget=row_budget,
+        execution=execution,
     )
+    record = sweep_execution(execution, backend=backend, shots=shots)
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
-    batched = uses_runtime(backend) and any(task.kind == "quantum" for task in plan.tasks)
+    batched = uses_runtime(record.backend, record.options.fake_mode) and any(
+        task.kind == "quantum" for task in plan.tasks
+    )
     outcome = Comparison(skipped=list(plan.skipped)) if into is None else into
     options = {
         "samples": samples,
         "quantum_samples": quantum_samples,
-        "backend": backend,
-        "shots": shots,
         "seed": seed,
         "verify": verify,
         "row_budget": row_budget,
     }
-    if client is not None:
-        results = executors.dask_results(list(todo), options, client=client)
-    elif workers > 1:
-        results = executors.process_results(list(todo), options, workers=workers)
-    else:
-        results = executors.serial_results(todo, options)
+    opened = runtime_batch(record.backend, record.options.fake_mode) if batched else None
     first_row, first_skipped = len(outcome.rows), len(outcome.skipped)
     finished: list[tuple[float, CompareRow]] = []
     refused: list[tuple[int, tuple[CompareTask, str]]] = []
@@ -461,8 +580,17 @@ def run_comparison(
             if on_row is not None:
                 on_row(row)
 
+    results: Any = None
     try:
-        with runtime_batch(backend) if batched else contextlib.nullcontext():
+        with opened if opened is not None else contextlib.nullcontext() as batch:
+            if batch is not None:
+                record = record.replace(batch=batch)
+            if client is not None:
+                results = executors.dask_results(list(todo), options, record, client=client)
+            elif workers > 1:
+                results = executors.process_results(list(todo), options, record, workers=workers)
+            else:
+                results = executors.serial_results(todo, options, record)
             for index, task, row, reason in results:
                 if row is None:
                     refused.append((index, (task, str(reason))))
@@ -479,7 +607,8 @@ def run_comparison(
             for cell in cells.unfinished():  # tasks given as a subset of the plan
                 emit_best(cell)
     finally:
-        results.close()
+        if results is not None:
+            results.close()
         outcome.rows[first_row:] = [row for _, row in sorted(finished, key=_first)]
         outcome.skipped[first_skipped:] = [item for _, item in sorted(refused, key=_first)]
     return outcome
@@ -531,7 +660,7 @@ class _CellTracker:
         return cells
 
 
-def _first(pair: tuple[int, Any]) -> int:
+def _first(pair: tuple[float, Any]) -> float:
     return pair[0]
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..game import validate_colors, validate_positions
+from ..game import validate_colors, validate_flag, validate_positions
 from ..solving import method_info, solve
 from .rows import CompareRow, CompareTask
+
+if TYPE_CHECKING:
+    from ..backends import Execution
 from .theory import (
     _FORMULAS,
     _REFERENCES,
@@ -25,12 +28,12 @@ from .theory import (
     theoretical_queries,
 )
 
-__all__ = ["DEFAULT_BACKEND", "DEFAULT_SAMPLES", "random_secrets", "run_task"]
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_SAMPLES", "random_secrets", "run_task", "sweep_execution"]
 
 DEFAULT_SAMPLES = 10
 """Random secrets per classical row (worst and mean are taken over them). Ten keeps the
-README's first example (30 cells' worth of rows) at seconds; the recorded tables use
-20 or more (``samples=``, ``--samples``)."""
+README's first example (30 cells' worth of rows) at seconds; the README's tables
+(``benchmarks/compare_scale.py``) use it too; more with ``samples=`` or ``--samples``."""
 DEFAULT_BACKEND = "aer"
 """Backend of the quantum rows: the toolkit's default (Aer; statevector for narrow
 circuits, matrix product state for wide ones). The oracle calls are counted the same
@@ -52,8 +55,8 @@ def random_secrets(
     ``MASTERMIND_Q_MAX_SAMPLES``; ``seed`` as :func:`~mastermind_q.game.validate_seed`.
 
     Raises:
-        TypeError: ``distinct`` not a bool.
-        ValueError: invalid sizes or seed, ``count < 1``, or ``distinct`` with ``k < n``.
+        ValueError: ``distinct`` not a bool, invalid sizes or seed, ``count < 1``, or
+            ``distinct`` with ``k < n``.
         mastermind_q.limits.ResourceLimitError: sizes or ``count`` beyond the limits.
     """
     from ..game import validate_seed
@@ -63,8 +66,7 @@ def random_secrets(
     k = validate_colors(num_colors)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"samples must be a positive integer, was {count!r}")
-    if not isinstance(distinct, bool):
-        raise TypeError(f"distinct must be True or False, was {distinct!r}")
+    validate_flag(distinct, "distinct")
     seed = validate_seed(seed)
     check_classical("random_secrets", n, k, 0)
     check_samples(count)
@@ -86,6 +88,7 @@ def run_task(
     seed: int | None = 0,
     verify: bool = False,
     row_budget: float | None = None,
+    execution: Execution | None = None,
 ) -> CompareRow:
     """Compute one row: play the games (measured rows) or evaluate the bound.
 
@@ -107,6 +110,10 @@ def run_task(
     :class:`~mastermind_q.codemaker.CountingCodemaker`, which counts their oracle
     applications and runs none (one secret: the circuits do not depend on it). The row
     has ``executed=False``, ``samples=1`` and ``solved=None``.
+
+    ``execution``: the sweep's :class:`~mastermind_q.backends.Execution` record for the
+    quantum games (instead of ``backend`` and ``shots``; default: one built from them
+    and the execution options in force); each game runs with it and its derived seed.
 
     A row of an expensive codebreaker (:data:`~.costs.BUDGETED_METHODS`) gets
     ``row_budget`` seconds (default :data:`~.costs.DEFAULT_ROW_BUDGET`): refused when
@@ -141,11 +148,14 @@ def run_task(
     info = method_info(task.method)
     quantum = info.kind == "quantum"
     if quantum and task.executed is False:
-        return _counted_row(task, seed=seed, started=started)
+        return _counted_row(task, seed=seed, started=started, execution=execution)
     from .costs import check_row_budget, validate_row_budget
 
     budget = validate_row_budget(row_budget)
     check_row_budget(task, samples=samples, budget=budget)
+    record = None
+    if quantum:
+        record = sweep_execution(execution, backend=backend, shots=shots)
     count = quantum_samples if quantum else samples
     secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
     results = []
@@ -154,15 +164,13 @@ def run_task(
             elapsed = time.perf_counter() - started
             check_row_budget(task, samples=samples, budget=budget, elapsed=elapsed, done=index)
         run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
-        if quantum:
+        if record is not None:
             result = solve(
                 secret,
                 colors=task.k,
                 method=task.method,
-                backend=backend,
-                shots=shots,
-                seed=run_seed,
                 verify=verify,
+                execution=record.replace(seed=run_seed),
             )
         else:
             result = solve(
@@ -182,7 +190,10 @@ def run_task(
             "mean_queries_to_win": sum(counts) / len(counts),
             "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
         }
-        counts = [result.quantum_queries for result in results]
+        counts = []
+        for result in results:
+            assert result.quantum_queries is not None  # verify sets it
+            counts.append(result.quantum_queries)
     schemes = {result.scheme for result in results if result.scheme is not None}
     if schemes:
         verified["scheme"] = "+".join(sorted(schemes))
@@ -215,7 +226,31 @@ def run_task(
     )
 
 
-def _counted_row(task: CompareTask, *, seed: int | None, started: float) -> CompareRow:
+def sweep_execution(
+    execution: Execution | None, *, backend: str = DEFAULT_BACKEND, shots: int | None = None
+) -> Execution:
+    """The record a sweep's quantum rows run with (checked now, before any row).
+
+    ``execution``, or one built from ``backend``, ``shots`` and the execution options
+    in force; its seed is unused (each row derives its own).
+
+    Raises:
+        ValueError: an invalid record, or a ``backend`` / ``shots`` that contradicts it.
+    """
+    from ..backends import resolve_execution
+
+    if execution is None:
+        from ..backends import Execution
+
+        return Execution.here(backend, shots)
+    return resolve_execution(
+        execution, backend=None if backend == DEFAULT_BACKEND else backend, shots=shots
+    )
+
+
+def _counted_row(
+    task: CompareTask, *, seed: int | None, started: float, execution: Execution | None = None
+) -> CompareRow:
     """A quantum row counted, not executed (:class:`~mastermind_q.codemaker.CountingCodemaker`).
 
     The referee's side of the count-only game: the codebreaker gets a counting
@@ -224,6 +259,7 @@ def _counted_row(task: CompareTask, *, seed: int | None, started: float) -> Comp
     stops the game there. A codebreaker that returned without handing over circuits,
     or handed over more than one batch, would not be counted whole: an error.
     """
+    from ..backends import Execution, ExecutionOptions, current_execution_options
     from ..codemaker import CircuitsNotExecuted, CountingCodemaker
 
     info = method_info(task.method)
@@ -232,8 +268,15 @@ def _counted_row(task: CompareTask, *, seed: int | None, started: float) -> Comp
     run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, 0)
     # Built as for Aer whatever the backend: nothing runs, and a device's oracle choice
     # (transpiling candidates for it) would cost time without changing the count.
+    # The sweep's oracle construction is kept; its noise options apply to no Aer run.
+    sweep = current_execution_options() if execution is None else execution.options
+    record = Execution(
+        DEFAULT_BACKEND,
+        seed=run_seed,
+        options=ExecutionOptions(oracle_construction=sweep.oracle_construction),
+    )
     with contextlib.suppress(CircuitsNotExecuted):  # the codemaker stops the game here
-        info.load()(maker, backend=DEFAULT_BACKEND, shots=None, seed=run_seed)
+        info.load()(maker, execution=record)
     if maker.batches != 1:
         raise RuntimeError(
             f"{task.method} handed {maker.batches} batches of circuits to the counting "

@@ -30,8 +30,11 @@ COUNT_ONLY_MAX_WORK = 12_000_000
 builds: ``nonadaptive`` at ``n = k = 1024`` builds 1023 circuits of 10,251 qubits
 (10.5 million; several minutes of circuit building). Larger rows are skipped with the
 reason."""
-THEORY_METHODS = ("nonadaptive", "triples", "two-color", "adaptive", "hunziker-meyer")
-"""Quantum methods whose exact oracle-call count :func:`theoretical_queries` knows."""
+THEORY_METHODS = tuple(
+    name for name, info in METHODS.items() if info.kind == "quantum" and info.queries
+)
+"""Quantum methods whose exact oracle-call count :func:`theoretical_queries` knows (their
+:data:`~mastermind_q.solving.METHODS` entry names it)."""
 ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
 """Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
 
@@ -57,24 +60,10 @@ rates of Li-Luo-Xu Tables 1 and 2 with every hidden constant set to 1."""
 _LLX = "Li-Luo-Xu"
 _ELOUALI = "El Ouali et al., Games 9(1):2 (2018)"
 _REFERENCES = {
-    "nonadaptive": f"{_LLX}, Algorithm 1, Theorem 1",
-    "triples": f"{_LLX}, Section 5 (colour triples), improved",
-    "two-color": f"{_LLX}, Algorithm 3, Theorem 2",
-    "adaptive": f"{_LLX}, Algorithm 4, Theorem 3",
-    "permutation": f"{_ELOUALI}, Algorithms 1-4",
-    "knuth": "Knuth, J. Recreational Math. 9 (1976-77), minimax",
-    "blackpeg": "deterministic black-peg baseline with repetition",
-    "coin-weighing": "interval tree with Lindström coin-weighing batches "
-    "(Lindström 1965; Martinsson and Su, CPC 2023)",
-    "random-consistent": "random consistent guess baseline",
+    **{name: info.reference for name, info in METHODS.items() if info.reference},
     "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
     "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
-    "static": "classical non-adaptive codebreaker (one batch of queries, then the answer): "
-    "minimum resolving sets of H(n, k) by CP-SAT (OEIS A303735; Caceres et al. 2007), "
-    "Lindstrom detecting designs (Lindstrom 1965; Cantor and Mills 1966) and random sets "
-    "with a peeling decoder beyond",
-    "hunziker-meyer": f"{_LLX}, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])",
     "table1-classical": f"{_LLX}, Table 1 (non-adaptive, classical; [Chv83], [DDST16], [BCS18])",
     "table1-quantum": f"{_LLX}, Table 1 (non-adaptive, quantum; Theorem 1, Fact 1)",
     "table2-quantum": f"{_LLX}, Table 2 (adaptive, quantum; Theorem 3, Fact 2)",
@@ -82,15 +71,8 @@ _REFERENCES = {
     "table2-blackwhite": f"{_LLX}, Table 2 (adaptive, black-white; [Mar22], [MS20])",
 }
 _FORMULAS = {
-    "nonadaptive": "k - 1",
-    "triples": "ceil(2(k-1)/3)",
-    "two-color": "1",
-    "adaptive": "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    **{name: info.formula for name, info in METHODS.items() if info.formula},
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
-    "hunziker-meyer": "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
-    "static": "|Q| + 1, the fewest of: |Q| = static_minimum(n, k) (tiny games); "
-    "m_L(n) + 1 (coin weighing, k = 2); (k - 1) m_L(n) + 1 (colour designs); "
-    "ceil(k ln(n k) max(0.5 e^(n/k), 0.8)) (random sets, 2k >= n)",
     "table1-classical": (
         "Theta(n log k / max(log(n/k), 1)) for k <= n, O(k log k) for k > n, "
         "with constants 1, log base 2"
@@ -124,20 +106,12 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
 
 
 def _theory_count(method: str, k: int) -> int:
-    """The formulas of :func:`theoretical_queries`, no checks."""
-    if method == "nonadaptive":
-        return k - 1
-    if method == "triples":
-        return -(-2 * (k - 1) // 3)
-    if method == "two-color":
-        return 1
-    if method == "adaptive":
-        return 2 * _grover_iterations(k)
-    if method == "hunziker-meyer":
-        from ..circuits.hunziker_meyer import hunziker_meyer_iterations
-
-        return hunziker_meyer_iterations(k)
-    raise ValueError(f"method must be a quantum method, was {method!r}")
+    """The count of :func:`theoretical_queries` (the method's table entry), no checks."""
+    info = METHODS.get(method)
+    count = None if info is None or info.kind != "quantum" else info.query_count(0, k)
+    if count is None:
+        raise ValueError(f"method must be a quantum method, was {method!r}")
+    return count
 
 
 def _grover_iterations(num_colors: int) -> int:
@@ -211,10 +185,11 @@ def applicability(
 ) -> str | None:
     """``None`` if ``method`` (a solve method or a bound) applies at ``(n, k)``, else why not.
 
-    Rules: ``nonadaptive`` and ``triples`` need ``k >= 3``; ``hunziker-meyer``
-    ``k > 4``; ``two-color`` needs
-    ``k = 2``; ``permutation``, the El Ouali et al. bounds and every method played
-    with ``distinct`` (the permutation game) need ``k >= n``;
+    Rules: the colours a solve method plays (its
+    :attr:`~mastermind_q.solving.MethodInfo.colors`: ``nonadaptive`` and ``triples``
+    need ``k >= 3``, ``hunziker-meyer`` ``k > 4``, ``two-color`` ``k = 2``);
+    ``permutation``, the El Ouali et al. bounds and every method played with
+    ``distinct`` (the permutation game) need ``k >= n``;
     ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
     :data:`ENUMERATION_LIMITS`; ``consistent`` needs ``n k <=`` :data:`CELL_LIMITS`;
     every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`);
@@ -229,12 +204,9 @@ def applicability(
     if method not in METHODS and method not in BOUNDS and method not in ASYMPTOTIC_FORMULAS:
         valid = ", ".join((*METHODS, *BOUNDS, *ASYMPTOTIC_FORMULAS))
         raise ValueError(f"method must be one of {valid}; was {method!r}")
-    if method in ("nonadaptive", "triples") and k < 3:
-        return f"{method} needs colors >= 3, was {k}"
-    if method == "hunziker-meyer" and k <= 4:
-        return f"hunziker-meyer needs colors > 4 (Li-Luo-Xu Appendix A), was {k}"
-    if method == "two-color" and k != 2:
-        return f"two-color needs colors == 2, was {k}"
+    reason = METHODS[method].colors_reason(k) if method in METHODS else None
+    if reason is not None:
+        return reason
     if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:
         return f"{method} needs colors >= positions ({n}), was {k}"
     if distinct and k < n:

@@ -158,6 +158,7 @@ def position_weights(
         marginals = [[tally / total if total else 0.0 for tally in row] for row in tallies]
         floor = _floor(distributions[0])
         return tuple(_normalise([_clamp(f, floor) for f in row]) for row in marginals)
+    signatures: list[tuple[int, ...]]
     if method == "two-color":
         signatures = [(0,), (1,)]
     elif method in PAIR_METHODS:

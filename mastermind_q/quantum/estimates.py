@@ -66,6 +66,7 @@ def estimate_run(name: str, num_positions: int, num_colors: int) -> RunEstimate:
     from ..circuits.oracle import black_peg_oracle_cost
     from ..game import validate_colors, validate_positions
     from ..limits import check_quantum_size
+    from .counts import adaptive_queries, nonadaptive_queries, triples_queries
 
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
@@ -89,16 +90,14 @@ def estimate_run(name: str, num_positions: int, num_colors: int) -> RunEstimate:
     q = max(1, (k - 1).bit_length())
     per_query = cost.two_qubit_gates + 6 * n * (q - 1)
     circuits, queries = 1, 1
-    if name == "nonadaptive":
-        circuits = queries = k - 1
+    if name == "nonadaptive":  # the method table's counts (mastermind_q.solving.METHODS)
+        circuits = queries = nonadaptive_queries(k)
     elif name == "triples":
-        circuits = queries = -(-2 * (k - 1) // 3)
+        circuits = queries = triples_queries(k)
     elif name == "grover-iteration":
         queries = 2
     elif name == "adaptive":
-        from ..circuits.grover import exact_grover_parameters
-
-        queries = 2 * int(exact_grover_parameters(k)[0])
+        queries = adaptive_queries(k)
     if name in ("nonadaptive", "triples") and k < 3:
         circuits = queries = 1  # refused later with the method's own message
     return RunEstimate(circuits, cost.qubits, queries * per_query)

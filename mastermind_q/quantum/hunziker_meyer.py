@@ -8,6 +8,7 @@ from .outcome import QuantumOutcome
 from .running import _run_and_read_registers
 
 if TYPE_CHECKING:
+    from ..backends import Execution
     from ..codemaker import Codemaker
 
 __all__ = ["HUNZIKER_MEYER_MIN_COLORS", "check_hunziker_meyer_colors", "solve_hunziker_meyer"]
@@ -27,7 +28,12 @@ def check_hunziker_meyer_colors(colors: int) -> None:
 
 
 def solve_hunziker_meyer(
-    codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+    codemaker: Codemaker,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+    execution: Execution | None = None,
 ) -> QuantumOutcome:
     r"""Li-Luo-Xu Algorithm 5 (Hunziker-Meyer): ``T`` parity-oracle queries, ``k > 4``.
 
@@ -44,6 +50,9 @@ def solve_hunziker_meyer(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots on sampling backends.
         seed: simulator seed.
+        execution: the :class:`~mastermind_q.backends.Execution` record to run with
+            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
+            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`: the most likely code, its
@@ -56,10 +65,12 @@ def solve_hunziker_meyer(
         Li, Luo, Xu, Appendix A, Algorithm 5, Theorem 4; M. Hunziker and D. A. Meyer,
         Quantum Information Processing 1, 145-154 (2002).
     """
+    from ..backends import resolve_execution
     from ..circuits.hunziker_meyer import hunziker_meyer_circuit, hunziker_meyer_iterations
     from ..codemaker import check_codemaker
 
     n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
+    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     check_hunziker_meyer_colors(k)
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)
@@ -70,8 +81,6 @@ def solve_hunziker_meyer(
         num_positions=n,
         colors=k,
         iterations=iterations,
-        backend=backend,
-        shots=shots,
-        seed=seed,
+        execution=execution,
         metadata=metadata,
     )

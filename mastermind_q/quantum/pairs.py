@@ -21,21 +21,30 @@ from .plans import method_plan
 from .running import _oracle_for, _run_and_decode
 
 if TYPE_CHECKING:
+    from ..backends import Execution
     from ..codemaker import Codemaker
 
 __all__ = ["solve_nonadaptive", "solve_triples"]
 
 
 def _solve_pairs(
-    method: str, codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+    method: str,
+    codemaker: Codemaker,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+    execution: Execution | None = None,
 ) -> QuantumOutcome:
+    from ..backends import resolve_execution
     from ..circuits.find_two_color import find_two_color_circuit
     from ..circuits.layout import score_qubits
     from ..codemaker import check_codemaker
 
     n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
+    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     plan = method_plan(method, k)
-    oracle = _oracle_for(codemaker, backend)
+    oracle = _oracle_for(codemaker, execution)
     # a generator: a counting codemaker counts each circuit as it is built and keeps none
     circuits = (
         find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
@@ -53,15 +62,18 @@ def _solve_pairs(
         circuits,
         num_positions=n,
         colors=k,
-        backend=backend,
-        shots=shots,
-        seed=seed,
+        execution=execution,
         metadata=metadata,
     )
 
 
 def solve_nonadaptive(
-    codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+    codemaker: Codemaker,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+    execution: Execution | None = None,
 ) -> QuantumOutcome:
     """Li-Luo-Xu Algorithm 1: ``k - 1`` FindTwoColorPosition queries decode ``s`` exactly.
 
@@ -77,6 +89,9 @@ def solve_nonadaptive(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots per circuit on sampling backends.
         seed: simulator seed.
+        execution: the :class:`~mastermind_q.backends.Execution` record to run with
+            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
+            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`; ``success_probability`` is
@@ -87,11 +102,18 @@ def solve_nonadaptive(
 
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 and Theorem 1.
     """
-    return _solve_pairs("nonadaptive", codemaker, backend=backend, shots=shots, seed=seed)
+    return _solve_pairs(
+        "nonadaptive", codemaker, backend=backend, shots=shots, seed=seed, execution=execution
+    )
 
 
 def solve_triples(
-    codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+    codemaker: Codemaker,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+    execution: Execution | None = None,
 ) -> QuantumOutcome:
     """Pair queries along colour paths: ``ceil(2(k-1)/3)`` queries decode ``s`` exactly.
 
@@ -106,6 +128,9 @@ def solve_triples(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots per circuit on sampling backends.
         seed: simulator seed.
+        execution: the :class:`~mastermind_q.backends.Execution` record to run with
+            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
+            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome` (product convention).
@@ -115,4 +140,6 @@ def solve_triples(
 
     Reference: Li, Luo, Xu, Section 5 (closing remark), improved by one isolated colour.
     """
-    return _solve_pairs("triples", codemaker, backend=backend, shots=shots, seed=seed)
+    return _solve_pairs(
+        "triples", codemaker, backend=backend, shots=shots, seed=seed, execution=execution
+    )

@@ -1,15 +1,16 @@
 """Running a codebreaker's circuits: the oracle construction, the codemaker's run, decoding.
 
-Each solver asks the codemaker for its oracle gate with :func:`_oracle_for` (in the
-construction the execution options ask for, :func:`choose_oracle_construction` on
-devices) and hands its circuits to :func:`_run_and_decode`, which has
+Each solver is given an :class:`~mastermind_q.backends.Execution` record, asks the
+codemaker for its oracle gate with :func:`_oracle_for` (in the construction the record
+asks for, :func:`choose_oracle_construction` on devices) and hands its circuits and the
+record to :func:`_run_and_decode`, which has
 :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>` count and run them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .decoding import _adaptive_answer, _decode, position_weights
@@ -18,6 +19,7 @@ from .outcome import QuantumOutcome
 if TYPE_CHECKING:
     from qiskit.circuit import QuantumCircuit
 
+    from ..backends import Execution
     from ..codemaker import Codemaker
 
 __all__ = ["AUTO_SEEDS", "choose_oracle_construction"]
@@ -93,26 +95,37 @@ def choose_oracle_construction(
 
 def _oracle_for(
     codemaker: Codemaker,
-    backend: str,
+    execution: Execution | str,
     *,
     score_qubits: int | None = None,
     mps_construction: str | None = None,
 ) -> Any:
-    """The codemaker's oracle gate in the construction the execution options ask for.
+    """The codemaker's oracle gate in the construction ``execution`` asks for.
+
+    ``execution``: the record, or a backend name (a record with the options in force).
 
     ``"auto"``: :func:`choose_oracle_construction` on devices; on Aer the default
     construction, or ``mps_construction`` when given and Aer simulates the circuit as a
     matrix product state.
     """
-    from ..backends import aer_method, backend_kind, current_execution_options
+    from ..backends import Execution, aer_method, backend_kind
     from ..circuits.oracle import DEFAULT_CONSTRUCTION
 
+    if isinstance(execution, str):
+        execution = Execution.here(execution)
+    backend = execution.backend
     options = {} if score_qubits is None else {"score_qubits": score_qubits}
-    construction = current_execution_options().oracle_construction
+    construction = execution.options.oracle_construction
     if construction == "auto":
         n, k = codemaker.num_positions, codemaker.num_colors
         if backend_kind(backend) != "aer":
-            construction = choose_oracle_construction(backend, n, k, score_qubits=score_qubits)
+            construction = choose_oracle_construction(
+                backend,
+                n,
+                k,
+                score_qubits=score_qubits,
+                optimization_level=execution.options.optimization_level,
+            )
         else:
             construction = DEFAULT_CONSTRUCTION
             if mps_construction is not None:
@@ -125,27 +138,23 @@ def _oracle_for(
 def _run_and_decode(
     method: str,
     codemaker: Codemaker,
-    circuits: Sequence[QuantumCircuit],
+    circuits: Iterable[QuantumCircuit],
     *,
     num_positions: int,
     colors: int,
-    backend: str,
-    shots: int | None,
-    seed: int | None,
+    execution: Execution,
     metadata: Mapping[str, Any],
 ) -> QuantumOutcome:
     """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode."""
     from ..backends import is_exact
 
-    distributions = codemaker.run(
-        circuits, backend=backend, shots=shots, seed=seed, metadata=metadata
-    )
+    distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
     found, fractions = _decode(
         method,
         distributions,
         num_positions=num_positions,
         colors=colors,
-        normalise=not is_exact(backend),
+        normalise=not is_exact(execution.backend),
     )
     return QuantumOutcome(
         found=found,
@@ -164,9 +173,7 @@ def _run_and_read_registers(
     num_positions: int,
     colors: int,
     iterations: int,
-    backend: str,
-    shots: int | None,
-    seed: int | None,
+    execution: Execution,
     metadata: Mapping[str, Any],
 ) -> QuantumOutcome:
     """Have the codemaker count and run one Grover-type ``circuit``; read its registers.
@@ -176,11 +183,12 @@ def _run_and_read_registers(
     """
     from ..backends import is_exact
 
-    (distribution,) = codemaker.run(
-        [circuit], backend=backend, shots=shots, seed=seed, metadata=metadata
-    )
+    (distribution,) = codemaker.run([circuit], metadata=metadata, execution=execution)
     found, probability = _adaptive_answer(
-        distribution, num_positions=num_positions, colors=colors, normalise=not is_exact(backend)
+        distribution,
+        num_positions=num_positions,
+        colors=colors,
+        normalise=not is_exact(execution.backend),
     )
     return QuantumOutcome(
         found=found,

@@ -11,13 +11,19 @@ from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
 
 if TYPE_CHECKING:
+    from ..backends import Execution
     from ..codemaker import Codemaker
 
 __all__ = ["solve_two_color"]
 
 
 def solve_two_color(
-    codemaker: Codemaker, *, backend: str, shots: int | None, seed: int | None
+    codemaker: Codemaker,
+    *,
+    backend: str | None = None,
+    shots: int | None = None,
+    seed: int | None = None,
+    execution: Execution | None = None,
 ) -> QuantumOutcome:
     """Li-Luo-Xu Algorithm 3 (k = 2): one query, ``QFT_4`` and ``U``, ``s`` with certainty.
 
@@ -33,6 +39,9 @@ def solve_two_color(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots on sampling backends.
         seed: simulator seed.
+        execution: the :class:`~mastermind_q.backends.Execution` record to run with
+            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
+            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`.
@@ -42,18 +51,20 @@ def solve_two_color(
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 and Theorem 2.
     """
+    from ..backends import resolve_execution
     from ..circuits.layout import score_qubits
     from ..circuits.two_colors import two_color_circuit, two_color_score_qubits
     from ..codemaker import check_codemaker
 
     n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
+    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     if k != 2:
         raise ValueError(
             f"method 'two-color' needs colors k = 2, was k={k}; "
             "use method='nonadaptive' or method='triples' for k >= 3"
         )
     m = two_color_score_qubits(n)
-    oracle = _oracle_for(codemaker, backend, score_qubits=None if m == score_qubits(n) else m)
+    oracle = _oracle_for(codemaker, execution, score_qubits=None if m == score_qubits(n) else m)
     circuit = two_color_circuit(oracle, num_positions=n, score_qubits=m)
     metadata = {"method": "two-color", "n": n, "k": k, "score_qubits": m}
     return _run_and_decode(
@@ -62,8 +73,6 @@ def solve_two_color(
         [circuit],
         num_positions=n,
         colors=k,
-        backend=backend,
-        shots=shots,
-        seed=seed,
+        execution=execution,
         metadata=metadata,
     )
