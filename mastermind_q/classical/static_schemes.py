@@ -89,9 +89,10 @@ BP_FACTORS: dict[str, tuple[float, float]] = {
 answer ``n / k`` is below :data:`~mastermind_q.classical.static_bp.GAUSSIAN_FROM`
 (measured thresholds: ``benchmarks/RESULTS.md``, "Belief propagation for static play")."""
 DENSE_SLOPE = 0.5
-"""Added to the dense ``F`` per doubling of ``n / k`` beyond 32: the threshold measured at
-``n / k`` = 4 to 32 is 2.2 to 2.7, at 128 (``n = 1024, k = 8``) between 2.7 (0 of 10
-games) and 3.5 (3 of 3)."""
+"""Added to the dense ``F`` per doubling of ``n / k`` beyond 16. Measured thresholds
+(``benchmarks/RESULTS.md``): ``n / k`` = 4 and 16, 2.2 to 2.7; 32, 2.7 at ``n = 256``
+but above it at ``n = 1024`` (3.2 decodes); 64 and 128 at ``n = 1024``, 3.2 and 3.5
+decode, 2.7 does not."""
 _SMALL_FACTOR = 3.0
 """``F`` for small games (``n log2 k < 64`` bits), where the entropy bound is loose."""
 
@@ -125,7 +126,7 @@ def bp_query_count(n: int, k: int, scheme: str = "balanced") -> int:
     """Queries of a random or balanced set at ``(n, k)``, before the final guess.
 
     ``ceil(F x entropy_bound(n, k))`` with ``F`` from :data:`BP_FACTORS` (sparse or dense
-    answers; dense ones beyond ``n = 32 k`` add :data:`DENSE_SLOPE` per doubling), at
+    answers; dense ones beyond ``n = 16 k`` add :data:`DENSE_SLOPE` per doubling), at
     least ``k`` (the balanced set's Latin block); tiny games (``n log2 k <
     64``) use :data:`_SMALL_FACTOR`. A random set also asks at least ``k ln(20 n)``
     queries: a position whose colour no query asks there lets a second code fit
@@ -144,8 +145,8 @@ def bp_query_count(n: int, k: int, scheme: str = "balanced") -> int:
         raise ValueError(f"bp_query_count counts {', '.join(BP_FACTORS)}, was {scheme!r}")
     sparse, dense = BP_FACTORS[scheme]
     factor = sparse
-    if n >= GAUSSIAN_FROM * k:  # dense answers: the threshold rises beyond n = 32 k
-        factor = dense + DENSE_SLOPE * max(0.0, math.log2(n / (32 * k)))
+    if n >= GAUSSIAN_FROM * k:  # dense answers: the threshold rises beyond n = 16 k
+        factor = dense + DENSE_SLOPE * max(0.0, math.log2(n / (16 * k)))
     if n * math.log2(k) < 64:
         factor = max(factor, _SMALL_FACTOR)
     if n > 1 << 40:  # beyond any playable set: only compared, in closed form
