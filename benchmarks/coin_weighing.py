@@ -9,11 +9,19 @@ case ``n ceil(log2 k) + k``, ``blackpeg`` on the same secrets where ``n`` is at 
 answers together, one core) and the growth columns ``queries / n`` and
 ``log2 log2 n``.
 
+With ``--bounds`` it prints, for each size, the mean against the information bounds
+instead: ``queries / n``, ``queries / (n log2 n)``, the counting bound
+``ceil(n log2 k / log2(n + 1))`` (every answer is one of ``n + 1`` values) and the mean
+over it, and CPU seconds per game.
+
 Usage::
 
     python benchmarks/coin_weighing.py                         # the default sizes
     python benchmarks/coin_weighing.py --sizes 64:64,256:256 --samples 10
     python benchmarks/coin_weighing.py --sizes 4096:4096 --blackpeg-max-n 0
+    python benchmarks/coin_weighing.py --bounds                # n = k = 64 .. 4,096
+
+Results: ``benchmarks/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -35,9 +43,40 @@ def _play(solver, secret: list[int], k: int) -> tuple[int, float]:
     start = time.process_time()
     found = solver(maker)
     seconds = time.process_time() - start
-    if found != tuple(secret) or maker.transcript[-1][1] != len(secret):
+    if found != tuple(secret) or maker.transcript_record()[-1][1] != len(secret):
         raise AssertionError(f"{solver.__name__} did not solve a secret at n={len(secret)}")
     return maker.queries, seconds
+
+
+BOUND_SIZES = "64:64,256:256,1024:1024,4096:4096"
+
+
+def counting_bound(n: int, k: int) -> int:
+    """``ceil(n log2 k / log2(n + 1))``: fewer adaptive queries cannot tell ``k^n`` secrets
+    apart, every answer being one of ``n + 1`` values."""
+    return math.ceil(n * math.log2(k) / math.log2(n + 1))
+
+
+def _bounds_table(solver, sizes: list[tuple[int, int]], samples: int, seed: int) -> None:
+    print(
+        "| n | k | games | mean | worst | mean / n | mean / (n log2 n) | counting bound"
+        " | mean / bound | CPU s/game |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n, k in sizes:
+        rng = random.Random(seed * 1_000_003 + 1000 * n + k)
+        games = [_play(solver, [rng.randrange(k) for _ in range(n)], k) for _ in range(samples)]
+        queries = [count for count, _ in games]
+        mean = sum(queries) / len(queries)
+        seconds = sum(time for _, time in games) / len(games)
+        bound = counting_bound(n, k)
+        per_log = mean / (n * math.log2(n)) if n > 1 else float("nan")
+        print(
+            f"| {n:,} | {k:,} | {len(queries)} | {mean:,.1f} | {max(queries):,} "
+            f"| {mean / n:.3f} | {per_log:.3f} | {bound:,} | {mean / bound:.2f} "
+            f"| {seconds:.2f} |",
+            flush=True,
+        )
 
 
 def _parse_sizes(text: str) -> list[tuple[int, int]]:
@@ -58,7 +97,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--blackpeg-max-n", type=int, default=1024, help="run blackpeg up to this n"
     )
+    parser.add_argument(
+        "--bounds",
+        action="store_true",
+        help="print the means against the counting bound (default sizes: n = k = 64..4096)",
+    )
     options = parser.parse_args(argv)
+    if options.bounds:
+        sizes = options.sizes if options.sizes != DEFAULT_SIZES else BOUND_SIZES
+        _bounds_table(solve_coin_weighing, _parse_sizes(sizes), options.samples, options.seed)
+        return
     print(
         "| n | k | games | mean | worst | n ceil(log2 k) + k | blackpeg mean | CPU s/game"
         " | mean / n | log2 log2 n |"

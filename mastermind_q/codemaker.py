@@ -56,8 +56,10 @@ Example:
 from __future__ import annotations
 
 import copy
+import operator
 import secrets
 import threading
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +115,11 @@ _NUMPY_ANSWER_LENGTH = 64
 _CHUNK_BYTES = 1 << 22
 """Guesses are kept in chunks of about this many bytes (4 MiB), and batches are
 answered in pieces of about as many compared positions."""
+
+_COMPRESS_FROM = 1 << 28
+"""Past this many bytes of guesses (256 MiB), each full chunk is kept zlib-compressed
+(level 1: a codebreaker's guesses repeat long runs of colours; those of ``coin-weighing``
+shrink about 30 times)."""
 
 ORACLE_OPTIONS = ("construction", "score_qubits")
 """Options of :meth:`Codemaker.oracle` (those of
@@ -298,10 +305,19 @@ class _Transcript:
     (tuples of ints) is built from it only when it is read.
 
     Cost: ``n`` bytes per guess to ``k = 256`` (``2n`` to 65,536), against ``8n`` for a
-    tuple of shared ints.
+    tuple of shared ints; past :data:`_COMPRESS_FROM` bytes, each full chunk is
+    compressed (about 3 ms per MiB).
     """
 
-    __slots__ = ("_chunks", "_dtype", "_length", "_num_colors", "_num_positions", "_rows")
+    __slots__ = (
+        "_chunks",
+        "_dtype",
+        "_length",
+        "_num_colors",
+        "_num_positions",
+        "_raw_bytes",
+        "_rows",
+    )
 
     def __init__(self, num_positions: int, num_colors: int) -> None:
         self._num_positions = num_positions
@@ -311,6 +327,7 @@ class _Transcript:
         # [guesses, answers, rows filled]
         self._chunks: list[list[Any]] = []
         self._length = 0
+        self._raw_bytes = 0
 
     def __len__(self) -> int:
         return self._length
@@ -320,7 +337,7 @@ class _Transcript:
         total = codes.shape[0]
         done = 0
         while done < total:
-            if not self._chunks or self._chunks[-1][2] == self._chunks[-1][0].shape[0]:
+            if not self._chunks or self._chunks[-1][2] == self._chunks[-1][1].shape[0]:
                 rows = min(self._rows, max(16, self._length, total - done))
                 self._chunks.append(
                     [
@@ -339,6 +356,9 @@ class _Transcript:
             chunk[2] = used + take
             done += take
             self._length += take
+            self._raw_bytes += take * guesses.shape[1] * self._dtype.itemsize
+            if chunk[2] == guesses.shape[0] and self._raw_bytes > _COMPRESS_FROM:
+                chunk[0] = zlib.compress(guesses.tobytes(), 1)
 
     def snapshot(self) -> _TranscriptRecord:
         """The record so far, as a sequence of pairs (later answers are not in it)."""
@@ -346,6 +366,7 @@ class _Transcript:
             [(guesses, answers, used) for guesses, answers, used in self._chunks],
             self._length,
             self._num_colors,
+            (self._dtype, self._num_positions),
         )
 
 
@@ -356,14 +377,25 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
     of ints, the answer ``b`` or ``(b, w)``. ``tuple(record)`` is the public transcript.
     """
 
-    __slots__ = ("_chunks", "_length", "_num_colors")
+    __slots__ = ("_chunks", "_length", "_num_colors", "_rows_as")
 
     def __init__(
-        self, chunks: list[tuple[np.ndarray, np.ndarray, int]], length: int, num_colors: int
+        self,
+        chunks: list[tuple[np.ndarray | bytes, np.ndarray, int]],
+        length: int,
+        num_colors: int,
+        rows_as: tuple[np.dtype[Any], int],
     ) -> None:
         self._chunks = chunks
         self._length = length
         self._num_colors = num_colors
+        self._rows_as = rows_as  # (dtype, n) of a compressed chunk's rows
+
+    def _rows(self, guesses: np.ndarray | bytes) -> np.ndarray:
+        if isinstance(guesses, bytes):
+            dtype, width = self._rows_as
+            return np.frombuffer(zlib.decompress(guesses), dtype=dtype).reshape(-1, width)
+        return guesses
 
     def __len__(self) -> int:
         return self._length
@@ -372,13 +404,26 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
         # colours above 256 are not cached ints: share one int object per colour
         table = np.arange(self._num_colors, dtype=object) if self._num_colors > 257 else None
         for guesses, answers, used in self._chunks:
-            rows = guesses[:used]
+            rows = self._rows(guesses)[:used]
             listed = (table[rows] if table is not None else rows).tolist()
             for row, (blacks, whites) in zip(listed, answers[:used].tolist()):
                 yield tuple(row), (blacks if whites < 0 else (blacks, whites))
 
     def __getitem__(self, index: Any) -> Any:
-        return tuple(self)[index]
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        position = operator.index(index)
+        if position < 0:
+            position += self._length
+        if not 0 <= position < self._length:
+            raise IndexError(f"transcript index {index} out of range ({self._length} pairs)")
+        for guesses, answers, used in self._chunks:
+            if position < used:
+                blacks, whites = answers[position].tolist()
+                guess = tuple(int(color) for color in self._rows(guesses)[position].tolist())
+                return guess, (blacks if whites < 0 else (blacks, whites))
+            position -= used
+        raise IndexError(index)  # pragma: no cover - the length counts the chunks' rows
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, _TranscriptRecord):

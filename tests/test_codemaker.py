@@ -113,7 +113,7 @@ def test_black_takes_an_array_with_the_same_checks():
     assert isinstance(maker.transcript[0][0][0], int)
 
 
-def test_the_transcript_is_compact_and_read_as_tuples():
+def test_the_transcript_is_compact_and_read_as_tuples(monkeypatch):
     import numpy as np
 
     for colors, dtype in ((256, np.uint8), (257, np.uint16), (70_000, np.uint32)):
@@ -126,6 +126,9 @@ def test_the_transcript_is_compact_and_read_as_tuples():
         record = maker.transcript_record()
         maker.black((0, 0))  # later queries are not in an earlier record
         assert len(record) == 3 and tuple(record) == expected
+        assert (record[0], record[-1], record[1:]) == (expected[0], expected[-1], expected[1:])
+        with pytest.raises(IndexError):
+            record[3]
     # many guesses over several chunks, the pairs in order
     rng = np.random.default_rng(5)
     secret = tuple(int(c) for c in rng.integers(0, 300, size=40))
@@ -136,6 +139,15 @@ def test_the_transcript_is_compact_and_read_as_tuples():
     assert maker._ledger.transcript._chunks[0][0].nbytes < 5 * 2**20
     pairs = maker.transcript
     assert len(pairs) == maker.queries == 100_000
+    # past the compression threshold the full chunks are kept compressed, read the same
+    import mastermind_q.codemaker as codemaker_module
+
+    monkeypatch.setattr(codemaker_module, "_COMPRESS_FROM", 10_000)
+    squeezed = Codemaker(secret, colors=300)
+    squeezed.black_many(guesses)
+    assert any(isinstance(chunk[0], bytes) for chunk in squeezed._ledger.transcript._chunks)
+    assert squeezed.transcript == pairs
+    assert squeezed.transcript_record()[-1] == pairs[-1]
     assert pairs[-1] == (tuple(guesses[-1].tolist()), int(answers[-1]))
 
 
