@@ -953,6 +953,9 @@ class Codemaker(_Uncopyable):
         Raises:
             OracleCountError: a circuit where the oracle cannot be counted, or a gate
                 that is not this codemaker's oracle (nothing is charged or run).
+            ResourceLimitError: ``n`` or ``k`` above the quantum limits
+                (:func:`~mastermind_q.limits.check_quantum_size`): circuits that large are
+                built and counted (:class:`CountingCodemaker`), not run.
             ValueError: an invalid backend name or shots, an empty batch.
 
         Example:
@@ -974,7 +977,10 @@ class Codemaker(_Uncopyable):
             sample_counts,
             validate_backend_name,
         )
+        from .limits import check_quantum_size
 
+        # Circuits are built (and counted) to larger sizes than they are run or synthesised.
+        check_quantum_size(self.num_positions, self._num_colors)
         if execution is None:
             execution = Execution.here(validate_backend_name(backend), shots, seed)
         else:
@@ -1315,7 +1321,12 @@ class CountingCodemaker(Codemaker):
 
     def _real_oracle(self, token: str, inverted: bool) -> Gate:
         """Never built: the walk only needs to know the gate is this codemaker's."""
-        return OracleGate(self._oracles[token][1], token=token, inverted=inverted)
+        key = (token, inverted)
+        if key not in self._real_oracles:  # one stand-in per gate, not one per query
+            self._real_oracles[key] = OracleGate(
+                self._oracles[token][1], token=token, inverted=inverted
+            )
+        return self._real_oracles[key]
 
 
 class _Counted:

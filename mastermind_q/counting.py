@@ -74,6 +74,7 @@ from qiskit.circuit import (
     Gate,
     IfElseOp,
     Instruction,
+    Measure,
     Operation,
     ParameterExpression,
     QuantumCircuit,
@@ -116,6 +117,7 @@ KNOWN_SECRET_ORACLE_NAMES = (BLACK_PEG_ORACLE_GATE_NAME, PARITY_ORACLE_GATE_NAME
 :func:`count_oracle_calls`, refused by the codemaker."""
 
 _LOOP_EXITS = ("break_loop", "continue_loop")
+_MEASURES = frozenset((type(Measure()), Measure))
 _PLAIN_INSTRUCTIONS = ("measure", "reset", "barrier", "delay", "store")
 
 Match = Callable[[Operation], "Operation | None"]
@@ -275,11 +277,19 @@ class OracleWalk:
         """``(applications, circuit to run)``; the circuit is ``circuit`` if unchanged."""
         total = 0
         replaced: list[tuple[int, Operation | _Inline]] = []
-        for index, instruction in enumerate(circuit.data):
-            calls, replacement = self.operation(instruction.operation)
+
+        def visit(index: int, operation: Operation) -> None:
+            nonlocal total
+            if type(operation) in _MEASURES:  # Qiskit's own measurement: never the oracle
+                return
+            calls, replacement = self.operation(operation)
             total += calls
             if replacement is not None:
                 replaced.append((index, replacement))
+
+        # The operations only: a wide instruction's qubits are not made into Python
+        # objects, so a query circuit is walked in a few steps whatever its width.
+        circuit._data.foreach_op_indexed(visit)
         if (total or replaced) and type(circuit) is not QuantumCircuit:
             # Its methods would see the real oracle while the circuit is rebuilt.
             raise OracleCountError(

@@ -12,10 +12,18 @@ limit (environment variable)              default         what it bounds
 ========================================  ==============  ========================================
 ``MASTERMIND_Q_MAX_SHOTS``                1,000,000       shots, summed over a run's circuits
                                                           (Aer keeps about 0.5 kB per shot)
-``MASTERMIND_Q_MAX_QUANTUM_POSITIONS``    4,096           ``n`` of quantum circuits (draw,
-                                                          resources, quantum methods)
-``MASTERMIND_Q_MAX_QUANTUM_COLORS``       1,024           ``k`` of quantum circuits (``k - 1``
-                                                          circuits for ``nonadaptive``)
+``MASTERMIND_Q_MAX_QUANTUM_POSITIONS``    4,096           ``n`` of quantum circuits that run or
+                                                          are synthesised (solve, draw,
+                                                          resources, the oracle's construction)
+``MASTERMIND_Q_MAX_QUANTUM_COLORS``       1,024           ``k`` of quantum circuits that run or
+                                                          are synthesised (``k - 1`` circuits
+                                                          for ``nonadaptive``)
+``MASTERMIND_Q_MAX_COUNTED_POSITIONS``    16,384          ``n`` of quantum circuits built from
+                                                          the stage gates and counted, never
+                                                          run (``compare``'s counted rows)
+``MASTERMIND_Q_MAX_COUNTED_COLORS``       16,384          ``k`` of those circuits; their width
+                                                          ``n q + m`` must also fit in memory
+                                                          (:data:`CIRCUIT_BYTES_PER_QUBIT`)
 ``MASTERMIND_Q_MAX_CIRCUIT_GATES``        500,000         two-qubit gates of a run's circuits
                                                           before transpiling (cost formulas;
                                                           ``nonadaptive`` at n = 1024, k = 8 has
@@ -90,6 +98,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "CIRCUIT_BYTES_PER_QUBIT",
     "LIMITS",
     "STATEVECTOR_BYTES_PER_AMPLITUDE",
     "STATEVECTOR_SAFETY_FACTOR",
@@ -97,6 +106,7 @@ __all__ = [
     "ResourceLimitError",
     "available_memory",
     "check_circuit_gates",
+    "check_circuit_size",
     "check_classical",
     "check_code_space",
     "check_coin_weighing",
@@ -152,6 +162,8 @@ LIMITS: dict[str, Limit] = {
         Limit("max_shots", "MASTERMIND_Q_MAX_SHOTS", 1_000_000, "shots"),
         Limit("max_quantum_positions", "MASTERMIND_Q_MAX_QUANTUM_POSITIONS", 4096, "positions"),
         Limit("max_quantum_colors", "MASTERMIND_Q_MAX_QUANTUM_COLORS", 1024, "colors"),
+        Limit("max_counted_positions", "MASTERMIND_Q_MAX_COUNTED_POSITIONS", 16384, "positions"),
+        Limit("max_counted_colors", "MASTERMIND_Q_MAX_COUNTED_COLORS", 16384, "colors"),
         Limit("max_circuit_gates", "MASTERMIND_Q_MAX_CIRCUIT_GATES", 500_000, "two-qubit gates"),
         Limit("max_memory", "MASTERMIND_Q_MAX_MEMORY", None, "bytes of memory"),
         Limit(
@@ -338,6 +350,55 @@ def check_quantum_size(num_positions: int, num_colors: int) -> None:
         raise _refuse("max_quantum_positions", f"positions {num_positions} for quantum circuits")
     if num_colors > limit("max_quantum_colors"):
         raise _refuse("max_quantum_colors", f"colors {num_colors} for quantum circuits")
+
+
+CIRCUIT_BYTES_PER_QUBIT = 3000
+"""Bytes a circuit built and counted takes per qubit while it is built: about 500 for
+its registers and 600 for each measured qubit in Qiskit's circuit data, the template it
+is copied from and the copy being counted, with a margin (``benchmarks/RESULTS.md``)."""
+
+
+def check_circuit_size(num_positions: int, num_colors: int) -> None:
+    """Refuse ``n`` or ``k`` beyond what the circuit builders accept (circuits counted,
+    not run), or circuits whose width would not fit in memory.
+
+    Builders accept sizes up to ``MASTERMIND_Q_MAX_COUNTED_POSITIONS`` and
+    ``MASTERMIND_Q_MAX_COUNTED_COLORS`` (and never below the quantum limits of
+    :func:`check_quantum_size`, which guard running and synthesising); a circuit of
+    ``n q + m`` qubits takes about :data:`CIRCUIT_BYTES_PER_QUBIT` bytes per qubit while
+    it is built and counted, compared with :func:`available_memory`
+    (``MASTERMIND_Q_MAX_MEMORY``).
+
+    Raises:
+        ResourceLimitError: naming the value, the limit and its variable.
+    """
+    most_n = max(limit("max_counted_positions"), limit("max_quantum_positions"))
+    most_k = max(limit("max_counted_colors"), limit("max_quantum_colors"))
+    if num_positions > most_n:
+        variable = LIMITS["max_counted_positions"].variable
+        raise ResourceLimitError(
+            f"positions {num_positions} for quantum circuits, more than the limit {most_n} "
+            f"(raise it with {variable})"
+        )
+    if num_colors > most_k:
+        variable = LIMITS["max_counted_colors"].variable
+        raise ResourceLimitError(
+            f"colors {num_colors} for quantum circuits, more than the limit {most_k} "
+            f"(raise it with {variable})"
+        )
+    if num_positions <= limit("max_quantum_positions") and num_colors <= limit(
+        "max_quantum_colors"
+    ):
+        return
+    qubits = num_positions * max(1, (num_colors - 1).bit_length()) + num_positions.bit_length()
+    needed = qubits * CIRCUIT_BYTES_PER_QUBIT
+    if needed > limit("max_memory"):
+        raise ResourceLimitError(
+            f"circuits on {qubits} qubits (n = {num_positions}, k = {num_colors}) need about "
+            f"{_size(needed)} to build and count, more than the "
+            f"{_size(limit('max_memory'))} of memory available "
+            f"(raise it with {LIMITS['max_memory'].variable})"
+        )
 
 
 def check_circuit_gates(two_qubit_gates: int, *, what: str = "the circuits") -> None:

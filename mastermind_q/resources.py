@@ -4,10 +4,10 @@ Two views of the same circuits:
 
 * **logical** -- the algorithm in the query model: custom boxes (the stage gates of
   :mod:`mastermind_q.circuits.stages`, encodings, ``A``, ``S_0(φ)``, ``D(φ)``) opened,
-  the oracle ``B_s`` / ``B_s^dagger`` kept as
-  one gate each (a query), Qiskit library gates (``h``, ``cp``, ``mcx``, ``QFT``...)
-  counted as one gate each. For the ``oracle`` circuit alone the oracle is opened:
-  its logical counts are those of its construction.
+  the oracle ``B_s`` / ``B_s^dagger`` kept as one gate each (a query), Qiskit library
+  gates (``h``, ``cp``, ``mcx``, ``QFT``...) counted as one gate each. For the
+  ``oracle`` circuit alone the oracle is opened: its logical counts are those of its
+  construction.
 * **transpiled** -- everything, the oracle included, compiled by a preset pass
   manager (:func:`mastermind_q.backends.transpile_for`) to the target: ``basis``
   (:data:`BASIS_GATES`, all-to-all) or a device ``fake:NAME`` (its basis gates and

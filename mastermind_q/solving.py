@@ -37,6 +37,8 @@ from .game import (
 from .quantum.outcome import QuantumOutcome
 
 if TYPE_CHECKING:
+    from qiskit import QuantumCircuit
+
     from .backends import Execution
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "MethodInfo",
     "QuantumOutcome",
     "check_request",
+    "method_circuits",
     "method_info",
     "play",
     "solve",
@@ -656,3 +659,54 @@ def solve(
         execution=execution,
         game_checked=True,
     )
+
+
+def method_circuits(
+    method: str,
+    *,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int] | None = None,
+    backend: str = "aer",
+    seed: int | None = None,
+    reveal: bool = False,
+) -> tuple[QuantumCircuit, ...]:
+    """The circuits a quantum solve method hands the codemaker for ``secret``.
+
+    The method plays a game (:func:`play`) on ``backend``, so adaptive
+    methods show the circuits their answers led to. As handed over, the oracle is the
+    codemaker's opaque box ``B_s``; with ``reveal`` it is the oracle of ``secret``
+    (:func:`~mastermind_q.circuits.black_peg_oracle_gate`, which :func:`open_boxes`
+    can open): for a secret the user chose, as every drawing here.
+
+    Args:
+        method: a quantum method of :data:`mastermind_q.METHODS`.
+        num_positions: ``n``.
+        colors: ``k``.
+        secret: the secret (default :func:`mastermind_q.drawing.default_secret`).
+        backend: where the game runs (default ``aer``, 64 shots a circuit: the
+            statevector up to 14 qubits, a matrix product state above).
+        seed: the simulator's seed.
+        reveal: put the known oracle in place of the opaque box.
+
+    Returns:
+        The circuits, in the order run.
+
+    Raises:
+        ValueError: not a quantum method, or sizes it does not support.
+    """
+    from .codemaker import Codemaker, reveal_circuit
+    from .game import validate_code
+
+    info = method_info(method)
+    if info.kind != "quantum":
+        raise ValueError(f"method must be a quantum method to draw its circuits, was {method!r}")
+    # the drawings' default secret (mastermind_q.drawing.default_secret): s_i = i mod k
+    code = tuple(i % colors for i in range(num_positions)) if secret is None else secret
+    code = validate_code(code, colors, positions=num_positions, name="secret")
+    maker = Codemaker(code, colors)
+    shots = None if backend == "aer-statevector" else 64
+    result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
+    if not reveal:
+        return tuple(result.circuits)
+    return tuple(reveal_circuit(circuit, code, colors) for circuit in result.circuits)

@@ -684,16 +684,18 @@ def test_every_solver_takes_a_numpy_seed_like_validate_seed():
 
 
 def test_the_oracle_cost_refuses_what_the_builders_refuse():
+    """The construction (synthesis) stops at the quantum limits; its cost formula, which
+    sizes the codemaker's opaque gate in counted circuits, at the counted limits."""
     from mastermind_q.circuits import black_peg_oracle, black_peg_oracle_cost
     from mastermind_q.limits import limit
 
     n = limit("max_quantum_positions") + 1
-    for attempt in (
-        lambda: black_peg_oracle((0,) * n, 2),
-        lambda: black_peg_oracle_cost(n, 2),
-    ):
-        with pytest.raises(ValueError, match=f"positions {n} for quantum circuits"):
-            attempt()
+    with pytest.raises(ValueError, match=f"positions {n} for quantum circuits"):
+        black_peg_oracle((0,) * n, 2)
+    assert black_peg_oracle_cost(n, 2).qubits >= n  # counted circuits are built this wide
+    counted = limit("max_counted_positions") + 1
+    with pytest.raises(ValueError, match=f"positions {counted} for quantum circuits"):
+        black_peg_oracle_cost(counted, 2)
     with pytest.raises(ValueError, match="score_qubits must be at most 64, was 65"):
         black_peg_oracle_cost(3, 2, score_qubits=65)
     assert black_peg_oracle_cost(3, 2, score_qubits=64).qubits == 3 + 64

@@ -648,6 +648,13 @@ def test_watch_names_the_adaptive_circuit_without_a_counter():
     assert done.returncode == 0, done.stderr
     assert "circuit 1: adaptive (n exact Grover searches at once)" in done.stdout
     assert not re.search(r"adaptive-\d", done.stdout)
+    # The title names the codemaker's box B_s, and the drawing shows boxes labelled so.
+    assert "(B_s: the codemaker's box)" in done.stdout
+    assert re.search(r"[┤│]\s+B_s\s+[├│]", done.stdout) and "B_s†" in done.stdout
+    assert not re.search(r"[┤│]\s+G\(", done.stdout)
+    [legend] = [line for line in done.stdout.splitlines() if line.startswith("boxes: ")]
+    for label in ("A^⊗2: ", "B_s: the codemaker's box", "B_s†: ", "D(φ): ", "S_0^⊗2(φ): "):
+        assert label in legend
     assert "decoded 2,0 (right) with 2 oracle queries" in done.stdout
 
 

@@ -102,7 +102,9 @@ def test_quantum_rows_beyond_the_stated_size_are_counted_and_say_so():
 
 def test_counted_rows_have_their_own_limit_and_skip_with_the_reason():
     plan = cmp.plan_comparison([2048], [2048], methods=["adaptive"], formulas=False, bounds=False)
-    assert not plan.tasks and "quantum" in plan.skipped[0][1]  # k above the quantum limit
+    assert [task.executed for task in plan.tasks] == [False]  # beyond the quantum limits
+    plan = cmp.plan_comparison([8], [20000], methods=["adaptive"], formulas=False, bounds=False)
+    assert not plan.tasks and "MASTERMIND_Q_MAX_COUNTED_COLORS" in plan.skipped[0][1]
     plan = cmp.plan_comparison([4096], [8], methods=["nonadaptive"], formulas=False, bounds=False)
     assert [task.executed for task in plan.tasks] == [False]
 

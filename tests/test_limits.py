@@ -172,11 +172,11 @@ def test_compare_names_a_huge_code_space_instead_of_printing_it():
 
 
 def test_compare_skips_a_cell_beyond_one_method_with_the_limit():
-    plan = plan_comparison([4], [2000], methods=["nonadaptive", "blackpeg"], bounds=False,
+    plan = plan_comparison([4], [20000], methods=["nonadaptive", "blackpeg"], bounds=False,
                            formulas=False)  # fmt: skip
     assert [task.method for task in plan.tasks] == ["blackpeg"]
     ((task, reason),) = plan.skipped
-    assert task.method == "nonadaptive" and "MASTERMIND_Q_MAX_QUANTUM_COLORS" in reason
+    assert task.method == "nonadaptive" and "MASTERMIND_Q_MAX_COUNTED_COLORS" in reason
 
 
 def test_code_space_messages_are_exact_when_small_and_never_print_huge_numbers():
@@ -194,3 +194,39 @@ def test_statevector_beyond_exbibytes_reads_as_a_power_of_two():
         check_statevector(88)
     with pytest.raises(ResourceLimitError, match=r"needs 16.0 EiB"):
         check_statevector(59)
+
+
+def test_counted_circuits_reach_sixteen_thousand_and_no_further(monkeypatch):
+    from mastermind_q.limits import check_circuit_size
+
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "8G")
+    check_circuit_size(16384, 16384)  # counted, never run: within the counted limits
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_COUNTED_POSITIONS"):
+        check_circuit_size(16385, 8)
+    with pytest.raises(ResourceLimitError, match=r"colors 16385 .*MASTERMIND_Q_MAX_COUNTED_COLORS"):
+        check_circuit_size(8, 16385)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "100M")
+    with pytest.raises(ResourceLimitError, match=r"circuits on 229391 qubits .* need about"):
+        check_circuit_size(16384, 16384)
+    check_circuit_size(4096, 1024)  # within the quantum limits: no memory estimate
+
+
+def test_counted_rows_apply_beyond_the_quantum_limits_and_stop_at_the_counted_ones():
+    from mastermind_q.compare.theory import applicability, count_only_work
+
+    for method in ("nonadaptive", "triples", "adaptive"):
+        assert applicability(method, 16384, 16384, executed=False) is None
+        assert "MASTERMIND_Q_MAX_COUNTED" in applicability(method, 32768, 8, executed=False)
+    assert count_only_work("nonadaptive", 16384, 16384) == 16383 * (16384 * 14 + 15 + 14)
+    assert applicability("nonadaptive", 4096, 4096) is not None  # executed: refused
+
+
+def test_a_codemaker_runs_nothing_beyond_the_quantum_limits():
+    from mastermind_q import Codemaker
+    from mastermind_q.circuits import find_two_color_circuit
+
+    maker = Codemaker((0,) * 5000, colors=3)
+    circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=5000, colors=3)
+    with pytest.raises(ResourceLimitError, match="positions 5000 for quantum circuits"):
+        maker.run([circuit])
+    assert maker.queries == 0

@@ -10,8 +10,8 @@ import pytest
 
 from mastermind_q import cli, solve
 from mastermind_q.codemaker import ORACLE_INVERSE_NAME, ORACLE_NAME, OracleGate
-from mastermind_q.drawing import CIRCUITS, circuit_paths, method_circuits, open_boxes
-from mastermind_q.solving import QUANTUM_METHODS
+from mastermind_q.drawing import CIRCUITS, circuit_paths, open_boxes
+from mastermind_q.solving import QUANTUM_METHODS, method_circuits
 
 CASES = {  # a secret the method can solve
     "nonadaptive": ((1, 2, 0), 3),
@@ -184,7 +184,7 @@ def test_hunziker_meyer_draws_with_its_parity_box(capsys, tmp_path):
 def test_draw_method_checks_its_output_before_the_solve(capsys, tmp_path, monkeypatch, setup):
     import os
 
-    from mastermind_q import drawing
+    from mastermind_q import solving
 
     (tmp_path / "target.png").write_text("precious")
     target = tmp_path / "f.png"
@@ -196,7 +196,7 @@ def test_draw_method_checks_its_output_before_the_solve(capsys, tmp_path, monkey
         (tmp_path / "f-pair-0-1.png").write_text("older drawing")
     else:
         os.mkfifo(target)
-    monkeypatch.setattr(drawing, "method_circuits", lambda *a, **k: pytest.fail("solved"))
+    monkeypatch.setattr(solving, "method_circuits", lambda *a, **k: pytest.fail("solved"))
     argv = ["draw", "nonadaptive", "--colors", "3", "--positions", "2", "--output", str(target)]
     status, out, err = _run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and "--output" in err, err

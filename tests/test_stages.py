@@ -454,3 +454,23 @@ def test_executed_solves_are_unchanged(case):
 @pytest.mark.parametrize("case", _golden(), ids=_case_id)
 def test_every_recorded_solve_is_unchanged(case):
     _check_golden(case)
+
+
+def test_the_legend_names_every_box_the_drawing_shows():
+    from mastermind_q.circuits.stages import box_legend
+    from mastermind_q.drawing import draw_text
+
+    maker = Codemaker((2, 0), colors=3)
+    circuit = adaptive_circuit(maker.oracle(), num_positions=2, colors=3)
+    legend = box_legend(circuit)
+    assert [line.split(": ")[0] for line in legend] == ["A^⊗2", "B_s", "D(φ)", "B_s†", "S_0^⊗2(φ)"]
+    assert legend[1] == "B_s: the codemaker's box, the black-peg oracle B_s"
+    text = draw_text(circuit.assign_parameters(dict.fromkeys(circuit.parameters, 1.0)))
+    for label in ("A^⊗2", "B_s", "B_s†", "D(φ = 1.00)", "S_0^⊗2(φ = 1.00)"):
+        assert label in text
+    pairs = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=2, colors=3)
+    assert [line.split(": ")[0] for line in box_legend(pairs)] == [
+        "prep (0,1)",
+        "B_s",
+        "readout (0,1)",
+    ]

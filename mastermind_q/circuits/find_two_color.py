@@ -59,7 +59,7 @@ from qiskit.circuit import (
 )
 
 from ..game import validate_code, validate_colors, validate_flag, validate_positions
-from ..limits import check_quantum_size
+from ..limits import check_circuit_size
 from .layout import SCORE_REGISTER, color_qubits, layout_registers, validate_score_width
 from .layout import score_qubits as layout_score_qubits
 from .stages import StageGate, _register
@@ -155,7 +155,7 @@ def _check_pair_sizes(
     """Validated ``(n, k, c1, c2, m)`` of a FindTwoColorPosition stage."""
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    check_quantum_size(n, k)
+    check_circuit_size(n, k)
     c1 = _check_color("c1", c1, k)
     c2 = _check_color("c2", c2, k)
     if c1 == c2:
@@ -315,6 +315,7 @@ class PairPreparationGate(_PairStage):
         ('pair_prep', 'prep (0,2)', 8)
     """
 
+    DESCRIPTION = "every position in (|c1⟩ + |c2⟩)/√2, the score in |−⟩"
     _NAME = "pair_prep"
     _LABEL = "prep ({c1},{c2})"
 
@@ -352,6 +353,7 @@ class PairReadoutGate(_PairStage):
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 4-5.
     """
 
+    DESCRIPTION = "undoes the preparation: the inputs then hold which positions are c1 or c2"
     _NAME = "pair_readout"
     _LABEL = "readout ({c1},{c2})"
 
@@ -366,13 +368,29 @@ class PairReadoutGate(_PairStage):
         )
 
 
+_PREP_SLOT, _ORACLE_SLOT, _READOUT_SLOT = "_prep_slot", "_oracle_slot", "_readout_slot"
+
+
 @functools.lru_cache(maxsize=4)
-def _query_skeleton(n: int, k: int, width: int, m: int, measure: bool) -> QuantumCircuit:
-    """The registers of a query circuit, built once per size (copied, never changed)."""
+def _query_template(n: int, k: int, width: int, m: int, measure: bool) -> QuantumCircuit:
+    """A query circuit with empty slots for its three gates, built once per size.
+
+    Each query circuit is a copy with the slots filled in
+    (``CircuitData.map_nonstandard_ops``): the qubits of its wide instructions and its
+    ``n`` measurements are copied in Qiskit's own data, not made again per query. Never
+    changed after it is built.
+    """
     registers = layout_registers(n, k, num_qubits=width, score_width=m)
     circuit = QuantumCircuit(*registers)
+    qubits = tuple(circuit.qubits)
+    stage = qubits[: n * color_qubits(k) + m]
+    circuit._append(CircuitInstruction(Gate(_PREP_SLOT, len(stage), []), stage))
+    circuit._append(CircuitInstruction(Gate(_ORACLE_SLOT, width, []), qubits))
+    circuit._append(CircuitInstruction(Gate(_READOUT_SLOT, len(stage), []), stage))
     if measure:
-        circuit.add_register(ClassicalRegister(n, "result"))
+        result = ClassicalRegister(n, "result")
+        circuit.add_register(result)
+        measure_into(circuit, qubits[: n * color_qubits(k) : color_qubits(k)], list(result))
     return circuit
 
 
@@ -442,7 +460,7 @@ def find_two_color_circuit(
     """
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    check_quantum_size(n, k)
+    check_circuit_size(n, k)
     validate_flag(measure, "measure")
     _check_color("c1", c1, k)
     _check_color("c2", c2, k)
@@ -460,14 +478,11 @@ def find_two_color_circuit(
         )
     check_oracle_operation(oracle, n, k, m)  # e.g. an oracle built for more colours
     gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
-    circuit = _query_skeleton(n, k, width, m, measure).copy_empty_like(
-        name=f"find_two_color_{c1}_{c2}"
-    )
-    qubits = tuple(circuit.qubits)
-    stage = qubits[: n * q + m]
-    circuit._append(CircuitInstruction(PairPreparationGate(n, k, c1, c2, score_qubits=m), stage))
-    circuit._append(CircuitInstruction(gate, qubits))
-    circuit._append(CircuitInstruction(PairReadoutGate(n, k, c1, c2, score_qubits=m), stage))
-    if measure:
-        measure_into(circuit, qubits[: n * q : q], circuit.clbits)
+    slots = {
+        _PREP_SLOT: PairPreparationGate(n, k, c1, c2, score_qubits=m),
+        _ORACLE_SLOT: gate,
+        _READOUT_SLOT: PairReadoutGate(n, k, c1, c2, score_qubits=m),
+    }
+    circuit = _query_template(n, k, width, m, measure).copy(name=f"find_two_color_{c1}_{c2}")
+    circuit._data.map_nonstandard_ops(lambda operation: slots.get(operation.name, operation))
     return circuit

@@ -148,10 +148,10 @@ def exact_grover_parameters(colors: int) -> tuple[int, float]:
         >>> iterations, round(phi, 12)
         (1, 1.570796326795)
     """
-    from ..limits import check_quantum_size
+    from ..limits import check_circuit_size
 
     k = validate_colors(colors)
-    check_quantum_size(1, k)
+    check_circuit_size(1, k)
     theta = _grover_angle(k)
     iterations = math.ceil(math.pi / (4.0 * theta) - 0.5)
     return iterations, _phase_for(4 * iterations + 2, theta)
@@ -359,12 +359,14 @@ class UniformPreparationGate(StageGate):
         ('A^⊗3', 9)
     """
 
+    DESCRIPTION = "every position in the uniform superposition of the k colours"
+
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
-        from ..limits import check_quantum_size
+        from ..limits import check_circuit_size
 
         n = validate_positions(num_positions)
         k = validate_colors(colors)
-        check_quantum_size(n, k)
+        check_circuit_size(n, k)
         super().__init__(
             "uniform_prep",
             n * color_qubits(k),
@@ -405,6 +407,8 @@ class ScorePhaseGate(StageGate):
         >>> gate.label, gate.params
         ('D(φ)', [0.5])
     """
+
+    DESCRIPTION = "the phase e^(iφj) on score j"
 
     def __init__(self, num_score_qubits: int, phi: Angle, *, adjoint: bool = False) -> None:
         phi = _check_angle(phi)
@@ -457,15 +461,17 @@ class DiffusionGate(StageGate):
         'S_0^⊗2(π)'
     """
 
+    DESCRIPTION = "the Grover diffusion (reflection about the uniform state) on every position"
+
     def __init__(
         self, num_positions: int, colors: int, phi: Angle, *, adjoint: bool = False
     ) -> None:
-        from ..limits import check_quantum_size
+        from ..limits import check_circuit_size
 
         phi = _check_angle(phi)
         n = validate_positions(num_positions)
         k = validate_colors(colors)
-        check_quantum_size(n, k)
+        check_circuit_size(n, k)
         symbol = "π" if isinstance(phi, float) and phi == math.pi else "φ"
         super().__init__(
             "diffusion",

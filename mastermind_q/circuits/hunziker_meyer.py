@@ -297,12 +297,12 @@ def _checked_registers(
     oracle: Gate | QuantumCircuit, num_positions: int, colors: int
 ) -> tuple[int, int, int, Instruction, list[QuantumRegister]]:
     """Validate sizes and the oracle; return ``(n, k, q, gate, [pos0, ..., score])``."""
-    from ..limits import check_quantum_size
+    from ..limits import check_circuit_size
     from .grover import _as_gate
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    check_quantum_size(n, k)
+    check_circuit_size(n, k)
     q = color_qubits(k)
     gate = _as_gate(oracle)
     _check_width(gate, n, q)
@@ -323,12 +323,12 @@ def hunziker_meyer_preparation(num_positions: int, colors: int) -> QuantumCircui
 
     Reference: Li, Luo, Xu, Appendix A, Algorithm 5 line 1.
     """
-    from ..limits import check_quantum_size
+    from ..limits import check_circuit_size
     from .grover import uniform_preparation
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    check_quantum_size(n, k)
+    check_circuit_size(n, k)
     registers = _registers(n, color_qubits(k))
     circuit = QuantumCircuit(*registers, name="hm_prep")
     prepare = uniform_preparation(k).to_gate(label="A")
@@ -363,12 +363,14 @@ class HunzikerMeyerPreparationGate(StageGate):
         7
     """
 
+    DESCRIPTION = "every position uniform over the k colours, the answer qubit in |−⟩"
+
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
-        from ..limits import check_quantum_size
+        from ..limits import check_circuit_size
 
         n = validate_positions(num_positions)
         k = validate_colors(colors)
-        check_quantum_size(n, k)
+        check_circuit_size(n, k)
         super().__init__(
             "hm_prep",
             n * color_qubits(k) + 1,

@@ -218,18 +218,18 @@ def layout_registers(
 
     Raises:
         ValueError: invalid sizes (``n``, ``k`` above the quantum-circuit limits of
-            :func:`~mastermind_q.limits.check_quantum_size` too), ``num_qubits < n*q + m``
+            :func:`~mastermind_q.limits.check_circuit_size` too), ``num_qubits < n*q + m``
             or more than :data:`MAX_ANCILLAS` above it (the message names it).
 
     Example:
         >>> [r.size for r in layout_registers(3, 4, num_qubits=9)]
         [2, 2, 2, 2, 1]
     """
-    from ..limits import check_quantum_size
+    from ..limits import check_circuit_size
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    check_quantum_size(n, k)
+    check_circuit_size(n, k)
     q = color_qubits(k)
     m = (
         score_qubits(n)

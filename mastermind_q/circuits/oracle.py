@@ -59,7 +59,7 @@ from qiskit.circuit import Gate, Instruction, QuantumCircuit, Qubit
 from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ..game import black, validate_code, validate_colors, validate_positions
-from ..limits import check_circuit_gates, check_quantum_size
+from ..limits import check_circuit_gates, check_circuit_size, check_quantum_size
 from .layout import color_qubits, layout_registers, position_qubit_list, validate_score_width
 from .layout import score_qubits as minimum_score_qubits
 
@@ -191,7 +191,7 @@ def black_peg_oracle_cost(
     q = color_qubits(colors)
     _validate_construction(construction)
     m = _score_width(n, score_qubits)
-    check_quantum_size(n, validate_colors(colors))  # the sizes the builders accept
+    check_circuit_size(n, validate_colors(colors))  # the sizes the builders accept
     and_ancillas = _and_gate_count(q)
     if construction == "fourier":
         ancillas = _fourier_flag_sets(n, q) * and_ancillas

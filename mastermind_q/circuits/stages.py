@@ -41,7 +41,14 @@ from typing import Any
 
 from qiskit.circuit import Gate, QuantumCircuit
 
-__all__ = ["ADJOINT_MARK", "StageGate", "is_box", "is_sealed_stage", "stage_gate_types"]
+__all__ = [
+    "ADJOINT_MARK",
+    "StageGate",
+    "box_legend",
+    "is_box",
+    "is_sealed_stage",
+    "stage_gate_types",
+]
 
 ADJOINT_MARK = "†"
 """Appended to a stage gate's label in its inverse."""
@@ -75,6 +82,9 @@ class StageGate(Gate):
         arguments: the other constructor arguments, already validated.
         adjoint: this gate is the inverse of the stage.
     """
+
+    DESCRIPTION = ""
+    """What the stage does, in a few words (legends of drawings, :func:`box_legend`)."""
 
     def __init__(
         self,
@@ -176,3 +186,40 @@ def is_box(operation: object) -> bool:
         return operation.definition is not None  # type: ignore[attr-defined]
     except Exception:  # a definition that cannot be built is not opened here
         return False
+
+
+_ORACLE_WORDS = {
+    "B_s": "the codemaker's box, the black-peg oracle B_s",
+    "B_s_dg": "the codemaker's box inverted, B_s†",
+    "O_h": "the codemaker's box, the parity oracle O_h",
+    "O_h_dg": "the codemaker's box inverted, O_h†",
+}
+
+
+def box_legend(circuit: QuantumCircuit) -> list[str]:
+    """One line per kind of box at the top level of ``circuit``: its label and what it is.
+
+    The codemaker's oracle box (``B_s``, ``B_s†``, ``O_h``) and each stage gate (its
+    :attr:`StageGate.DESCRIPTION`), in the order they first appear.
+
+    Example:
+        >>> from mastermind_q import Codemaker
+        >>> from mastermind_q.circuits import find_two_color_circuit
+        >>> oracle = Codemaker((0, 2), colors=3).oracle()
+        >>> box_legend(find_two_color_circuit(oracle, 0, 1, num_positions=2, colors=3))[1]
+        "B_s: the codemaker's box, the black-peg oracle B_s"
+    """
+    lines: dict[str, str] = {}
+    for item in circuit.data:
+        operation = item.operation
+        name = operation.name
+        if name in _ORACLE_WORDS:
+            label = "B_s†" if name == "B_s_dg" else ("O_h†" if name == "O_h_dg" else name)
+            lines.setdefault(label, f"{label}: {_ORACLE_WORDS[name]}")
+        elif isinstance(operation, StageGate) and type(operation).DESCRIPTION:
+            label = operation.label or name
+            text = type(operation).DESCRIPTION
+            if operation.adjoint:
+                text = f"the inverse of: {text}"
+            lines.setdefault(label, f"{label}: {text}")
+    return list(lines.values())

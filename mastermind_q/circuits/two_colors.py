@@ -68,7 +68,7 @@ from qiskit.circuit import (
 from qiskit.circuit.library import QFTGate, SXGate
 
 from ..game import validate_flag, validate_positions
-from ..limits import check_quantum_size
+from ..limits import check_circuit_size
 from .layout import (
     SCORE_REGISTER,
     layout_registers,
@@ -153,7 +153,7 @@ def chi_state_preparation(num_score_qubits: int) -> Gate:
 def _check_two_color_sizes(num_positions: int, score_qubits: int | None) -> tuple[int, int]:
     """Validated ``(n, m)`` of Algorithm 3 (``m >= 2``, ``2^m >= n + 1``)."""
     n = validate_positions(num_positions)
-    check_quantum_size(n, 2)
+    check_circuit_size(n, 2)
     m = two_color_score_qubits(n) if score_qubits is None else score_qubits
     if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
         raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
@@ -261,6 +261,7 @@ class TwoColorPreparationGate(_TwoColorStage):
         5
     """
 
+    DESCRIPTION = "H on every position, the score in |χ⟩ = Σ i^y |y⟩"
     _NAME = "two_color_prep"
     _LABEL = "prep |+⟩ⁿ|χ⟩"
 
@@ -288,6 +289,7 @@ class TwoColorReadoutGate(_TwoColorStage):
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
 
+    DESCRIPTION = "U on every position (reads s), QFT₄† returns the score"
     _NAME = "two_color_readout"
     _LABEL = "readout Uⁿ, QFT₄†"
 

@@ -95,12 +95,12 @@ def _run_method(args: argparse.Namespace) -> int:
     from ..drawing import (
         check_drawing,
         draw_text,
-        method_circuits,
         open_boxes,
         output_format,
         solve_captions,
         write_circuits,
     )
+    from ..solving import method_circuits
     from .solve import random_secret
 
     if args.output is not None:  # before the solve: a file that cannot be written

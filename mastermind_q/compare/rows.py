@@ -253,17 +253,19 @@ def _check_grid(
     from ..limits import ResourceLimitError, check_grid_rows, limit
 
     check_grid_rows((len(grid_n) * len(grid_k) if cells is None else cells) * names)
-    most_n = max(limit("max_quantum_positions"), limit("max_classical_positions"))
-    most_k = max(limit("max_quantum_colors"), limit("max_classical_colors"))
+    quantum_n = max(limit("max_quantum_positions"), limit("max_counted_positions"))
+    quantum_k = max(limit("max_quantum_colors"), limit("max_counted_colors"))
+    most_n = max(quantum_n, limit("max_classical_positions"))
+    most_k = max(quantum_k, limit("max_classical_colors"))
     if max(grid_n) > most_n:
         raise ResourceLimitError(
             f"positions {max(grid_n)} is beyond every codebreaker's limit (at most {most_n}: "
-            "MASTERMIND_Q_MAX_QUANTUM_POSITIONS, MASTERMIND_Q_MAX_CLASSICAL_POSITIONS)"
+            "MASTERMIND_Q_MAX_COUNTED_POSITIONS, MASTERMIND_Q_MAX_CLASSICAL_POSITIONS)"
         )
     if max(grid_k) > most_k:
         raise ResourceLimitError(
             f"colors {max(grid_k)} is beyond every codebreaker's limit (at most {most_k}: "
-            "MASTERMIND_Q_MAX_QUANTUM_COLORS, MASTERMIND_Q_MAX_CLASSICAL_COLORS)"
+            "MASTERMIND_Q_MAX_COUNTED_COLORS, MASTERMIND_Q_MAX_CLASSICAL_COLORS)"
         )
 
 

@@ -25,10 +25,12 @@ on Aer); larger rows are counted, not executed (``executed=False``): the codebre
 builds its circuits for the real ``n`` and ``k`` and a
 :class:`~mastermind_q.codemaker.CountingCodemaker` counts their oracle applications
 (``simulate_up_to=`` in :func:`~mastermind_q.compare.compare`, ``--simulate-up-to``)."""
-COUNT_ONLY_MAX_WORK = 12_000_000
-"""Largest circuits x qubits (x Grover iterations) a counted, not executed, quantum row
-builds: ``nonadaptive`` at ``n = k = 1024`` builds 1023 circuits of 10,251 qubits
-(10.5 million; several minutes of circuit building). Larger rows are skipped with the
+COUNT_ONLY_MAX_WORK = 4_000_000_000
+"""Largest circuits x qubits (x oracle queries per circuit) a counted, not executed,
+quantum row builds (:func:`count_only_work`): ``nonadaptive`` at ``n = k = 16,384``
+builds 16,383 circuits of 229,391 qubits (3.8 x 10^9). Each circuit is a few stage
+gates around the oracle box, but Qiskit's circuit data costs time in the qubits; the
+measured rates are in ``benchmarks/RESULTS.md``. Larger rows are skipped with the
 reason."""
 THEORY_METHODS = tuple(
     name for name, info in METHODS.items() if info.kind == "quantum" and info.queries
@@ -193,8 +195,9 @@ def applicability(
     ``knuth``, ``random-consistent`` and ``optimal`` need ``k^n <=``
     :data:`ENUMERATION_LIMITS`; ``consistent`` needs ``n k <=`` :data:`CELL_LIMITS`;
     every method must fit this machine's limits (:func:`mastermind_q.solving.check_request`);
-    a quantum row that is counted, not executed (``executed=False``), must fit the quantum
-    size limits and :data:`COUNT_ONLY_MAX_WORK` instead of the simulator's.
+    a quantum row that is counted, not executed (``executed=False``), must fit the counted
+    size limits (:func:`mastermind_q.limits.check_circuit_size`, to n = k = 16,384 by
+    default) and :data:`COUNT_ONLY_MAX_WORK` instead of the simulator's.
 
     Raises:
         ValueError: unknown method name.
@@ -238,13 +241,38 @@ def _elouali_formula(name: str, n: int, k: int) -> str:
 
 
 def count_only_work(method: str, num_positions: int, num_colors: int) -> int:
-    """Circuits x qubits (x oracle queries per circuit) a counted quantum row builds."""
-    from ..quantum.estimates import estimate_run
+    """Circuits x qubits (x wide gates per circuit) a counted quantum row builds.
 
-    estimate = estimate_run(method, num_positions, num_colors)
-    queries = _theory_count(method, num_colors)
-    per_circuit = max(1, queries // max(1, estimate.circuits))
-    return estimate.circuits * estimate.qubits * per_circuit
+    A counted row's circuits are made of stage gates (:mod:`mastermind_q.circuits.stages`):
+    each costs a few instructions, but every instruction on all the qubits costs
+    Qiskit time in the qubits, so the work is the circuits times their width, times the
+    oracle queries per circuit for the Grover circuits. Computed from closed forms
+    within :func:`mastermind_q.limits.check_circuit_size` (sizes and memory).
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: ``n`` or ``k`` beyond the counted limits,
+            or circuits too wide for memory.
+    """
+    from ..circuits.layout import color_qubits, score_qubits
+    from ..limits import check_circuit_size
+
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    check_circuit_size(n, k)
+    queries = _theory_count(method, k)
+    if method == "hunziker-meyer":
+        qubits = n * color_qubits(k) + 1
+    else:
+        from ..circuits.oracle import black_peg_oracle_cost
+
+        if method == "two-color":
+            from ..circuits.two_colors import two_color_score_qubits
+
+            qubits = black_peg_oracle_cost(n, 2, score_qubits=two_color_score_qubits(n)).qubits
+        else:
+            qubits = max(n * color_qubits(k) + score_qubits(n), black_peg_oracle_cost(n, k).qubits)
+    circuits = queries if method in ("nonadaptive", "triples") else 1
+    return circuits * qubits * max(1, queries // circuits)
 
 
 def _count_only_reason(method: str, n: int, k: int) -> str | None:

@@ -23,10 +23,10 @@ PAIR_METHODS = ("nonadaptive", "triples")
 
 def _check_pair_method_colors(method: str, colors: int) -> int:
     from ..game import validate_colors
-    from ..limits import check_quantum_size
+    from ..limits import check_circuit_size
 
     k = validate_colors(colors)
-    check_quantum_size(1, k)  # k - 1 circuits: the sizes the builders accept
+    check_circuit_size(1, k)  # k - 1 circuits: the sizes the builders accept
     if k < 3:
         raise ValueError(
             f"method {method!r} needs colors k >= 3, was k={k}; use method='two-color' for k = 2"
