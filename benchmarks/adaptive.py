@@ -33,7 +33,7 @@ def _circuit_facts(n: int, k: int, secret: tuple[int, ...], backend: str) -> dic
 
     from mastermind_q.backends import AER_BASIS, aer_method
     from mastermind_q.circuits.grover import adaptive_circuit, exact_grover_parameters
-    from mastermind_q.circuits.oracle import black_peg_oracle_cost, black_peg_oracle_gate
+    from mastermind_q.circuits.oracle import BlackPegOracleGate, black_peg_oracle_cost
 
     default_width = black_peg_oracle_cost(n, k).qubits
     if backend == "aer-statevector":
@@ -42,7 +42,7 @@ def _circuit_facts(n: int, k: int, secret: tuple[int, ...], backend: str) -> dic
         method = aer_method(backend, default_width).replace("matrix_product_state", "mps")
     construction = "increment" if method == "mps" else "fourier"  # as _adaptive_oracle picks
     # The benchmark knows the secret: it transpiles the circuit on the real oracle gate.
-    oracle = black_peg_oracle_gate(secret, k, construction=construction)
+    oracle = BlackPegOracleGate.for_construction(secret, k, construction=construction)
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
     circuit = circuit.assign_parameters([exact_grover_parameters(k)[1]])
     compiled = transpile(circuit, basis_gates=list(AER_BASIS), optimization_level=1)

@@ -124,7 +124,7 @@ def measure_device(
     from mastermind_q.backends import resolve_backend
     from mastermind_q.backends.noisy import device_noise_model, run_fast_fake
     from mastermind_q.circuits.find_two_color import find_two_color_circuit
-    from mastermind_q.circuits.oracle import black_peg_oracle_gate
+    from mastermind_q.circuits.oracle import BlackPegOracleGate
     from mastermind_q.quantum import choose_oracle_construction
     from mastermind_q.resources import named_circuits
 
@@ -141,7 +141,7 @@ def measure_device(
                 device_name, n, colors, optimization_level=level
             )
             circuit = find_two_color_circuit(
-                black_peg_oracle_gate(secret, colors, construction=construction),
+                BlackPegOracleGate.for_construction(secret, colors, construction=construction),
                 0,
                 1,
                 num_positions=n,

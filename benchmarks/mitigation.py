@@ -91,7 +91,7 @@ def measure(
     """One row: FindTwoColorPosition for ``n`` positions under ``config``."""
     from mastermind_q.backends import execution_options, runtime, sample_counts
     from mastermind_q.circuits.find_two_color import find_two_color_circuit
-    from mastermind_q.circuits.oracle import black_peg_oracle_gate
+    from mastermind_q.circuits.oracle import BlackPegOracleGate
     from mastermind_q.quantum import choose_oracle_construction
 
     settings = dict(CONFIGS[config])
@@ -105,7 +105,7 @@ def measure(
     secret = secret_for(n, colors, seed)
     pair = (0, 1)
     circuit = find_two_color_circuit(
-        black_peg_oracle_gate(secret, colors, construction=construction),
+        BlackPegOracleGate.for_construction(secret, colors, construction=construction),
         *pair,
         num_positions=n,
         colors=colors,

@@ -88,7 +88,7 @@ def measure(
     """Run FindTwoColorPosition once for ``n`` positions; return one table row."""
     from mastermind_q.backends import execution_options, sample_counts, transpile_for
     from mastermind_q.circuits.find_two_color import find_two_color_circuit
-    from mastermind_q.circuits.oracle import black_peg_oracle_gate
+    from mastermind_q.circuits.oracle import BlackPegOracleGate
     from mastermind_q.quantum import choose_oracle_construction
 
     rng = random.Random(seed * 1_000_003 + 1000 * n + colors)
@@ -98,7 +98,7 @@ def measure(
     # the construction the solvers run on this device (construction="auto").
     construction = choose_oracle_construction(backend, n, colors)
     circuit = find_two_color_circuit(
-        black_peg_oracle_gate(secret, colors, construction=construction),
+        BlackPegOracleGate.for_construction(secret, colors, construction=construction),
         *pair,
         num_positions=n,
         colors=colors,

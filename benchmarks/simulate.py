@@ -55,7 +55,7 @@ from qiskit_aer.primitives import SamplerV2
 from mastermind_q import solve
 from mastermind_q.backends import AER_BASIS, MPS_SWAP_DIRECTION, order_for_mps, transpile_for
 from mastermind_q.circuits.find_two_color import find_two_color_circuit, two_color_positions
-from mastermind_q.circuits.oracle import black_peg_oracle_gate
+from mastermind_q.circuits.oracle import BlackPegOracleGate
 
 SHOTS = 1024
 # nonadaptive at n = 4096, k = 8 needs about 1.1 million two-qubit gates over its seven
@@ -78,7 +78,7 @@ def find_two_color_row(n: int, k: int, setup: str, seed: int) -> dict[str, objec
     secret = random_secret(n, k, seed)
     start = time.perf_counter()
     # The benchmark knows the secret: it times the simulator on the real oracle gate.
-    oracle = black_peg_oracle_gate(secret, k)
+    oracle = BlackPegOracleGate.for_construction(secret, k)
     circuit = find_two_color_circuit(oracle, 0, 1, num_positions=n, colors=k)
     built = time.perf_counter()
     if setup == "statevector" and circuit.num_qubits > STATEVECTOR_LIMIT:

@@ -1,5 +1,11 @@
 """The codemaker: holds the secret, answers queries, counts and runs every one of them.
 
+Three rooms: this module (the codemaker, its ledger and its answers to classical
+queries), :mod:`mastermind_q.oracle_gates` (the opaque oracle gates it hands out, and
+the referee's :func:`reveal_circuit`) and :mod:`mastermind_q.counted_runs` (handing out
+the oracle, counting and running circuits: :meth:`Codemaker.run`); every name stays
+importable from here.
+
 A codebreaker never sees the secret. It receives a :class:`Codemaker` and either asks
 classical questions (:meth:`Codemaker.black`, :meth:`Codemaker.black_white`) or asks
 for the black-peg oracle gate (:meth:`Codemaker.oracle`), builds circuits around it
@@ -55,29 +61,17 @@ Example:
 
 from __future__ import annotations
 
-import copy
 import operator
-import secrets
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
-from qiskit.circuit import AnnotatedOperation, ControlledGate, Gate, QuantumCircuit
-from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
+from qiskit.circuit import Gate, QuantumCircuit
 
-from .counting import (
-    KNOWN_SECRET_ORACLE_NAMES,
-    ORACLE_INVERSE_NAME,
-    ORACLE_NAME,
-    ORACLE_NAMES,
-    PARITY_ORACLE_NAME,
-    OracleCountError,
-    OracleWalk,
-    count_oracle_calls,
-    oracle_power,
-)
+from .counted_runs import CircuitsNotExecuted, CountedRuns, CountOnly
+from .counting import ORACLE_INVERSE_NAME, ORACLE_NAME, OracleCountError, count_oracle_calls
 from .game import (
     Code,
     black_white,
@@ -86,11 +80,7 @@ from .game import (
     validate_feedback,
     validate_flag,
 )
-
-if TYPE_CHECKING:
-    from qiskit.circuit import Operation
-
-    from .backends import Execution
+from .oracle_gates import ORACLE_OPTIONS, OracleGate, reveal_circuit
 
 Answer = int | tuple[int, int]
 """A recorded answer: the black count, or ``(black, white)`` for a black-white query."""
@@ -120,141 +110,6 @@ _COMPRESS_FROM = 1 << 28
 """Past this many bytes of guesses (256 MiB), each full chunk is kept zlib-compressed
 (level 1: a codebreaker's guesses repeat long runs of colours; those of ``coin-weighing``
 shrink about 30 times)."""
-
-ORACLE_OPTIONS = ("construction", "score_qubits")
-"""Options of :meth:`Codemaker.oracle` (those of
-:func:`~mastermind_q.circuits.black_peg_oracle`)."""
-
-
-class _OracleOperations:
-    """``power`` and ``control`` of the opaque oracle forms, without a definition.
-
-    Qiskit's own ``Gate.power`` and ``Gate.control`` compute the matrix or unroll the
-    definition, which the opaque gate does not have; these return forms the
-    codemaker counts (and refuse non-integer powers).
-    """
-
-    def power(self, exponent: float, annotated: bool = False) -> AnnotatedOperation:
-        """``self^p`` for an integer ``p`` (``|p|`` applications), as an annotated operation.
-
-        Raises:
-            OracleCountError: ``p`` is not an integer (see
-                :func:`~mastermind_q.counting.oracle_power`).
-        """
-        return AnnotatedOperation(self, PowerModifier(oracle_power(exponent)))
-
-    def __pow__(self, exponent: float) -> AnnotatedOperation:
-        return self.power(exponent)
-
-
-class OracleGate(_OracleOperations, Gate):
-    """The oracle as a codemaker hands it out: an opaque ``B_s`` (or ``B_s_dg``).
-
-    It carries no definition, no matrix and no reference to the secret: ``Operator``,
-    ``Statevector.evolve`` and ``transpile`` refuse it. :meth:`Codemaker.run`
-    recognises its gates by a private random token and replaces them by the real
-    oracle while counting. ``inverse()`` gives the opaque ``B_s_dg``; ``power(p)``
-    (integer ``p``) and ``control(c)`` give forms the codemaker counts.
-
-    Args:
-        num_qubits: the oracle's width ``n*q + m + ancillas``.
-        token: the codemaker's token for this oracle.
-        inverted: ``B_s^dagger`` instead of ``B_s``.
-        sizes: ``(n, k, m)`` it was built for, as :attr:`oracle_sizes` (public
-            knowledge, checked by the circuit builders).
-        options: the options it was asked with (:data:`ORACLE_OPTIONS`), as
-            :attr:`oracle_options`: sorted ``(name, value)`` pairs.
-    """
-
-    def __init__(
-        self,
-        num_qubits: int,
-        *,
-        token: str,
-        inverted: bool = False,
-        sizes: tuple[int, int, int] | None = None,
-        base: str = ORACLE_NAME,
-        options: tuple[tuple[str, Any], ...] = (),
-    ) -> None:
-        name = f"{base}_dg" if inverted else base
-        super().__init__(name, num_qubits, [], label=name)
-        self._token = token
-        self._inverted = inverted
-        self._base = base
-        self.oracle_sizes = sizes
-        self.oracle_options = tuple(options)
-
-    def _define(self) -> None:
-        """No definition: the secret stays with the codemaker."""
-        self._definition = None
-
-    def inverse(self, annotated: bool = False) -> Any:
-        """``B_s_dg`` (or ``B_s`` again), opaque; annotated: an inverse modifier."""
-        if annotated:
-            return AnnotatedOperation(self, InverseModifier())
-        return OracleGate(
-            self.num_qubits,
-            token=self._token,
-            inverted=not self._inverted,
-            sizes=self.oracle_sizes,
-            base=self._base,
-            options=self.oracle_options,
-        )
-
-    def control(
-        self,
-        num_ctrl_qubits: int = 1,
-        label: str | None = None,
-        ctrl_state: int | str | None = None,
-        annotated: bool | None = None,
-    ) -> Any:
-        """The controlled oracle: one application per use, like the oracle itself."""
-        if annotated:
-            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
-        return _ControlledOracleGate(self, num_ctrl_qubits, label=label, ctrl_state=ctrl_state)
-
-
-class _ControlledOracleGate(_OracleOperations, ControlledGate):
-    """A controlled opaque oracle (Qiskit's ``add_control`` would need its definition)."""
-
-    def __init__(
-        self,
-        base: OracleGate,
-        num_ctrl_qubits: int,
-        *,
-        label: str | None = None,
-        ctrl_state: int | str | None = None,
-    ) -> None:
-        prefix = "c" * num_ctrl_qubits if num_ctrl_qubits <= 2 else f"c{num_ctrl_qubits}"
-        super().__init__(
-            f"{prefix}{base.name}",
-            base.num_qubits + num_ctrl_qubits,
-            [],
-            label=label,
-            num_ctrl_qubits=num_ctrl_qubits,
-            definition=None,
-            ctrl_state=ctrl_state,
-            base_gate=base,
-        )
-
-    def _define(self) -> None:
-        self._definition = None
-
-    def control(
-        self,
-        num_ctrl_qubits: int = 1,
-        label: str | None = None,
-        ctrl_state: int | str | None = None,
-        annotated: bool | None = None,
-    ) -> Any:
-        """More controls on the same oracle (new controls first, as in Qiskit)."""
-        if annotated:
-            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
-        added = _ControlledOracleGate(self.base_gate, num_ctrl_qubits, ctrl_state=ctrl_state)
-        state = added.ctrl_state | (self.ctrl_state << num_ctrl_qubits)
-        return _ControlledOracleGate(
-            self.base_gate, num_ctrl_qubits + self.num_ctrl_qubits, label=label, ctrl_state=state
-        )
 
 
 class _Uncopyable:
@@ -451,7 +306,7 @@ class _Ledger(_Uncopyable):
         self.circuits: list[QuantumCircuit] = []
 
 
-class Codemaker(_Uncopyable):
+class Codemaker(CountedRuns, _Uncopyable):
     """Holds a secret in ``[k]^n`` and answers black-peg (and black-white) queries.
 
     Args:
@@ -786,324 +641,6 @@ class Codemaker(_Uncopyable):
     def _answer_black_white(self, guess: Code) -> tuple[int, int]:
         return black_white(self._secret, guess)
 
-    # -- quantum queries --------------------------------------------------------------
-    @property
-    def oracle_executions(self) -> int:
-        """Oracle applications executed so far: ``queries x shots`` of every run.
-
-        :attr:`queries` is the algorithmic count (each application in a circuit counts
-        once); a sampling backend executes each circuit ``shots`` times, and this
-        counts them all. On ``aer-statevector`` a circuit is simulated once, so each
-        application executes once. Classical guesses are not included.
-        """
-        return self._ledger.oracle_executions
-
-    @property
-    def outcomes(self) -> tuple[dict[str, Any], ...]:
-        """What every circuit run through :meth:`run` returned, in order: its counts
-        (sampling backends) or exact probabilities (``aer-statevector``), keyed by
-        bitstrings (clbit 0 rightmost)."""
-        return tuple(dict(outcome) for outcome in self._ledger.outcomes)
-
-    @property
-    def circuits(self) -> tuple[QuantumCircuit, ...]:
-        """Every circuit handed to :meth:`run`, in order, as the codebreaker built it.
-
-        The oracle in them is the opaque gate of :meth:`oracle` (no definition), so
-        they show what the codebreaker asked, not the secret; :meth:`run` executes
-        copies with the real oracle put in.
-        """
-        return tuple(self._ledger.circuits)
-
-    def oracle(self, **options: Any) -> OracleGate:
-        """The black-peg oracle ``B_s`` as an opaque gate named ``B_s``.
-
-        ``B_s|x>|b> = |x>|b + B_s(x) mod 2^m>`` on the qubit layout of
-        :func:`mastermind_q.circuits.black_peg_oracle`. The gate (an
-        :class:`OracleGate`) has no definition: it only acts inside :meth:`run`, which
-        counts its applications and substitutes the real oracle. Cheap: nothing is
-        built here.
-
-        Args:
-            **options: the options of :func:`~mastermind_q.circuits.black_peg_oracle`
-                (:data:`ORACLE_OPTIONS`: ``construction``, ``score_qubits``).
-
-        Returns:
-            The opaque gate on ``n*q + m + ancillas`` qubits.
-
-        Raises:
-            ValueError: an unknown option or an invalid value (the message names it).
-
-        Example:
-            >>> gate = Codemaker((1, 0), colors=2).oracle()
-            >>> gate.name, gate.num_qubits, gate.definition
-            ('B_s', 4, None)
-        """
-        from .circuits.oracle import black_peg_oracle_cost
-
-        unknown = sorted(set(options) - set(ORACLE_OPTIONS))
-        if unknown:
-            raise ValueError(
-                f"unknown oracle option(s) {unknown}; valid: {', '.join(ORACLE_OPTIONS)}"
-            )
-        key = tuple(sorted(options.items()))
-        if key not in self._oracle_tokens:
-            cost = black_peg_oracle_cost(self.num_positions, self._num_colors, **options)
-            token = secrets.token_hex(16)
-            self._oracle_tokens[key] = token
-            self._oracles[token] = (dict(options), cost.qubits)
-        token = self._oracle_tokens[key]
-        from .circuits.layout import score_qubits as minimum_score_qubits
-
-        m = options.get("score_qubits") or minimum_score_qubits(self.num_positions)
-        sizes = (self.num_positions, self._num_colors, int(m))
-        return OracleGate(self._oracles[token][1], token=token, sizes=sizes, options=key)
-
-    def parity_oracle(self) -> OracleGate:
-        """The parity oracle ``O_h`` as an opaque gate named ``O_h`` (Hunziker-Meyer).
-
-        ``O_h|x>|b> = |x>|b xor (d_H(x, s) mod 2)>`` on ``n q + 1`` qubits (registers
-        ``pos0 .. pos{n-1}``, then the answer qubit), as
-        :func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`. Like :meth:`oracle`
-        it has no definition: :meth:`run` counts each application (``O_h`` and
-        ``O_h_dg`` count one each, in :attr:`queries`) and substitutes the real gate.
-
-        Example:
-            >>> gate = Codemaker((1, 0), colors=5).parity_oracle()
-            >>> gate.name, gate.num_qubits, gate.definition
-            ('O_h', 7, None)
-        """
-        from .circuits.layout import color_qubits
-
-        key = (("kind", "parity"),)
-        if key not in self._oracle_tokens:
-            token = secrets.token_hex(16)
-            self._oracle_tokens[key] = token
-            width = self.num_positions * color_qubits(self._num_colors) + 1
-            self._oracles[token] = ({"kind": "parity"}, width)
-        token = self._oracle_tokens[key]
-        return OracleGate(self._oracles[token][1], token=token, base=PARITY_ORACLE_NAME)
-
-    def charge(self, circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> int:
-        """Count the oracle applications in ``circuits`` and add them to :attr:`queries`.
-
-        Counts exactly what :meth:`run` would count, without running anything (all
-        circuits are checked before any is charged).
-
-        Returns:
-            The number of ``B_s`` and ``B_s_dg`` applications found.
-
-        Raises:
-            OracleCountError: a circuit where the oracle cannot be counted, a forged
-                or renamed oracle (the message says why).
-        """
-        batch = self._batch(circuits)
-        walk = OracleWalk(self._match_oracle)
-        calls = sum(walk.circuit(circuit)[0] for circuit in batch)
-        with self._ledger.lock:
-            self._ledger.queries += calls
-        return calls
-
-    def run(
-        self,
-        circuits: QuantumCircuit | Iterable[QuantumCircuit],
-        *,
-        backend: str = "aer",
-        shots: int | None = None,
-        seed: int | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        execution: Execution | None = None,
-    ) -> list[dict[str, Any]]:
-        """Count the oracle applications in ``circuits``, then run them: the one entry point.
-
-        Every circuit is first copied (a private deep copy: nothing the caller holds,
-        a modifier, a gate, a loop's index set, is shared with what runs), then the
-        copy is walked once: each oracle application (in any countable form,
-        :mod:`mastermind_q.counting`) is counted and replaced by the real oracle, built
-        from the secret here and nowhere else; powers are read as built-in ints and
-        modifiers around the oracle are rebuilt, so the circuit that runs is the one
-        counted. A ``box`` is run as its body, inlined. The count is added to :attr:`queries`
-        and ``count x shots`` to :attr:`oracle_executions` when the circuits are
-        accepted, before they run (a job that fails or is interrupted later was still
-        asked). The circuits then run as one job on ``backend``.
-
-        Cost: one walk over each circuit (custom gates opened once each), then the
-        backend's transpile and run.
-
-        Args:
-            circuits: measured circuits (one classical register each) built around
-                gates from :meth:`oracle`.
-            backend: a backend name (``aer``, ``aer-statevector``, ``aer-mps``,
-                ``fake:NAME``, ``ibm:NAME``).
-            shots: shots per circuit on sampling backends (default
-                :data:`~mastermind_q.backends.DEFAULT_SHOTS`); unused on
-                ``aer-statevector``.
-            seed: simulator seed.
-            metadata: what the job is (``method``, ``n``, ``k``, ...), kept in the job
-                record of device runs so the job can be decoded later.
-            execution: the :class:`~mastermind_q.backends.Execution` record the
-                codebreaker was given (backend, shots, seed, options, runtime batch);
-                with it ``backend``, ``shots`` and ``seed`` are read from the record.
-                Default: one built here from them and the execution options in force.
-
-        Returns:
-            One dict per circuit, keyed by bitstrings (clbit 0 rightmost): the exact
-            probabilities on ``aer-statevector``, the counts on sampling backends.
-
-        Raises:
-            OracleCountError: a circuit where the oracle cannot be counted, or a gate
-                that is not this codemaker's oracle (nothing is charged or run).
-            ResourceLimitError: ``n`` or ``k`` above the quantum limits
-                (:func:`~mastermind_q.limits.check_quantum_size`): circuits that large are
-                built and counted (:class:`CountingCodemaker`), not run.
-            ValueError: an invalid backend name or shots, an empty batch.
-
-        Example:
-            >>> from mastermind_q.circuits import find_two_color_circuit
-            >>> maker = Codemaker((0, 2, 1), colors=3)
-            >>> circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=3, colors=3)
-            >>> [dist] = maker.run([circuit], backend="aer-statevector")
-            >>> {key: round(p, 9) for key, p in dist.items()}  # s^(0,1): positions 0, 2
-            {'101': 1.0}
-            >>> maker.queries, maker.oracle_executions
-            (1, 1)
-        """
-        from .backends import (
-            DEFAULT_SHOTS,
-            Execution,
-            exact_probabilities,
-            is_exact,
-            resolve_execution,
-            sample_counts,
-            validate_backend_name,
-        )
-        from .limits import check_quantum_size
-
-        # Circuits are built (and counted) to larger sizes than they are run or synthesised.
-        check_quantum_size(self.num_positions, self._num_colors)
-        if execution is None:
-            execution = Execution.here(validate_backend_name(backend), shots, seed)
-        else:
-            execution = resolve_execution(
-                execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
-            )
-        name, shots, seed = execution.backend, execution.shots, execution.seed
-        exact = is_exact(name)
-        if not exact:
-            shots = DEFAULT_SHOTS if shots is None else shots
-        batch = self._batch(circuits)
-        if not batch:
-            raise ValueError("circuits must hold at least one circuit, was empty")
-        walk = OracleWalk(self._match_oracle, replace=True)
-        calls = 0
-        runnable = []
-        for circuit in batch:
-            found, rebuilt = walk.circuit(circuit)
-            calls += found
-            runnable.append(rebuilt)
-        ledger = self._ledger
-        with ledger.lock:
-            ledger.queries += calls
-            ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
-            ledger.circuits.extend(batch)
-        if exact:
-            outcomes = [dict(d) for d in exact_probabilities(runnable, options=execution.options)]
-        else:
-            outcomes = [
-                dict(c)
-                for c in sample_counts(runnable, metadata=dict(metadata or {}), execution=execution)
-            ]
-        with ledger.lock:
-            ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
-        return outcomes
-
-    @staticmethod
-    def _batch(circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> list[QuantumCircuit]:
-        """Private deep copies of ``circuits``: what is counted and run.
-
-        Nothing the caller holds (a modifier, a gate, a parameter list) is shared with
-        the copies, so changing it after the count (from a progress callback, say)
-        cannot change what runs.
-        """
-        if isinstance(circuits, QuantumCircuit):
-            batch = [circuits]
-        elif isinstance(circuits, Iterable) and not isinstance(circuits, (str, bytes)):
-            batch = list(circuits)
-        else:
-            raise TypeError(
-                "circuits must be a QuantumCircuit or an iterable of them, was "
-                f"{type(circuits).__name__}"
-            )
-        snapshots = []
-        for index, circuit in enumerate(batch):
-            if not isinstance(circuit, QuantumCircuit):
-                raise ValueError(
-                    f"circuits[{index}] must be a QuantumCircuit, was {type(circuit).__name__}"
-                )
-            try:
-                snapshots.append(copy.deepcopy(circuit))
-            except Exception as error:  # a user's operation's own __deepcopy__
-                raise OracleCountError(
-                    f"cannot take a private copy of circuits[{index}]: "
-                    f"{type(error).__name__}: {error}"
-                ) from error
-        return snapshots
-
-    def _match_oracle(self, operation: Operation) -> Operation | None:
-        """The real oracle for one of this codemaker's gates; ``None`` for other gates.
-
-        Raises:
-            OracleCountError: another codemaker's or a forged oracle, a renamed one.
-        """
-        if isinstance(operation, OracleGate):
-            token = getattr(operation, "_token", None)
-            entry = self._oracles.get(token) if isinstance(token, str) else None
-            if entry is None:
-                raise OracleCountError(
-                    f"gate {operation.name!r} is an oracle this codemaker did not hand out "
-                    "(another codemaker's, or a forged one)"
-                )
-            base = PARITY_ORACLE_NAME if entry[0].get("kind") == "parity" else ORACLE_NAME
-            expected = f"{base}_dg" if operation._inverted else base
-            if operation.name != expected or operation.num_qubits != entry[1]:
-                raise OracleCountError(
-                    f"the oracle gate was altered (named {operation.name!r} on "
-                    f"{operation.num_qubits} qubits; handed out as {expected!r} on "
-                    f"{entry[1]}): the codemaker runs its gates only as handed out"
-                )
-            return self._real_oracle(operation._token, operation._inverted)
-        if operation.name in KNOWN_SECRET_ORACLE_NAMES:
-            raise OracleCountError(
-                f"gate {operation.name!r} is an oracle built from a known secret "
-                "(BlackPegOracleGate, ParityOracleGate), not this codemaker's oracle; "
-                "build circuits around Codemaker.oracle()"
-            )
-        if operation.name in ORACLE_NAMES:
-            raise OracleCountError(
-                f"gate {operation.name!r} was not handed out by this codemaker (a rebuilt "
-                "or forged oracle); build circuits around Codemaker.oracle()"
-            )
-        return None
-
-    def _real_oracle(self, token: str, inverted: bool) -> Gate:
-        """The oracle with its definition (built from the secret once per token)."""
-        key = (token, inverted)
-        if key not in self._real_oracles:
-            if (token, False) not in self._real_oracles:
-                from .circuits.oracle import black_peg_oracle_gate
-
-                options, _ = self._oracles[token]
-                if options.get("kind") == "parity":
-                    from .circuits.hunziker_meyer import parity_oracle_gate
-
-                    real = parity_oracle_gate(self._secret, self._num_colors)
-                else:
-                    real = black_peg_oracle_gate(self._secret, self._num_colors, **options)
-                self._real_oracles[(token, False)] = real
-            if inverted:
-                self._real_oracles[key] = self._real_oracles[(token, False)].inverse()
-        return self._real_oracles[key]
-
     # -- the referee --------------------------------------------------------------------
     def reveal(self) -> Code:
         """The secret. Only the referee (``solve``) calls this, after the game."""
@@ -1137,92 +674,7 @@ def check_codemaker(value: Any, name: str = "codemaker") -> Codemaker:
     return value
 
 
-def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) -> QuantumCircuit:
-    """``circuit`` with the real oracle of ``secret`` in place of the opaque gates.
-
-    The referee's view, for drawings and checks of a known secret: it is built from
-    the secret, which a codebreaker does not have, and nothing is counted (a
-    codemaker has no method that hands out its real oracle). Every opaque gate
-    (:class:`OracleGate`, ``B_s``, ``B_s_dg``, ``O_h``) is replaced by the oracle of
-    ``secret`` with the options it was asked with, in every form :meth:`Codemaker.run`
-    accepts.
-
-    Args:
-        circuit: a circuit built around gates of :meth:`Codemaker.oracle` or
-            :meth:`Codemaker.parity_oracle`.
-        secret: the secret of the game.
-        colors: ``k``.
-
-    Returns:
-        The circuit with the real oracle (``circuit`` itself when it holds none).
-
-    Raises:
-        ValueError: an invalid secret or ``colors``; an opaque gate handed out for
-            another game size.
-        OracleCountError: the oracle where :meth:`Codemaker.run` cannot count it.
-        TypeError: ``circuit`` is not a ``QuantumCircuit``.
-
-    Example:
-        >>> maker = Codemaker((1, 0), colors=2)
-        >>> circuit = QuantumCircuit(4)
-        >>> _ = circuit.append(maker.oracle(), range(4))
-        >>> opened = reveal_circuit(circuit, (1, 0), 2)
-        >>> opened.data[0].operation.definition is not None, maker.queries
-        (True, 0)
-    """
-    if not isinstance(circuit, QuantumCircuit):
-        raise TypeError(f"circuit must be a QuantumCircuit, was {type(circuit).__name__}")
-    k = validate_colors(colors)
-    code = validate_code(secret, k, name="secret")
-    n = len(code)
-    real: dict[tuple[str, tuple[tuple[str, Any], ...]], Gate] = {}
-
-    def match(operation: Operation) -> Operation | None:
-        if not isinstance(operation, OracleGate):
-            return None
-        base = operation._base
-        if base == PARITY_ORACLE_NAME:
-            from .circuits.layout import color_qubits
-
-            fits = operation.num_qubits == n * color_qubits(k) + 1
-        else:
-            fits = operation.oracle_sizes is not None and operation.oracle_sizes[:2] == (n, k)
-        if not fits:
-            raise ValueError(
-                f"the oracle gate {operation.name!r} on {operation.num_qubits} qubits was "
-                f"handed out for another game than n = {n}, k = {k}"
-            )
-        key = (base, operation.oracle_options)
-        if key not in real:
-            if base == PARITY_ORACLE_NAME:
-                from .circuits.hunziker_meyer import parity_oracle_gate
-
-                real[key] = parity_oracle_gate(code, k)
-            else:
-                from .circuits.oracle import black_peg_oracle_gate
-
-                real[key] = black_peg_oracle_gate(code, k, **dict(operation.oracle_options))
-        gate = real[key]
-        return gate.inverse() if operation._inverted else gate
-
-    return OracleWalk(match, replace=True).circuit(circuit)[1]
-
-
-class CircuitsNotExecuted(Exception):
-    """Raised by :meth:`CountingCodemaker.run`: the circuits were counted, not executed.
-
-    It carries no answer, only what was counted: ``calls`` (the oracle applications in
-    the batch) and ``circuits`` (how many circuits the batch held). The referee catches
-    it; a codebreaker that catches it has learnt nothing about the secret.
-    """
-
-    def __init__(self, calls: int, circuits: int) -> None:
-        super().__init__(f"counted {calls} oracle applications in {circuits} circuits, not run")
-        self.calls = calls
-        self.circuits = circuits
-
-
-class CountingCodemaker(Codemaker):
+class CountingCodemaker(CountOnly, Codemaker):
     """A codemaker that counts the circuits handed to :meth:`run` and runs none of them.
 
     For sizes no simulator can run: the codebreaker builds its circuits for the real
@@ -1268,82 +720,3 @@ class CountingCodemaker(Codemaker):
         super().__init__(secret, colors, distinct=distinct, feedback=feedback)
         self._counted_batches = 0
         self._counted_circuits = 0
-
-    @property
-    def executed(self) -> bool:
-        """``False``: this codemaker runs no circuit."""
-        return False
-
-    @property
-    def batches(self) -> int:
-        """Batches of circuits counted by :meth:`run`."""
-        return self._counted_batches
-
-    @property
-    def counted_circuits(self) -> int:
-        """Circuits counted by :meth:`run`."""
-        return self._counted_circuits
-
-    def run(
-        self,
-        circuits: QuantumCircuit | Iterable[QuantumCircuit],
-        *,
-        backend: str = "aer",
-        shots: int | None = None,
-        seed: int | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        execution: Execution | None = None,
-    ) -> list[dict[str, Any]]:
-        """Count the oracle applications in ``circuits``; run nothing (``execution`` unused).
-
-        Raises:
-            CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).
-            OracleCountError: a circuit where the oracle cannot be counted, or a gate that
-                is not this codemaker's oracle (the circuits before it stay charged; no
-                answer leaves this codemaker either way).
-            ValueError: an empty batch, or an item that is not a circuit.
-        """
-        calls = number = 0
-        for circuit in _Counted(circuits, []):
-            calls += self.charge(circuit)  # one walk per circuit: nothing is kept
-            number += 1
-        if not number:
-            raise ValueError("circuits must hold at least one circuit, was empty")
-        self._counted_batches += 1
-        self._counted_circuits += number
-        raise CircuitsNotExecuted(calls, number)
-
-    def _batch(self, circuits: Any) -> Any:  # type: ignore[override]
-        """The circuits as handed over, one at a time (nothing runs: no copy needed)."""
-        if isinstance(circuits, _Counted):
-            return circuits
-        return _Counted(circuits, [])
-
-    def _real_oracle(self, token: str, inverted: bool) -> Gate:
-        """Never built: the walk only needs to know the gate is this codemaker's."""
-        key = (token, inverted)
-        if key not in self._real_oracles:  # one stand-in per gate, not one per query
-            self._real_oracles[key] = OracleGate(
-                self._oracles[token][1], token=token, inverted=inverted
-            )
-        return self._real_oracles[key]
-
-
-class _Counted:
-    """Iterate over one circuit or an iterable of circuits, checking each, counting them."""
-
-    def __init__(self, circuits: Any, counted: list[int]) -> None:
-        self._circuits = circuits
-        self._counted = counted
-
-    def __iter__(self) -> Any:
-        items = [self._circuits] if isinstance(self._circuits, QuantumCircuit) else self._circuits
-        number = 0
-        for index, circuit in enumerate(items):
-            if not isinstance(circuit, QuantumCircuit):
-                raise ValueError(
-                    f"circuits[{index}] must be a QuantumCircuit, was {type(circuit).__name__}"
-                )
-            number += 1
-            yield circuit
-        self._counted[:] = [number]

@@ -83,11 +83,11 @@ from qiskit.circuit import (
 )
 from qiskit.circuit.annotated_operation import ControlModifier, InverseModifier, PowerModifier
 
-from .circuits.hunziker_meyer import PARITY_ORACLE_GATE_NAME
-from .circuits.oracle import BLACK_PEG_ORACLE_GATE_NAME
+from .circuits.oracle import BLACK_PEG_ORACLE_GATE_NAME, PARITY_ORACLE_GATE_NAME
 from .circuits.stages import is_sealed_stage
 
 __all__ = [
+    "ALL_ORACLE_NAMES",
     "KNOWN_SECRET_ORACLE_NAMES",
     "ORACLE_INVERSE_NAME",
     "ORACLE_NAME",
@@ -115,6 +115,10 @@ KNOWN_SECRET_ORACLE_NAMES = (BLACK_PEG_ORACLE_GATE_NAME, PARITY_ORACLE_GATE_NAME
 (:class:`~mastermind_q.circuits.BlackPegOracleGate` and its inverse,
 :class:`~mastermind_q.circuits.ParityOracleGate`): counted by
 :func:`count_oracle_calls`, refused by the codemaker."""
+ALL_ORACLE_NAMES = (*ORACLE_NAMES, *KNOWN_SECRET_ORACLE_NAMES)
+"""The one list of oracle names: every name an oracle gate carries, the codemaker's
+opaque gates and the known-secret gates (what counting, drawings and resource counts
+recognise as the oracle)."""
 
 _LOOP_EXITS = ("break_loop", "continue_loop")
 _MEASURES = frozenset((type(Measure()), Measure))
@@ -473,7 +477,7 @@ class OracleWalk:
 
 def _by_name(operation: Operation) -> Operation | None:
     name = operation.name
-    return operation if name in ORACLE_NAMES or name in KNOWN_SECRET_ORACLE_NAMES else None
+    return operation if name in ALL_ORACLE_NAMES else None
 
 
 def count_oracle_calls(circuit: QuantumCircuit) -> int:

@@ -140,24 +140,18 @@ class ResourceReport:
         return data
 
 
-def _is_box(operation: Any) -> bool:
-    """A custom composite or one of the toolkit's gates (the algorithms' stages)."""
-    from .circuits.stages import is_box
-
-    return is_box(operation)
-
-
 def logical_view(circuit: QuantumCircuit, *, open_oracle: bool = False) -> QuantumCircuit:
     """``circuit`` with every custom box opened, the oracle kept unless ``open_oracle``."""
-    from .counting import KNOWN_SECRET_ORACLE_NAMES, ORACLE_NAMES
+    from .circuits.stages import is_box
+    from .counting import ALL_ORACLE_NAMES
 
-    keep = () if open_oracle else (*ORACLE_NAMES, *KNOWN_SECRET_ORACLE_NAMES)
+    keep = () if open_oracle else ALL_ORACLE_NAMES
     while True:
         names = sorted(
             {
                 item.operation.name
                 for item in circuit.data
-                if _is_box(item.operation) and item.operation.name not in keep
+                if is_box(item.operation) and item.operation.name not in keep
             }
         )
         if not names:
@@ -257,7 +251,8 @@ def _hunziker_meyer(
     num_positions: int, colors: int, secret: Sequence[int] | None
 ) -> QuantumCircuit:
     """Algorithm 5 around the parity oracle ``O_h`` of ``secret`` (``k > 4``)."""
-    from .circuits.hunziker_meyer import hunziker_meyer_circuit, parity_oracle_gate
+    from .circuits.hunziker_meyer import hunziker_meyer_circuit
+    from .circuits.oracle import ParityOracleGate
     from .drawing import default_secret
     from .game import validate_code
     from .quantum import check_run
@@ -268,17 +263,18 @@ def _hunziker_meyer(
     code = default_secret(num_positions, colors) if secret is None else secret
     code = validate_code(code, colors, positions=num_positions, name="secret")
     return hunziker_meyer_circuit(
-        parity_oracle_gate(code, colors), num_positions=num_positions, colors=colors
+        ParityOracleGate(code, colors), num_positions=num_positions, colors=colors
     )
 
 
 def _solver_construction(
     name: str, num_positions: int, colors: int, device: str | None, level: int | None
 ) -> str:
-    """The oracle construction a solver would run on ``device`` (``None``: no device)."""
+    """The oracle construction a solver would run on ``device`` (``None``: no device):
+    the execution options' construction, or the toolkit's one chooser for ``auto``
+    (:func:`~mastermind_q.backends.oracle_choice.choose_construction`)."""
     from .backends import current_execution_options
     from .backends.oracle_choice import choose_construction
-    from .circuits.oracle import DEFAULT_CONSTRUCTION, _score_width
 
     if name not in NAMES:
         raise ValueError(
@@ -289,19 +285,13 @@ def _solver_construction(
     construction = current_execution_options().oracle_construction
     if construction != "auto":
         return construction
-    if device is None:
-        return DEFAULT_CONSTRUCTION
     score_qubits = None
     if name == "two-color":
         from .circuits.two_colors import two_color_score_qubits
 
         score_qubits = two_color_score_qubits(num_positions)
     return choose_construction(
-        device,
-        num_positions,
-        colors,
-        _score_width(num_positions, score_qubits),
-        optimization_level=level,
+        device, num_positions, colors, score_qubits, method=name, optimization_level=level
     )
 
 

@@ -676,7 +676,7 @@ def method_circuits(
     The method plays a game (:func:`play`) on ``backend``, so adaptive
     methods show the circuits their answers led to. As handed over, the oracle is the
     codemaker's opaque box ``B_s``; with ``reveal`` it is the oracle of ``secret``
-    (:func:`~mastermind_q.circuits.black_peg_oracle_gate`, which :func:`open_boxes`
+    (:class:`~mastermind_q.circuits.BlackPegOracleGate`, which :func:`open_boxes`
     can open): for a secret the user chose, as every drawing here.
 
     Args:

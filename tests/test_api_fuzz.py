@@ -107,6 +107,8 @@ GATES = {"None": None, "str": "x", "int": 3, "object": JUNK, "circuit": QuantumC
 """What is not the oracle (a two-qubit circuit is not one of any game here)."""
 NAMES = {"None": None, "int": 3, "unknown": "nope", "object": JUNK}
 """Bad names (methods, constructions, feedback, backends)."""
+LABELS = {"int": 5, "object": JUNK, "bytes": b"B_s"}
+"""Bad labels of a gate (a string or ``None``)."""
 
 
 def _maker(secret=(0, 1), colors=2, **options):
@@ -301,18 +303,41 @@ def _rows() -> list[tuple[str, str, Callable[..., Any], dict[str, Any], dict[str
     )
     add(table("diffusion", circuits.diffusion, {"colors": 3, "phi": 0.5}, colors=INTEGERS))
     add(table("oracle_inverse", circuits.oracle_inverse, {"oracle": None}, oracle=GATES))
-    for name in ("black_peg_oracle", "black_peg_oracle_gate"):
-        add(
-            table(
-                name,
-                getattr(circuits, name),
-                {"secret": (0, 1), "colors": 2},
-                secret=CODES,
-                colors=SIZES,
-                construction=NAMES,
-                score_qubits=OPTIONAL_SIZES,
-            )
+    add(
+        table(
+            "black_peg_oracle",
+            circuits.black_peg_oracle,
+            {"secret": (0, 1), "colors": 2},
+            secret=CODES,
+            colors=SIZES,
+            construction=NAMES,
+            score_qubits=OPTIONAL_SIZES,
         )
+    )
+    add(
+        table(
+            "BlackPegOracleGate",
+            circuits.BlackPegOracleGate,
+            {"secret": (0, 1), "colors": 3},
+            secret=CODES,
+            colors=SIZES,
+            construction={key: value for key, value in NAMES.items() if value is not None},
+            score_qubits=OPTIONAL_SIZES,
+            ancillas=OPTIONAL_SIZES,
+            dagger=FLAGS,
+            label=LABELS,
+        )
+    )
+    add(
+        table(
+            "ParityOracleGate",
+            circuits.ParityOracleGate,
+            {"secret": (0, 1), "colors": 2},
+            secret=CODES,
+            colors=SIZES,
+            label=LABELS,
+        )
+    )
     add(
         table(
             "black_peg_oracle_cost",

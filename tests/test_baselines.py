@@ -173,7 +173,17 @@ def test_blackpeg_exhaustive_within_bound(n, k):
     assert worst <= blackpeg_query_bound(n, k)
 
 
-@pytest.mark.parametrize(("n", "k"), [(10, 3), (64, 8), (100, 2), (257, 16), (1000, 8), (200, 300)])
+@pytest.mark.parametrize(
+    ("n", "k"),
+    [
+        (10, 3),
+        (64, 8),
+        (100, 2),
+        (257, 16),
+        pytest.param(1000, 8, marks=pytest.mark.slow),
+        (200, 300),
+    ],
+)
 def test_blackpeg_random_within_bound(n, k):
     rng = random.Random(n * k)
     for _ in range(3 if n < 500 else 1):

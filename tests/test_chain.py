@@ -15,7 +15,7 @@ from mastermind_q.backends import exact_probabilities, sample_counts, transpile_
 from mastermind_q.backends.chain import BLOCK_SIZE_KEY, _route, chain_for_mps, hub_order
 from mastermind_q.circuits.grover import adaptive_circuit, exact_grover_parameters
 from mastermind_q.circuits.layout import color_qubits
-from mastermind_q.circuits.oracle import black_peg_oracle_gate
+from mastermind_q.circuits.oracle import BlackPegOracleGate
 
 
 def _assert_same_state(original: QuantumCircuit, seed: int) -> QuantumCircuit:
@@ -54,7 +54,7 @@ def _adjacent(routed: QuantumCircuit) -> bool:
 def _adaptive(secret, k, construction, measure=True):
     """Algorithm 4's circuit around the oracle with its definition (as the codemaker runs it)."""
     circuit = adaptive_circuit(
-        black_peg_oracle_gate(secret, k, construction=construction),
+        BlackPegOracleGate.for_construction(secret, k, construction=construction),
         num_positions=len(secret),
         colors=k,
         measure=measure,

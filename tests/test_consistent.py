@@ -30,7 +30,7 @@ GAMES = [
     (6, 4, "black", False),
     (5, 5, "black", True),
     (4, 7, "black-white", True),
-    (10, 10, "black", True),
+    pytest.param(10, 10, "black", True, marks=pytest.mark.slow),
     (8, 3, "black-white", False),
 ]
 

@@ -463,13 +463,13 @@ def test_concurrent_runs_and_charges_from_threads_are_all_counted():
 def test_the_real_oracle_circuit_is_the_referees_and_counts_nothing():
     from qiskit.quantum_info import Operator
 
-    from mastermind_q.circuits import black_peg_oracle_gate
+    from mastermind_q.circuits import BlackPegOracleGate
     from mastermind_q.codemaker import Codemaker, reveal_circuit
 
     maker = Codemaker((1, 0, 1), 2)
     assert not any("reveal_circuit" in name for name in dir(maker))
     oracle = maker.oracle(construction="gray", score_qubits=3)
-    real = black_peg_oracle_gate((1, 0, 1), 2, construction="gray", score_qubits=3)
+    real = BlackPegOracleGate.for_construction((1, 0, 1), 2, construction="gray", score_qubits=3)
     width = oracle.num_qubits
 
     def around(gate):

@@ -1,7 +1,7 @@
 """The scripts in ``examples/`` run as a user runs them, and do what they say.
 
 Each script runs once in its own subprocess (``python examples/NAME.py FOLDER``, the
-three side by side), from a temporary folder that also receives its output files; the
+all side by side), from a temporary folder that also receives its output files; the
 repository root goes first on ``PYTHONPATH`` so this checkout's package is imported.
 """
 
@@ -19,7 +19,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-SCRIPTS = ("solve_and_draw.py", "compare_and_plot.py", "fake_device_verify.py")
+SCRIPTS = (
+    "solve_and_draw.py",
+    "compare_and_plot.py",
+    "fake_device_verify.py",
+    "oracle_gate_readout.py",
+)
 
 
 def _run(script: str, folder: Path) -> subprocess.CompletedProcess:
@@ -34,6 +39,10 @@ def _run(script: str, folder: Path) -> subprocess.CompletedProcess:
         text=True,
         timeout=600,
     )
+
+
+# One xdist worker runs this module, so its fixture runs the scripts once, not on both.
+pytestmark = pytest.mark.xdist_group("examples")
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +99,11 @@ def test_fake_device_verify(runs):
     total, quantum, classical = map(int, match.groups())
     assert quantum == 1 and classical >= 1 and total == quantum + classical
     assert lines[2].startswith("per-position confidence from the shots: ")
+
+
+def test_oracle_gate_readout(runs):
+    """The known secret's oracle gate in a user's own circuit, read back from the counts."""
+    process, _ = runs["oracle_gate_readout.py"]
+    lines = process.stdout.splitlines()
+    assert lines[0] == "guess (2, 1, 3, 3): measured score 2, black() says 2"
+    assert lines[1] == "Algorithm 4 read (2, 0, 3, 1) in 100% of the shots (secret (2, 0, 3, 1))"

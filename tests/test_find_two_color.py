@@ -11,7 +11,7 @@ from qiskit.circuit.library import UnitaryGate
 from qiskit.quantum_info import Statevector
 
 from mastermind_q import Codemaker, black
-from mastermind_q.circuits import black_peg_oracle_gate, find_two_color_circuit
+from mastermind_q.circuits import BlackPegOracleGate, find_two_color_circuit
 from mastermind_q.circuits.find_two_color import two_color_positions
 from mastermind_q.circuits.layout import color_qubits, score_qubits
 from mastermind_q.codemaker import count_oracle_calls
@@ -66,7 +66,7 @@ def test_every_pair_is_found_with_certainty(n, k):
     rng = random.Random(100 * n + k)
     for _ in range(2):
         secret = tuple(rng.randrange(k) for _ in range(n))
-        oracle = black_peg_oracle_gate(secret, k)
+        oracle = BlackPegOracleGate.for_construction(secret, k)
         pairs = list(itertools.permutations(range(k), 2))
         for c1, c2 in pairs if k <= 4 else rng.sample(pairs, 8):
             circuit = find_two_color_circuit(
@@ -100,7 +100,9 @@ def test_reference_oracle_is_the_black_peg_map():
 def test_wider_score_register_and_both_constructions(construction):
     n, k, m = 3, 4, 4
     secret = (3, 1, 3)
-    oracle = black_peg_oracle_gate(secret, k, construction=construction, score_qubits=m)
+    oracle = BlackPegOracleGate.for_construction(
+        secret, k, construction=construction, score_qubits=m
+    )
     for c1, c2 in [(3, 1), (0, 2), (1, 0)]:
         circuit = find_two_color_circuit(
             oracle, c1, c2, num_positions=n, colors=k, measure=False, score_qubits=m

@@ -24,7 +24,7 @@ from mastermind_q.circuits.grover import (
     score_phase,
     uniform_preparation,
 )
-from mastermind_q.circuits.oracle import black_peg_oracle_gate
+from mastermind_q.circuits.oracle import BlackPegOracleGate
 from mastermind_q.codemaker import count_oracle_calls
 from mastermind_q.game import black
 
@@ -167,7 +167,7 @@ def test_phase_oracle_with_the_toolkit_oracle(construction):
     """The same check with the toolkit's oracle gate (ancillas included)."""
     secret, k, phi = (2, 0), 3, 1.3
     n, q = len(secret), layout.color_qubits(k)
-    oracle = black_peg_oracle_gate(secret, k, construction=construction)
+    oracle = BlackPegOracleGate.for_construction(secret, k, construction=construction)
     matrix = Operator(phase_oracle(oracle, num_positions=n, colors=k, phi=phi)).data
     for code in itertools.product(range(k), repeat=n):
         x = sum(color << (i * q) for i, color in enumerate(code))

@@ -9,7 +9,7 @@ from qiskit import QuantumCircuit
 from mastermind_q import solve
 from mastermind_q.backends import noisy, sample_counts, transpile_for
 from mastermind_q.circuits.find_two_color import find_two_color_circuit
-from mastermind_q.circuits.oracle import black_peg_oracle_gate
+from mastermind_q.circuits.oracle import BlackPegOracleGate
 
 
 def _errors(model):
@@ -72,7 +72,7 @@ def test_trajectory_path_matches_the_density_matrix():
     """FindTwoColorPosition, n = 2, k = 4 on Torino: TVD below TRAJECTORY_TVD_BOUND."""
     secret, colors = (2, 0), 4
     circuit = find_two_color_circuit(
-        black_peg_oracle_gate(secret, colors), 0, 1, num_positions=2, colors=colors
+        BlackPegOracleGate.for_construction(secret, colors), 0, 1, num_positions=2, colors=colors
     )
     [compiled] = transpile_for([circuit], "fake:torino", seed=1)
     active = noisy._active_qubits([compiled])
@@ -145,7 +145,7 @@ def test_auto_oracle_and_mitigation_lift_n5_above_0_6_on_torino():
     secret = (1, 0, 2, 0, 3)
     construction = choose_oracle_construction("fake:torino", 5, 4, optimization_level=3)
     circuit = find_two_color_circuit(
-        black_peg_oracle_gate(secret, 4, construction=construction),
+        BlackPegOracleGate.for_construction(secret, 4, construction=construction),
         0,
         1,
         num_positions=5,

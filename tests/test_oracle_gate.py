@@ -113,8 +113,11 @@ def test_the_definition_is_the_default_construction_that_fits():
         ({"secret": (0, 3), "colors": 3}, "secret"),
         ({"secret": (0, 1), "colors": 1}, "colors"),
         ({"secret": (0, 1), "colors": 3, "score_qubits": 1}, "score_qubits"),
-        ({"secret": (0, 1), "colors": 8, "ancillas": 0}, "ancillas must be an integer >= 1"),
+        ({"secret": (0, 1), "colors": 8, "ancillas": 0}, "ancillas must be an integer from 1 to"),
         ({"secret": (0, 1), "colors": 3, "ancillas": True}, "ancillas"),
+        ({"secret": (0, 1), "colors": 3, "ancillas": 10**30}, "ancillas"),
+        ({"secret": (0, 1), "colors": 3, "ancillas": 2.0}, "ancillas"),
+        ({"secret": (0, 1), "colors": 3, "label": 5}, "label must be a string or None, was 5"),
         ({"secret": (0, 1), "colors": 3, "dagger": 1}, "dagger"),
         ({"secret": (0, 1), "colors": 3, "construction": "ripple"}, "'ripple'"),
         (
@@ -126,6 +129,52 @@ def test_the_definition_is_the_default_construction_that_fits():
 def test_bad_gate_arguments_are_refused_naming_the_value(kwargs, match):
     with pytest.raises(ValueError, match=match):
         BlackPegOracleGate(**kwargs)
+
+
+def test_a_huge_ancilla_count_is_refused_at_once_naming_ancillas():
+    with pytest.raises(ValueError, match=r"ancillas must be an integer from 0 to 2 .*was 10+$"):
+        BlackPegOracleGate((0, 1), colors=3, ancillas=10**30)
+
+
+def test_numpy_integers_are_ancilla_counts_like_every_other_integer_argument():
+    gate = BlackPegOracleGate((0, 1), np.int64(3), ancillas=np.int64(2), score_qubits=np.int64(2))
+    assert gate.ancillas == 2 and type(gate.ancillas) is int
+    assert gate == BlackPegOracleGate((0, 1), 3, ancillas=2)
+
+
+def test_the_gate_for_a_construction_has_exactly_its_qubits():
+    for construction in CONSTRUCTIONS:
+        gate = BlackPegOracleGate.for_construction((1, 0, 2), 3, construction)
+        built = black_peg_oracle((1, 0, 2), 3, construction=construction)
+        assert gate.num_qubits == built.num_qubits and gate.construction == construction
+        assert Operator(gate).equiv(Operator(built))
+        assert Operator(gate.inverse()).equiv(Operator(built.inverse()))
+
+
+def test_the_synthesised_construction_is_logged_and_kept_in_the_metadata(caplog):
+    import logging
+
+    from qiskit import transpile
+    from qiskit.transpiler.passes.synthesis.high_level_synthesis import HLSConfig
+
+    from mastermind_q.circuits.oracle import SYNTHESIS_LOGGER
+
+    narrow = BlackPegOracleGate((1, 3), colors=4, ancillas=0)  # line and fourier do not fit
+    circuit = QuantumCircuit(narrow.num_qubits)
+    circuit.append(narrow, circuit.qubits)
+    with caplog.at_level(logging.DEBUG, logger=SYNTHESIS_LOGGER):
+        transpile(
+            circuit,
+            basis_gates=["cx", "u"],
+            optimization_level=0,
+            hls_config=HLSConfig(black_peg_oracle=["line", "gray"]),
+        )
+    built = [getattr(record, "construction", None) for record in caplog.records]
+    built = [name for name in built if name]
+    assert built == ["gray"]
+    assert any("'line' needs" in record.getMessage() for record in caplog.records)
+    assert narrow.synthesize("gray").metadata["construction"] == "gray"
+    assert narrow.definition.metadata["construction"] == narrow.construction == "gray"
 
 
 def test_synthesize_refuses_an_unknown_construction():
@@ -397,3 +446,55 @@ def test_the_parity_oracle_gate_is_the_parity_map():
     assert Operator(gate).equiv(Operator(parity_oracle(secret, colors)))
     with pytest.raises(ValueError, match="secret"):
         ParityOracleGate((3, 0), colors)
+
+
+@pytest.mark.slow
+def test_the_guide_reproduces_the_resources_count_of_the_adaptive_circuit():
+    """docs/guide/oracle_gate.md, "Counting as mastermind-q resources does": the user's
+    own compile gives resources' two-qubit count once phi is bound; a free phi does not."""
+    from qiskit_ibm_runtime.fake_provider import FakeTorino
+
+    from mastermind_q.circuits import adaptive_circuit, exact_grover_parameters
+    from mastermind_q.resources import circuit_resources
+
+    report = circuit_resources("adaptive", num_positions=3, colors=4, target="fake:torino")
+    oracle = BlackPegOracleGate((0, 1, 2), colors=4)
+    circuit = adaptive_circuit(oracle, num_positions=3, colors=4)
+    _, phi = exact_grover_parameters(4)
+    bound = circuit.assign_parameters(dict.fromkeys(circuit.parameters, phi))
+    options = {
+        "optimization_level": report.optimization_level,
+        "seed_transpiler": 0,
+        "hls_config": HLSConfig(black_peg_oracle=[report.oracle_construction]),
+    }
+    compiled = transpile(bound, FakeTorino(), **options)
+    assert compiled.num_nonlocal_gates() == report.transpiled.two_qubit_gates
+    free = transpile(circuit, FakeTorino(), **options)
+    assert free.num_nonlocal_gates() > report.transpiled.two_qubit_gates
+
+
+def test_the_registry_names_the_plugins_the_entry_points_and_the_options():
+    """One list of names: the registry's entries, a plugin class each, an entry point
+    each, the command line's --oracle and the execution options."""
+    from pathlib import Path
+
+    from mastermind_q.backends import ORACLE_CONSTRUCTIONS, synthesis
+    from mastermind_q.circuits.oracle import CONSTRUCTION_REGISTRY, ORACLE_METHODS
+    from mastermind_q.cli import ORACLE_CHOICES
+
+    tomllib = pytest.importorskip("tomllib")
+    assert tuple(CONSTRUCTION_REGISTRY) == CONSTRUCTIONS
+    assert ORACLE_METHODS == ("auto", *CONSTRUCTIONS) == ORACLE_CONSTRUCTIONS == ORACLE_CHOICES
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    points = tomllib.loads(pyproject.read_text())["project"]["entry-points"]["qiskit.synthesis"]
+    assert sorted(points) == sorted(f"black_peg_oracle.{name}" for name in ORACLE_METHODS)
+    for name in ORACLE_METHODS:
+        module, _, attribute = points[f"black_peg_oracle.{name}"].partition(":")
+        assert module == "mastermind_q.backends.synthesis"
+        plugin = getattr(synthesis, attribute)
+        if name != "auto":
+            assert plugin.construction == name
+    for name, entry in CONSTRUCTION_REGISTRY.items():
+        cost = black_peg_oracle_cost(3, 4, construction=name)
+        built = black_peg_oracle((0, 1, 2), 4, construction=name)
+        assert entry.name == name and cost.qubits == built.num_qubits

@@ -270,7 +270,7 @@ def test_every_permutation_slow(n, k):
     assert worst <= permutation_worst_case_bound(n, k)
 
 
-@pytest.mark.parametrize("n", [10, 16, 64, 257, 1000])
+@pytest.mark.parametrize("n", [10, 16, 64, 257, pytest.param(1000, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("extra", [0, 1, 37])
 def test_random_permutations(n, extra):
     k = n + extra

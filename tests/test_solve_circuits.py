@@ -61,7 +61,7 @@ def test_method_circuits_reveal_the_known_oracle_for_opening():
     assert [c.name for c in opaque] == ["find_two_color_0_1", "find_two_color_0_2"]
     known = method_circuits("nonadaptive", num_positions=2, colors=3, secret=(2, 0), reveal=True)
     opened = open_boxes(known[0], 2)
-    assert "B_s" not in {item.operation.name for item in opened.data}
+    assert "black_peg_oracle" not in {item.operation.name for item in opened.data}
     barriers = [item.operation.label for item in opened.data if item.operation.name == "barrier"]
     assert barriers == ["B_s", "end B_s"]
     with pytest.raises(ValueError, match="quantum method"):

@@ -46,7 +46,7 @@ from mastermind_q.circuits.hunziker_meyer import (
     hunziker_meyer_iterations,
 )
 from mastermind_q.circuits.layout import color_qubits, score_qubits
-from mastermind_q.circuits.oracle import _encode_bit, black_peg_oracle_gate, two_color_oracle
+from mastermind_q.circuits.oracle import BlackPegOracleGate, _encode_bit, two_color_oracle
 from mastermind_q.circuits.stages import StageGate, is_sealed_stage, stage_gate_types
 from mastermind_q.circuits.two_colors import (
     TwoColorPreparationGate,
@@ -123,7 +123,7 @@ def test_pair_preparation_puts_each_position_in_its_two_colours(n, k, c1, c2):
 @pytest.mark.parametrize(("n", "k", "c1", "c2"), [PAIR_CASES[i] for i in (0, 1, 5)])
 def test_the_query_circuit_equals_the_flat_find_two_color_circuit(n, k, c1, c2):
     secret = tuple(random.Random(n * k + c1).randrange(k) for _ in range(n))
-    oracle = black_peg_oracle_gate(secret, k, construction="gray")
+    oracle = BlackPegOracleGate.for_construction(secret, k, construction="gray")
     q, m = color_qubits(k), score_qubits(n)
     built = find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k, measure=False)
     flat = QuantumCircuit(oracle.num_qubits)
@@ -241,7 +241,7 @@ def test_two_color_stages_equal_the_flat_gates(n):
 
     readout.append(QFTGate(2).inverse(), [n, n + 1])
     _equal(TwoColorReadoutGate(n), readout)
-    oracle = black_peg_oracle_gate(tuple(i % 2 for i in range(n)), 2, score_qubits=m)
+    oracle = BlackPegOracleGate.for_construction(tuple(i % 2 for i in range(n)), 2, score_qubits=m)
     built = two_color_circuit(oracle, num_positions=n, measure=False, score_qubits=m)
     flat = QuantumCircuit(oracle.num_qubits)
     flat.compose(prepare, range(n + m), inplace=True)
@@ -253,7 +253,7 @@ def test_two_color_stages_equal_the_flat_gates(n):
 @pytest.mark.parametrize(("n", "k"), [(1, 2), (2, 3), (1, 4), (2, 4), (1, 5)])
 def test_the_adaptive_circuit_equals_the_flat_iterations(n, k):
     secret = tuple((i + 1) % k for i in range(n))
-    oracle = black_peg_oracle_gate(secret, k)
+    oracle = BlackPegOracleGate.for_construction(secret, k)
     iterations, phi = exact_grover_parameters(k)
     q = color_qubits(k)
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k, measure=False)

@@ -12,7 +12,7 @@ from qiskit.circuit.library import QFTGate
 from qiskit.quantum_info import Operator, Statevector
 
 from mastermind_q import Codemaker
-from mastermind_q.circuits import black_peg_oracle_gate, two_color_circuit
+from mastermind_q.circuits import BlackPegOracleGate, two_color_circuit
 from mastermind_q.circuits.layout import score_qubits
 from mastermind_q.circuits.two_colors import two_color_score_qubits, u_gate_circuit
 from mastermind_q.codemaker import count_oracle_calls
@@ -22,7 +22,7 @@ def oracle_for(secret: tuple[int, ...]):
     n = len(secret)
     m = two_color_score_qubits(n)
     options = {} if m == score_qubits(n) else {"score_qubits": m}
-    return black_peg_oracle_gate(secret, 2, **options)
+    return BlackPegOracleGate.for_construction(secret, 2, **options)
 
 
 def final_index(secret: tuple[int, ...]) -> int:
@@ -64,7 +64,9 @@ def test_exhaustive_certainty(n):
 
 def test_increment_construction_and_wider_register():
     secret = (1, 0, 0, 1, 1)
-    oracle = black_peg_oracle_gate(secret, 2, construction="increment", score_qubits=4)
+    oracle = BlackPegOracleGate.for_construction(
+        secret, 2, construction="increment", score_qubits=4
+    )
     circuit = two_color_circuit(oracle, num_positions=5, measure=False, score_qubits=4)
     assert abs(Statevector(circuit).data[final_index(secret)]) ** 2 == pytest.approx(1.0)
 
@@ -168,6 +170,6 @@ def test_an_oracle_for_more_colours_or_not_a_gate_is_refused():
     with pytest.raises(ValueError, match="built for k = 4, but this circuit needs k = 2"):
         two_color_circuit(wide, num_positions=3)
     with pytest.raises(ValueError, match="built for k = 4"):
-        two_color_circuit(black_peg_oracle_gate((1, 3, 0), 4), num_positions=3)
+        two_color_circuit(BlackPegOracleGate.for_construction((1, 3, 0), 4), num_positions=3)
     with pytest.raises(ValueError, match="oracle must be a Gate or QuantumCircuit"):
         two_color_circuit("gate", num_positions=3)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..circuits.oracle.names import ORACLE_METHODS
 from .names import FAKE_MODES
 
 __all__ = [
@@ -38,9 +39,10 @@ DEFAULT_SHOTS = 1024
 DD_SEQUENCES = ("XX", "XpXm", "XY4")
 """Dynamical decoupling sequences (the runtime sampler's ``sequence_type`` values)."""
 
-ORACLE_CONSTRUCTIONS = ("auto", "fourier", "increment", "gray", "line")
+ORACLE_CONSTRUCTIONS = ORACLE_METHODS
 """Values of :attr:`ExecutionOptions.oracle_construction`: ``"auto"`` or one of
-:data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` (a test keeps the two in step)."""
+:data:`mastermind_q.circuits.oracle.CONSTRUCTIONS`
+(:data:`mastermind_q.circuits.oracle.names.ORACLE_METHODS`)."""
 
 
 class JobInterrupted(KeyboardInterrupt):

@@ -1,16 +1,32 @@
-"""The ``auto`` oracle choice, cached on disk so that a second process does not redo it.
+"""The one oracle chooser: which construction of ``B_s`` runs on a simulator or a device.
 
-Choosing the oracle construction for a device transpiles every candidate oracle for
-several seeds (0.9-2.1 s per command-line call on ``fake:torino``, 10-13 times the
-transpile of the circuit itself). The choice depends only on the device's coupling map
-and basis, the sizes, the constructions considered, the compile setting and the Qiskit
-version, so it is stored, like the solved ``optimal`` strategies, in the user cache:
+:func:`choose_construction` answers for every caller: the solvers
+(:func:`mastermind_q.quantum.choose_oracle_construction`, which they run), the
+resource counts (:func:`mastermind_q.resources.circuit_resources`), and the ``auto``
+synthesis plugin (:mod:`mastermind_q.backends.synthesis`). The rule:
+
+* nothing to route (no backend, an Aer simulator, a target without a coupling map):
+  :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION` (``fourier``), except
+  where Aer simulates a Grover-type circuit as a matrix product state
+  (:data:`MPS_CONSTRUCTIONS`: ``adaptive`` runs ``increment`` there);
+* a device (``fake:``, ``ibm:``, a backend object or a :class:`~qiskit.transpiler.Target`
+  with a coupling map): each candidate of :func:`auto_candidates` is built for the
+  all-zero secret (the gate counts do not depend on the secret), transpiled to the
+  device's target as a block (``qubits_initially_zero=False``) with its compile
+  setting for each seed of :data:`AUTO_SEEDS`; the fewest median two-qubit gates wins,
+  ties by median depth, then by candidate order.
+
+A device's choice is measured once per (target, n, k, m, candidates, compile setting,
+Qiskit version) and kept in one cache: in this process, and on disk, like the solved
+``optimal`` strategies, in the user cache. A backend name and its target share the
+entry (the key names the target by :func:`target_label`), so ``solve``, ``resources``
+and a user's ``transpile`` with ``HLSConfig(black_peg_oracle=["auto"])`` measure once
+between them.
 
 * directory: :func:`oracle_choice_directory`, ``$MASTERMIND_Q_CACHE_DIR/oracle-choice``
   or ``platformdirs.user_cache_dir("mastermind_q")/oracle-choice``, created ``0700``;
-* one JSON file per key (:func:`choice_key`: device, ``n``, ``k``, ``m``, the
-  construction set, the compile setting, the Qiskit version, the schema), named by a
-  hash of the key, holding ``{"schema": 1, "key": {...}, "construction": "gray"}``;
+* one JSON file per key (:func:`choice_key`), named by a hash of the key, holding
+  ``{"schema": 1, "key": {...}, "construction": "gray"}``;
 * read back only if it is a regular file (not a link: ``O_NOFOLLOW``), owned by the
   user, not writable by group or others, at most :data:`MAX_CHOICE_BYTES` bytes, opened
   non-blocking (a FIFO planted there cannot hang the process), valid JSON of that schema
@@ -18,9 +34,12 @@ version, so it is stored, like the solved ``optimal`` strategies, in the user ca
   choice recomputed (and rewritten). A cache that cannot be written only costs the
   recomputation next time.
 
-Deleting the directory (or any file in it) is always safe.
+Deleting the directory (or any file in it) is always safe. What choosing costs is in
+``benchmarks/RESULTS.md``.
 
 Example:
+    >>> choose_construction("aer", 3, 4)
+    'fourier'
     >>> key = choice_key("fake:torino", 8, 4, 4, ("fourier", "gray"), "3/sabre/sabre", "2.0")
     >>> key["device"], key["n"], key["constructions"]
     ('fake:torino', 8, ['fourier', 'gray'])
@@ -28,10 +47,10 @@ Example:
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import statistics
+import types
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,12 +63,14 @@ __all__ = [
     "CACHE_ENV",
     "CHOICE_SCHEMA",
     "MAX_CHOICE_BYTES",
+    "MPS_CONSTRUCTIONS",
     "auto_candidates",
     "cheapest_by_formula",
     "choice_key",
     "choice_path",
     "choose_construction",
     "choose_construction_for_target",
+    "clear_choices",
     "load_choice",
     "oracle_choice_directory",
     "store_choice",
@@ -87,8 +108,112 @@ def auto_candidates(family: str, colors: int) -> tuple[str, ...]:
     return tuple(name for name in CONSTRUCTIONS if name != "line")
 
 
+MPS_CONSTRUCTIONS = {"adaptive": "increment"}
+"""Constructions preferred where Aer simulates a method's circuit as a matrix product
+state: the adaptive Grover circuit holds the score register between ``B_s`` and
+``B_s^dagger``, and ``fourier`` (all ``2^m`` Fourier values with equal weight) is far
+slower on the chain than ``increment`` (``benchmarks/RESULTS.md``, "Growth in n on Aer").
+Other methods keep :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION`."""
+
+
 def choose_construction(
-    name: str,
+    on: Any,
+    num_positions: int,
+    colors: int,
+    score_qubits: int | None = None,
+    *,
+    method: str | None = None,
+    optimization_level: int | None = None,
+    use_cache: bool = True,
+) -> str:
+    """The oracle construction for ``n``, ``k`` (and ``m``) on ``on``: the one rule.
+
+    See the module docstring. Whoever asks, a backend name and its device's target get
+    the same answer from the same cache entry.
+
+    Args:
+        on: ``None`` (nothing to route), a backend name (``aer``, ``aer-statevector``,
+            ``aer-mps``, ``fake:NAME``, ``ibm:NAME``), a backend object (its ``target``)
+            or a :class:`~qiskit.transpiler.Target`.
+        num_positions: ``n``.
+        colors: ``k``.
+        score_qubits: ``m`` (default the minimum).
+        method: the quantum method whose circuits hold the oracle (only the
+            matrix-product-state preference of :data:`MPS_CONSTRUCTIONS` reads it).
+        optimization_level: 0-3, or ``None`` for the device's measured compile setting.
+        use_cache: read and write the disk cache.
+
+    Returns:
+        A construction name.
+
+    Raises:
+        ValueError: invalid sizes or backend name.
+        CircuitTooWideError: no candidate fits the device (the narrowest is reported).
+    """
+    from ..circuits.oracle import DEFAULT_CONSTRUCTION, _score_width, black_peg_oracle_cost
+    from ..game import validate_colors, validate_positions
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    m = _score_width(n, score_qubits)
+    if on is None:
+        return DEFAULT_CONSTRUCTION
+    shown = None
+    if isinstance(on, str):
+        from .names import aer_method, backend_kind, resolve_backend, validate_backend_name
+
+        name = shown = validate_backend_name(on)
+        if backend_kind(name) == "aer":
+            width = black_peg_oracle_cost(n, k, construction=DEFAULT_CONSTRUCTION, score_qubits=m)
+            if aer_method(name, width.qubits) == "matrix_product_state":
+                return MPS_CONSTRUCTIONS.get(str(method), DEFAULT_CONSTRUCTION)
+            return DEFAULT_CONSTRUCTION
+        on = resolve_backend(name)  # once: an ibm: device is looked up over the network
+    target = getattr(on, "target", on)
+    if target is None or target.num_qubits is None or target.build_coupling_map() is None:
+        return DEFAULT_CONSTRUCTION  # all-to-all: nothing is routed
+    return _measured_choice(target, n, k, m, optimization_level, use_cache, shown)
+
+
+_CHOICES: dict[str, str] = {}
+"""Device choices made in this process, by their cache key (as JSON text)."""
+
+
+def clear_choices() -> None:
+    """Forget the choices made in this process (the disk cache stays)."""
+    _CHOICES.clear()
+
+
+def _measured_choice(
+    target: Any,
+    n: int,
+    k: int,
+    m: int,
+    optimization_level: int | None,
+    use_cache: bool,
+    shown: str | None,
+) -> str:
+    """A device's choice: from the cache, else measured (and stored)."""
+    from .transpiling import compile_setting, device_family
+
+    label = target_label(target)
+    device = types.SimpleNamespace(name=shown or label, target=target, num_qubits=target.num_qubits)
+    setting = compile_setting(device, optimization_level)
+    candidates = auto_candidates(device_family(device), k)
+    key = choice_key(label, n, k, m, candidates, setting.label)
+    remembered = json.dumps(key, sort_keys=True)
+    if remembered not in _CHOICES:
+        chosen = load_choice(key) if use_cache else None
+        if chosen is None:
+            chosen = _measure_choice(device, n, k, m, setting, candidates)
+            if use_cache:
+                store_choice(key, chosen)
+        _CHOICES[remembered] = chosen
+    return _CHOICES[remembered]
+
+
+def choose_construction_for_target(
+    target: Any,
     num_positions: int,
     colors: int,
     score_qubits: int,
@@ -96,71 +221,42 @@ def choose_construction(
     optimization_level: int | None = None,
     use_cache: bool = True,
 ) -> str:
-    """The construction with the fewest two-qubit gates on device ``name`` (cached).
+    """Deprecated: :func:`choose_construction` takes a target itself."""
+    import warnings
 
-    Each candidate of :func:`auto_candidates` is built for the all-zero secret (the gate
-    counts do not depend on the secret), transpiled as a block
-    (``qubits_initially_zero=False``) with the device's compile setting
-    (:func:`~.transpiling.compile_setting`, or ``optimization_level``) for each seed of
-    :data:`AUTO_SEEDS`; the smallest median two-qubit gate count wins, ties by median
-    depth, then by candidate order. The answer is cached in this process and on disk
-    (module docstring); a second process on the same device and sizes transpiles
-    nothing.
-
-    Args:
-        name: a device backend name (``fake:``, ``ibm:``), already validated.
-        num_positions: ``n``.
-        colors: ``k``.
-        score_qubits: ``m``.
-        optimization_level: 0-3, or ``None`` for the device's measured setting.
-        use_cache: read and write the disk cache.
-
-    Raises:
-        CircuitTooWideError: no candidate fits the device (the narrowest is reported).
-    """
-    from .names import resolve_backend
-    from .transpiling import compile_setting, device_family
-
-    device = resolve_backend(name)  # once: an ibm: device is looked up over the network
-    setting = compile_setting(device, optimization_level)
-    candidates = auto_candidates(device_family(device), colors)
-    return _choose_cached(name, num_positions, colors, score_qubits, setting, candidates, use_cache)
+    warnings.warn(
+        "choose_construction_for_target is deprecated and will be removed in the next "
+        "release; use choose_construction(target, ...)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return choose_construction(
+        target,
+        num_positions,
+        colors,
+        score_qubits,
+        optimization_level=optimization_level,
+        use_cache=use_cache,
+    )
 
 
-@functools.lru_cache(maxsize=256)
-def _choose_cached(
-    name: str,
-    n: int,
-    k: int,
-    m: int,
-    setting: Any,
-    candidates: tuple[str, ...],
-    use_cache: bool,
-) -> str:
-    key = choice_key(name, n, k, m, candidates, setting.label)
-    if use_cache:
-        cached = load_choice(key)
-        if cached is not None:
-            return cached
-    chosen = _measure_choice(name, n, k, m, setting, candidates)
-    if use_cache:
-        store_choice(key, chosen)
-    return chosen
+def target_label(target: Any) -> str:
+    """A name for a :class:`~qiskit.transpiler.Target` in cache keys: ``target:`` and a
+    hash of its width, operation names and coupling map (two targets with the same
+    three compile alike)."""
+    coupling = target.build_coupling_map()
+    edges = sorted(coupling.get_edges()) if coupling is not None else []
+    text = json.dumps(
+        [target.num_qubits, sorted(target.operation_names), edges], separators=(",", ":")
+    )
+    return "target:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
 def _measure_choice(
-    name: str, n: int, k: int, m: int, setting: Any, candidates: tuple[str, ...]
-) -> str:
-    from .names import resolve_backend
-
-    return _measure_on(resolve_backend(name), name, n, k, m, setting, candidates)
-
-
-def _measure_on(
-    device: Any, name: str, n: int, k: int, m: int, setting: Any, candidates: tuple[str, ...]
+    device: Any, n: int, k: int, m: int, setting: Any, candidates: tuple[str, ...]
 ) -> str:
     """The measurement of :func:`choose_construction` on a backend-like ``device``
-    (``target``, ``num_qubits``), named ``name`` in messages."""
+    (``name``, ``target``, ``num_qubits``)."""
     from ..circuits.oracle import black_peg_oracle
     from .names import CircuitTooWideError
     from .transpiling import transpile_for
@@ -175,7 +271,7 @@ def _measure_on(
                 narrowest = circuit.num_qubits
                 too_wide = CircuitTooWideError(
                     f"circuit {circuit.name!r} needs {circuit.num_qubits} qubits, "
-                    f"but backend {name!r} has {device.num_qubits}"
+                    f"but backend {device.name!r} has {device.num_qubits}"
                 )
             continue
         twos, depths = [], []
@@ -207,81 +303,6 @@ def cheapest_by_formula(
         for name in candidates
     }
     return min(candidates, key=lambda name: (costs[name].two_qubit_gates, costs[name].qubits))
-
-
-_TARGET_CHOICES: dict[str, str] = {}
-"""Choices made in this process, by their cache key."""
-
-
-def target_label(target: Any) -> str:
-    """A name for a :class:`~qiskit.transpiler.Target` in cache keys: ``target:`` and a
-    hash of its width, operation names and coupling map (two targets with the same
-    three compile alike)."""
-    coupling = target.build_coupling_map()
-    edges = sorted(coupling.get_edges()) if coupling is not None else []
-    text = json.dumps(
-        [target.num_qubits, sorted(target.operation_names), edges], separators=(",", ":")
-    )
-    return "target:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
-
-
-def choose_construction_for_target(
-    target: Any,
-    num_positions: int,
-    colors: int,
-    score_qubits: int,
-    *,
-    optimization_level: int | None = None,
-    use_cache: bool = True,
-) -> str:
-    """:func:`choose_construction` for a Qiskit ``Target`` instead of a backend name.
-
-    What the ``auto`` synthesis plugin of
-    :class:`~mastermind_q.circuits.oracle.BlackPegOracleGate` asks: the candidates of
-    :func:`auto_candidates` for the target's device family, each transpiled to the
-    target with the family's compile setting (or ``optimization_level``) for the seeds
-    of :data:`AUTO_SEEDS`; fewest median two-qubit gates wins. Cached in the process
-    and on disk under :func:`target_label`. A target without a coupling map (all-to-all)
-    has nothing to route: the cost formula decides
-    (:func:`~mastermind_q.circuits.oracle.black_peg_oracle_cost`, fewest CX, then
-    fewest qubits), as on Aer.
-
-    Args:
-        target: the target the circuit is compiled for.
-        num_positions: ``n``.
-        colors: ``k``.
-        score_qubits: ``m``.
-        optimization_level: 0-3, or ``None`` for the family's measured setting.
-        use_cache: read and write the disk cache.
-
-    Raises:
-        CircuitTooWideError: no candidate fits the target.
-    """
-    import types
-
-    from .transpiling import compile_setting, device_family
-
-    device = types.SimpleNamespace(
-        name=target_label(target), target=target, num_qubits=target.num_qubits
-    )
-    if target.num_qubits is None or target.build_coupling_map() is None:
-        return cheapest_by_formula(
-            num_positions, colors, score_qubits, auto_candidates("other", colors)
-        )
-    setting = compile_setting(device, optimization_level)
-    candidates = auto_candidates(device_family(device), colors)
-    key = choice_key(device.name, num_positions, colors, score_qubits, candidates, setting.label)
-    remembered = json.dumps(key, sort_keys=True)
-    if remembered not in _TARGET_CHOICES:
-        chosen = load_choice(key) if use_cache else None
-        if chosen is None:
-            chosen = _measure_on(
-                device, device.name, num_positions, colors, score_qubits, setting, candidates
-            )
-            if use_cache:
-                store_choice(key, chosen)
-        _TARGET_CHOICES[remembered] = chosen
-    return _TARGET_CHOICES[remembered]
 
 
 def oracle_choice_directory() -> Path:

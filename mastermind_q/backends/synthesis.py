@@ -24,7 +24,11 @@ Selected per gate name, as for Qiskit's own ``MCXGate`` or ``PermutationGate``:
 Without a configuration the gate's definition (the default construction) is used. A
 construction that needs more work qubits than the gate carries borrows clean idle
 qubits of the circuit (``num_clean_ancillas``); with too few it declines (``None``)
-and the transpiler tries the next method listed, then the definition.
+and the transpiler tries the next method listed, then the definition. Each plugin is a
+thin wrapper, as in Qiskit's ``hls_plugins.py``: the construction's builder is its
+registry entry (:data:`~mastermind_q.circuits.oracle.constructions.CONSTRUCTION_REGISTRY`),
+and :meth:`~mastermind_q.circuits.BlackPegOracleGate.synthesize` logs which construction
+it built (logger ``mastermind_q.synthesis``).
 
 Only a :class:`~mastermind_q.circuits.BlackPegOracleGate` object is synthesised:
 every plugin declines anything else, whatever its name. The codemaker's opaque oracle
@@ -63,9 +67,14 @@ def _clean_qubits(high_level_object: Any, options: dict[str, Any]) -> int | None
 
 
 class _ConstructionSynthesis(HighLevelSynthesisPlugin):
-    """Synthesise a :class:`BlackPegOracleGate` in the construction :attr:`construction`."""
+    """Synthesise a :class:`BlackPegOracleGate` in the registry entry :attr:`construction`
+    (:data:`~mastermind_q.circuits.oracle.constructions.CONSTRUCTION_REGISTRY`)."""
 
     construction = "fourier"
+
+    def choose(self, gate: Any, target: Any, clean_qubits: int) -> str | None:
+        """The construction to build (``None``: decline)."""
+        return self.construction
 
     def run(
         self,
@@ -75,33 +84,37 @@ class _ConstructionSynthesis(HighLevelSynthesisPlugin):
         qubits: Any = None,
         **options: Any,
     ) -> Any:
-        """The gate in :attr:`construction`, or ``None`` (not our gate, too few qubits)."""
+        """The gate in the plugin's construction, or ``None`` (not our gate, it does not
+        fit)."""
         clean = _clean_qubits(high_level_object, options)
         if clean is None:
             return None
-        return high_level_object.synthesize(self.construction, clean_qubits=clean)
+        construction = self.choose(high_level_object, target, clean)
+        if construction is None:
+            return None
+        return high_level_object.synthesize(construction, clean_qubits=clean)
 
 
 class FourierOracleSynthesis(_ConstructionSynthesis):
-    """The ``fourier`` construction (adder in the Fourier basis, two shared flags)."""
+    """The ``fourier`` construction."""
 
     construction = "fourier"
 
 
 class IncrementOracleSynthesis(_ConstructionSynthesis):
-    """The ``increment`` construction (a controlled ``+1 mod 2^m`` per position)."""
+    """The ``increment`` construction."""
 
     construction = "increment"
 
 
 class GrayOracleSynthesis(_ConstructionSynthesis):
-    """The ``gray`` construction (phase polynomials walked by a Gray code)."""
+    """The ``gray`` construction."""
 
     construction = "gray"
 
 
 class LineOracleSynthesis(_ConstructionSynthesis):
-    """The ``line`` construction (score register as a line of neighbours)."""
+    """The ``line`` construction."""
 
     construction = "line"
 
@@ -109,26 +122,26 @@ class LineOracleSynthesis(_ConstructionSynthesis):
 def auto_oracle_construction(gate: Any, target: Any = None, clean_qubits: int = 0) -> str | None:
     """The construction the ``auto`` plugin picks for ``gate`` on ``target``.
 
-    The toolkit's cached choice
-    (:func:`~mastermind_q.backends.oracle_choice.choose_construction_for_target`: fewest
-    median two-qubit gates after transpiling the oracle to the target, the cost formula
-    when the target has no coupling map or there is no target). If that construction
-    needs more work qubits than the gate and ``clean_qubits`` give, the cheapest by the
-    cost formula of those that fit; ``None`` if none fits.
+    The toolkit's one chooser
+    (:func:`~mastermind_q.backends.oracle_choice.choose_construction`: the default
+    construction where nothing is routed, the fewest median two-qubit gates after
+    transpiling on a target with a coupling map), the same answer ``solve`` and
+    ``resources`` give. If that construction needs more work qubits than the gate and
+    ``clean_qubits`` give, the cheapest by the cost formula of those that fit; ``None``
+    if none fits.
     """
     from ..circuits.oracle import CONSTRUCTIONS
     from .names import CircuitTooWideError
-    from .oracle_choice import auto_candidates, cheapest_by_formula, choose_construction_for_target
+    from .oracle_choice import auto_candidates, cheapest_by_formula, choose_construction
 
     n, k, m = gate.oracle_sizes
     room = gate.ancillas + clean_qubits
-    if target is not None:
-        try:
-            chosen = choose_construction_for_target(target, n, k, m)
-        except CircuitTooWideError:
-            chosen = None
-        if chosen is not None and gate.ancillas_needed(chosen) <= room:
-            return chosen
+    try:
+        chosen: str | None = choose_construction(target, n, k, m)
+    except CircuitTooWideError:
+        chosen = None
+    if chosen is not None and gate.ancillas_needed(chosen) <= room:
+        return chosen
     fitting = [
         name
         for name in dict.fromkeys((*auto_candidates("other", k), *CONSTRUCTIONS))
@@ -137,28 +150,14 @@ def auto_oracle_construction(gate: Any, target: Any = None, clean_qubits: int = 
     return cheapest_by_formula(n, k, m, fitting) if fitting else None
 
 
-class AutoOracleSynthesis(HighLevelSynthesisPlugin):
-    """The construction with the fewest two-qubit gates on the target (cached choice).
+class AutoOracleSynthesis(_ConstructionSynthesis):
+    """The construction the toolkit's chooser names for the target (cached choice).
 
-    See :func:`auto_oracle_construction`. Choosing transpiles each candidate oracle to
-    the target for three seeds the first time a target and size are seen (about a
-    second at ``n = k = 8``); the answer is cached in the process and on disk
-    (:mod:`mastermind_q.backends.oracle_choice`).
+    See :func:`auto_oracle_construction`. On a device target the first choice for a
+    target and size transpiles each candidate oracle for three seeds; the answer is
+    cached in the process and on disk (:mod:`mastermind_q.backends.oracle_choice`).
     """
 
-    def run(
-        self,
-        high_level_object: Any,
-        coupling_map: Any = None,
-        target: Any = None,
-        qubits: Any = None,
-        **options: Any,
-    ) -> Any:
-        """The gate in the chosen construction, or ``None`` (not our gate, nothing fits)."""
-        clean = _clean_qubits(high_level_object, options)
-        if clean is None:
-            return None
-        construction = auto_oracle_construction(high_level_object, target, clean)
-        if construction is None:
-            return None
-        return high_level_object.synthesize(construction, clean_qubits=clean)
+    def choose(self, gate: Any, target: Any, clean_qubits: int) -> str | None:
+        """:func:`auto_oracle_construction` (``None`` when nothing fits)."""
+        return auto_oracle_construction(gate, target, clean_qubits)

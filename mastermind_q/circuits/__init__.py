@@ -30,7 +30,7 @@ _EXPORTS = {
     "score_qubit_indices": "layout",
     "layout_registers": "layout",
     "BlackPegOracleGate": "oracle",
-    "ParityOracleGate": "hunziker_meyer",
+    "ParityOracleGate": "oracle",
     "black_peg_oracle": "oracle",
     "black_peg_oracle_gate": "oracle",
     "oracle_inverse": "oracle",

@@ -66,10 +66,18 @@ from qiskit.circuit import (
     QuantumCircuit,
     QuantumRegister,
 )
-from qiskit.circuit.library import MCXGate
 
-from ..game import validate_code, validate_colors, validate_flag, validate_positions
+from ..game import validate_colors, validate_flag, validate_positions
 from .layout import color_qubits
+from .oracle.parity import (
+    PARITY_ORACLE_GATE_NAME,
+    PARITY_ORACLE_LABEL,
+    ParityOracleGate,
+    _registers,
+    parity_distance,
+    parity_oracle,
+    parity_oracle_gate,
+)
 from .stages import StageGate, _register
 
 __all__ = [
@@ -87,150 +95,6 @@ __all__ = [
     "parity_phase_search",
     "theorem4_table",
 ]
-
-PARITY_ORACLE_LABEL = "O_h"
-"""Name of the parity oracle gate."""
-PARITY_ORACLE_GATE_NAME = "parity_oracle"
-"""Name of :class:`ParityOracleGate` (a known secret's parity oracle)."""
-
-
-def parity_distance(secret: Sequence[int], query: Sequence[int]) -> int:
-    """``h_s(x) = d_H(x, s) mod 2``, the classical function behind :func:`parity_oracle`.
-
-    Raises:
-        ValueError: ``secret`` or ``query`` is not a code (a sequence of non-negative
-            integers; sets, dicts, strings and bytes are refused), or their lengths
-            differ.
-
-    Example:
-        >>> parity_distance((0, 1, 2), (0, 2, 1))
-        0
-    """
-    code = validate_code(secret, name="secret")
-    asked = validate_code(query, name="query")
-    if len(code) != len(asked):
-        raise ValueError(f"query must have {len(code)} positions, had {len(asked)}")
-    return sum(a != b for a, b in zip(code, asked)) % 2
-
-
-def _registers(n: int, q: int) -> list[QuantumRegister]:
-    return [QuantumRegister(q, f"pos{i}") for i in range(n)] + [QuantumRegister(1, "score")]
-
-
-def parity_oracle(secret: Sequence[int], colors: int) -> QuantumCircuit:
-    r"""``O_h|x>|b> = |x>|b xor (d_H(x, s) mod 2)>`` as a reversible circuit.
-
-    ``d_H(x, s) = sum_i [x_i != s_i]``: an ``X`` on the answer qubit per position (one
-    ``X`` when ``n`` is odd), undone by an ``X`` controlled on ``x_i = s_i`` (control
-    state ``s_i`` on the ``q`` qubits of position ``i``). Basis states ``>= k`` of a
-    position count as different from ``s_i``.
-
-    Cost: ``n q + 1`` qubits; ``n`` ``MCX`` with ``q`` controls, ``n mod 2`` ``X``.
-
-    Args:
-        secret: the secret ``s``, colours ``0..k-1``.
-        colors: ``k >= 2``.
-
-    Returns:
-        A circuit named ``O_h`` on registers ``pos0 .. pos{n-1}`` and ``score``.
-
-    Raises:
-        ValueError: an invalid secret or colour count.
-
-    References:
-        Li, Luo, Xu, Appendix A, Algorithm 5 (input) and Eq. (1).
-    """
-    k = validate_colors(colors)
-    code = validate_code(secret, k, name="secret")
-    n, q = len(code), color_qubits(k)
-    registers = _registers(n, q)
-    circuit = QuantumCircuit(*registers, name=PARITY_ORACLE_LABEL)
-    answer = registers[-1][0]
-    if n % 2:
-        circuit.x(answer)
-    for position, color in enumerate(code):
-        circuit.append(MCXGate(q, ctrl_state=color), [*registers[position], answer])
-    return circuit
-
-
-def parity_oracle_gate(secret: Sequence[int], colors: int) -> Gate:
-    """:func:`parity_oracle` as a gate named ``O_h`` (what the codemaker runs)."""
-    gate = parity_oracle(secret, colors).to_gate(label=PARITY_ORACLE_LABEL)
-    gate.name = PARITY_ORACLE_LABEL
-    return gate
-
-
-class ParityOracleGate(Gate):
-    r"""The parity oracle of a known secret as a gate whose definition is built lazily.
-
-    .. math::
-
-        O_h|x\rangle|b\rangle = |x\rangle|b \oplus (d_H(x, s) \bmod 2)\rangle,
-        \qquad d_H(x, s) = |\{i : x_i \ne s_i\}|,
-
-    on every basis state (colour values ``>= k`` count as different from ``s_i``);
-    classical reference :func:`parity_distance`. Qubit layout: position ``i`` is qubits
-    ``[i*q, (i+1)*q)``, its colour little-endian, ``q = max(1, ceil(log2 k))``; the
-    answer qubit is qubit ``n q``. ``O_h`` is its own inverse.
-
-    The definition is :func:`parity_oracle` (``n`` multi-controlled X gates, which the
-    transpiler synthesises with Qiskit's ``MCXGate`` plugins), built on first use. Like
-    :class:`~mastermind_q.circuits.oracle.BlackPegOracleGate` it is built from a secret
-    the caller knows; the codemaker's oracle is the opaque
-    :meth:`Codemaker.parity_oracle() <mastermind_q.codemaker.Codemaker.parity_oracle>`,
-    and :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>` refuses this gate.
-
-    Args:
-        secret: the secret ``s`` in ``[k]^n``.
-        colors: ``k >= 2``.
-        label: the label drawings show (default ``O_h``).
-
-    Raises:
-        ValueError: an invalid secret or colour count (the message names the value).
-
-    Example:
-        >>> gate = ParityOracleGate((1, 0), colors=5)
-        >>> gate.name, gate.label, gate.num_qubits, gate.definition.size()
-        ('parity_oracle', 'O_h', 7, 2)
-    """
-
-    def __init__(self, secret: Sequence[int], colors: int, *, label: str | None = None) -> None:
-        k = validate_colors(colors)
-        code = validate_code(secret, k, name="secret")
-        self._secret = code
-        self._colors = k
-        width = len(code) * color_qubits(k) + 1
-        super().__init__(PARITY_ORACLE_GATE_NAME, width, [], label=label or PARITY_ORACLE_LABEL)
-
-    @property
-    def secret(self) -> tuple[int, ...]:
-        """The secret ``s``."""
-        return self._secret
-
-    @property
-    def colors(self) -> int:
-        """``k``."""
-        return self._colors
-
-    def _define(self) -> None:
-        """:func:`parity_oracle`, built now."""
-        self.definition = parity_oracle(self._secret, self._colors)
-
-    def inverse(self, annotated: bool = False) -> ParityOracleGate:
-        """``O_h`` itself (the map is an involution)."""
-        return ParityOracleGate(self._secret, self._colors, label=self.label)
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is type(self)
-            and other._secret == self._secret
-            and other._colors == self._colors
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._secret!r}, colors={self._colors})"
 
 
 def hunziker_meyer_iterations(colors: int) -> int:

@@ -131,7 +131,7 @@ def oracle_sizes(oracle: object) -> tuple[int, int, int] | None:
 
     :meth:`Codemaker.oracle() <mastermind_q.codemaker.Codemaker.oracle>`,
     :func:`~mastermind_q.circuits.black_peg_oracle` (circuit ``metadata``) and
-    :func:`~mastermind_q.circuits.black_peg_oracle_gate` record them (sizes only,
+    :class:`~mastermind_q.circuits.BlackPegOracleGate` record them (sizes only,
     nothing about the secret); a user's own gate implementing the map need not.
     """
     if hasattr(oracle, "metadata") and isinstance(getattr(oracle, "metadata", None), dict):

@@ -5,18 +5,17 @@ are needed (``QFTGate``, ``StatePreparation``, ``MCXGate``); the algorithms here
 the same. Each stage of Li-Luo-Xu's algorithms is a :class:`StageGate` subclass whose
 ``_define`` calls the builder function beside it:
 
-=====================================  ===========================================
-:class:`~.find_two_color.PairPreparationGate`   FindTwoColorPosition: every position in
-                                        ``(|c1> + |c2>)/sqrt 2``, the score in ``|−>``
-:class:`~.find_two_color.PairReadoutGate`       its read-out (``H`` back on the inputs)
-:class:`~.grover.UniformPreparationGate`        ``A^(x)n``: every position uniform over
-                                        the ``k`` colours
-:class:`~.grover.ScorePhaseGate`                ``D(phi)`` on the score register
-:class:`~.grover.DiffusionGate`                 ``S_0(phi)^(x)n``, the Grover diffusion
-:class:`~.hunziker_meyer.HunzikerMeyerPreparationGate`  ``A^(x)n`` and the answer in ``|−>``
-:class:`~.two_colors.TwoColorPreparationGate`   Algorithm 3's ``H^n`` and ``|chi>``
-:class:`~.two_colors.TwoColorReadoutGate`       Algorithm 3's ``U^n`` and ``QFT_4^dagger``
-=====================================  ===========================================
+* :class:`~.find_two_color.PairPreparationGate`: FindTwoColorPosition, every position
+  in ``(|c1> + |c2>)/sqrt 2``, the score in ``|−>``;
+* :class:`~.find_two_color.PairReadoutGate`: its read-out (``H`` back on the inputs);
+* :class:`~.grover.UniformPreparationGate`: ``A^(x)n``, every position uniform over the
+  ``k`` colours;
+* :class:`~.grover.ScorePhaseGate`: ``D(phi)`` on the score register;
+* :class:`~.grover.DiffusionGate`: ``S_0(phi)^(x)n``, the Grover diffusion;
+* :class:`~.hunziker_meyer.HunzikerMeyerPreparationGate`: ``A^(x)n`` and the answer in
+  ``|−>``;
+* :class:`~.two_colors.TwoColorPreparationGate`: Algorithm 3's ``H^n`` and ``|chi>``;
+* :class:`~.two_colors.TwoColorReadoutGate`: Algorithm 3's ``U^n`` and ``QFT_4^dagger``.
 
 A query circuit is then a few instructions -- a preparation, the codemaker's opaque
 box, a read-out, the measurements -- so building and counting it cost a handful of

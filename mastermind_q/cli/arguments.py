@@ -16,6 +16,8 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..circuits.oracle.names import ORACLE_METHODS
+
 HELP_WIDTH = 88
 """Widest wrapped description in ``--help`` (narrower terminals wrap narrower)."""
 DEFAULT_SHOTS = 1024
@@ -150,9 +152,9 @@ def emit(payload: dict[str, Any], as_json: bool, human: Callable[[dict[str, Any]
         print(human(payload))
 
 
-ORACLE_CHOICES = ("auto", "fourier", "increment", "gray", "line")
-"""``--oracle`` values (``mastermind_q.backends.ORACLE_CONSTRUCTIONS``; a test keeps
-them in step without importing Qiskit at CLI start-up)."""
+ORACLE_CHOICES = ORACLE_METHODS
+"""``--oracle`` values: :data:`mastermind_q.circuits.oracle.names.ORACLE_METHODS` (the
+one list of oracle methods, read without importing Qiskit at CLI start-up)."""
 
 
 def add_optimization_level(

@@ -33,8 +33,9 @@ codemaker's opaque box; :func:`write_circuits` writes a file per circuit named b
 :func:`circuit_tag` (``out-pair-0-1.png``) or the pages of one PDF.
 
 Drawings show a secret the user chose (or :func:`default_secret`), so the oracle here
-is the public builder's gate :func:`~mastermind_q.circuits.black_peg_oracle_gate`, a
-box named ``B_s`` that ``--decompose`` can open. The gate a
+is the known secret's gate :class:`~mastermind_q.circuits.BlackPegOracleGate` (named
+``black_peg_oracle``, labelled ``B_s``) in the construction asked for, a box that
+``--decompose`` can open. The gate a
 :class:`~mastermind_q.codemaker.Codemaker` hands a codebreaker is opaque and would not
 open; it only acts inside :meth:`~mastermind_q.codemaker.Codemaker.run`.
 
@@ -55,7 +56,7 @@ Lemma 2.
 
 Example:
     >>> circuit = build_circuit("find-two-color", num_positions=2, colors=3)
-    >>> circuit.count_ops()["B_s"], circuit.num_clbits
+    >>> circuit.count_ops()["black_peg_oracle"], circuit.num_clbits
     (1, 2)
 """
 

@@ -7,7 +7,7 @@ Drawing and writing them is :mod:`mastermind_q.drawing.figures`; OpenQASM is
 
 Example:
     >>> circuit = build_circuit("find-two-color", num_positions=2, colors=3)
-    >>> circuit.count_ops()["B_s"], circuit.num_clbits
+    >>> circuit.count_ops()["black_peg_oracle"], circuit.num_clbits
     (1, 2)
 """
 
@@ -57,7 +57,8 @@ def build_circuit(
 ) -> QuantumCircuit:
     """Build the named circuit for ``n`` positions and ``k`` colours.
 
-    The oracle is :func:`~mastermind_q.circuits.black_peg_oracle_gate` for ``secret``
+    The oracle is :meth:`BlackPegOracleGate.for_construction
+    <mastermind_q.circuits.BlackPegOracleGate.for_construction>` for ``secret``
     (a box named ``B_s``); ``pair`` gives
     ``(c1, c2)`` for ``two-color-oracle`` and ``find-two-color``; ``grover-iteration``
     and ``adaptive`` use Long's exact phase ``phi`` of
@@ -83,11 +84,11 @@ def build_circuit(
             above the limits (:func:`mastermind_q.quantum.check_run`).
 
     Example:
-        >>> build_circuit("oracle", num_positions=2, colors=2).count_ops()["B_s"]
+        >>> build_circuit("oracle", num_positions=2, colors=2).count_ops()["black_peg_oracle"]
         1
     """
     from ..circuits.layout import color_qubits, score_qubits
-    from ..circuits.oracle import DEFAULT_CONSTRUCTION, black_peg_oracle_gate
+    from ..circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
     from ..game import validate_code, validate_colors, validate_positions
     from ..quantum import check_run
 
@@ -111,10 +112,10 @@ def build_circuit(
         if k != 2:
             raise ValueError(f"two-color (Algorithm 3) needs colors = 2, was {k}")
         m = two_color_score_qubits(n)
-        oracle = black_peg_oracle_gate(secret, k, construction=construction, score_qubits=m)
+        oracle = BlackPegOracleGate.for_construction(secret, k, construction, score_qubits=m)
         return two_color_circuit(oracle, num_positions=n, measure=measure, score_qubits=m)
 
-    oracle = black_peg_oracle_gate(secret, k, construction=construction)
+    oracle = BlackPegOracleGate.for_construction(secret, k, construction)
     if name == "oracle":
         q, m = color_qubits(k), score_qubits(n)
         registers = [QuantumRegister(n * q, "colors"), QuantumRegister(m, "score")]

@@ -59,8 +59,15 @@ def _is_box(operation: Instruction) -> bool:
     return is_box(operation)
 
 
-BOUNDARY_NAMES = ("B_s", "B_s_dg", "O_h", "O_h_dg")
-"""Boxes whose opening :func:`open_boxes` marks with labelled barriers (the oracles)."""
+def _boundary_names() -> tuple[str, ...]:
+    from ..counting import ALL_ORACLE_NAMES
+
+    return ALL_ORACLE_NAMES
+
+
+BOUNDARY_NAMES = _boundary_names()
+"""Boxes whose opening :func:`open_boxes` marks with labelled barriers: the oracles
+(:data:`mastermind_q.counting.ALL_ORACLE_NAMES`)."""
 
 
 def _label(operation: Instruction) -> str:

@@ -59,7 +59,7 @@ def solve_adaptive(
     n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
     execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     iterations, phi = exact_grover_parameters(k)
-    oracle = _oracle_for(codemaker, execution, mps_construction="increment")
+    oracle = _oracle_for(codemaker, execution, method="adaptive")
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})

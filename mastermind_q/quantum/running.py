@@ -2,8 +2,8 @@
 
 Each solver is given an :class:`~mastermind_q.backends.Execution` record, asks the
 codemaker for its oracle gate with :func:`_oracle_for` (in the construction the record
-asks for, :func:`choose_oracle_construction` on devices) and hands its circuits and the
-record to :func:`_run_and_decode`, which has
+asks for; ``auto``: :func:`choose_oracle_construction`, the toolkit's one chooser) and
+hands its circuits and the record to :func:`_run_and_decode`, which has
 :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>` count and run them.
 """
 
@@ -34,28 +34,27 @@ def choose_oracle_construction(
     *,
     score_qubits: int | None = None,
     optimization_level: int | None = None,
+    method: str | None = None,
 ) -> str:
-    """The oracle construction with the fewest two-qubit gates after transpiling for ``backend``.
+    """The oracle construction the solvers run on ``backend`` (``--oracle auto``).
 
-    On a device (``fake:``, ``ibm:``) each candidate construction
-    (:func:`mastermind_q.backends.oracle_choice.auto_candidates`: all of
-    :data:`mastermind_q.circuits.oracle.CONSTRUCTIONS` on heavy-hex devices for
-    ``k > 4``, the layout-aware ``line`` included; the others elsewhere) is built for the all-zero
-    secret (the gate counts do not depend on the secret, only the one-qubit X gates
-    do), transpiled as a block (``qubits_initially_zero=False``) with the device's
-    compile setting (:func:`mastermind_q.backends.transpiling.compile_setting`, or
-    ``optimization_level``) for each seed of :data:`AUTO_SEEDS`; the smallest median
-    two-qubit gate count wins, ties by median depth, then by candidate order. The
-    choice is cached in the process and on disk, per (device, n, k, m, candidates,
-    compile setting, Qiskit version)
-    (:func:`mastermind_q.backends.oracle_choice.choose_construction`): a second
-    command on the same device and sizes spends no time choosing. Aer has no coupling
-    map: there the cost formula decides (fewest CX before optimisation,
-    :func:`black_peg_oracle_cost`).
+    The toolkit's one chooser
+    (:func:`mastermind_q.backends.oracle_choice.choose_construction`), which
+    ``resources`` and the ``auto`` synthesis plugin ask too:
 
-    With the measured default setting (level 3) ``gray`` wins on ``fake:torino`` and
-    ``fake:sherbrooke`` at ``k = 4`` (n = 8, 16, 32) and ``line`` at ``n = k = 8`` and
-    ``n = k = 16`` (``benchmarks/RESULTS.md``, "A layout-aware oracle").
+    * Aer (``aer``, ``aer-statevector``, ``aer-mps``): nothing is routed, the default
+      construction :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION`
+      (``fourier``), except ``method="adaptive"`` where Aer simulates it as a matrix
+      product state (``aer-mps``; ``aer`` above its statevector width): ``increment``
+      (:data:`~mastermind_q.backends.oracle_choice.MPS_CONSTRUCTIONS`);
+    * a device (``fake:``, ``ibm:``): each candidate construction
+      (:func:`mastermind_q.backends.oracle_choice.auto_candidates`) transpiled as a block
+      to the device's target with its compile setting for each seed of
+      :data:`AUTO_SEEDS`; the fewest median two-qubit gates wins, ties by median depth,
+      then by candidate order. Cached in the process and on disk per (target, n, k, m,
+      candidates, compile setting, Qiskit version): a second command on the same
+      device and sizes spends no time choosing. ``benchmarks/RESULTS.md`` ("A
+      layout-aware oracle") has what wins where.
 
     Args:
         backend: a backend name.
@@ -64,6 +63,8 @@ def choose_oracle_construction(
         score_qubits: the score width ``m`` (default the minimum).
         optimization_level: 0-3 (default: the current execution options; ``None``
             there too: the device's measured compile setting).
+        method: the quantum method whose circuits hold the oracle (``adaptive`` on a
+            matrix-product-state simulation: see above).
 
     Returns:
         A construction name.
@@ -73,24 +74,20 @@ def choose_oracle_construction(
         CircuitTooWideError: no construction fits the device (the narrowest is
             reported).
     """
-    from ..backends import backend_kind, current_execution_options, validate_backend_name
-    from ..backends.oracle_choice import (
-        auto_candidates,
-        cheapest_by_formula,
-        choose_construction,
-    )
-    from ..circuits.oracle import _score_width
-    from ..game import validate_colors, validate_positions
+    from ..backends import current_execution_options, validate_backend_name
+    from ..backends.oracle_choice import choose_construction
 
     name = validate_backend_name(backend)
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    m = _score_width(n, score_qubits)
     options = current_execution_options()
     level = options.optimization_level if optimization_level is None else optimization_level
-    if backend_kind(name) == "aer":
-        return cheapest_by_formula(n, k, m, auto_candidates("other", k))
-    return choose_construction(name, n, k, m, optimization_level=level)
+    return choose_construction(
+        name,
+        num_positions,
+        colors,
+        score_qubits,
+        method=method,
+        optimization_level=level,
+    )
 
 
 def _oracle_for(
@@ -98,18 +95,15 @@ def _oracle_for(
     execution: Execution | str,
     *,
     score_qubits: int | None = None,
-    mps_construction: str | None = None,
+    method: str | None = None,
 ) -> Any:
     """The codemaker's oracle gate in the construction ``execution`` asks for.
 
     ``execution``: the record, or a backend name (a record with the options in force).
-
-    ``"auto"``: :func:`choose_oracle_construction` on devices; on Aer the default
-    construction, or ``mps_construction`` when given and Aer simulates the circuit as a
-    matrix product state.
+    ``"auto"``: :func:`choose_oracle_construction` for ``method`` on its backend, at its
+    optimisation level.
     """
-    from ..backends import Execution, aer_method, backend_kind
-    from ..circuits.oracle import DEFAULT_CONSTRUCTION
+    from ..backends import Execution
 
     if isinstance(execution, str):
         execution = Execution.here(execution)
@@ -117,21 +111,14 @@ def _oracle_for(
     options = {} if score_qubits is None else {"score_qubits": score_qubits}
     construction = execution.options.oracle_construction
     if construction == "auto":
-        n, k = codemaker.num_positions, codemaker.num_colors
-        if backend_kind(backend) != "aer":
-            construction = choose_oracle_construction(
-                backend,
-                n,
-                k,
-                score_qubits=score_qubits,
-                optimization_level=execution.options.optimization_level,
-            )
-        else:
-            construction = DEFAULT_CONSTRUCTION
-            if mps_construction is not None:
-                width = codemaker.oracle(**options).num_qubits
-                if aer_method(backend, width) == "matrix_product_state":
-                    construction = mps_construction
+        construction = choose_oracle_construction(
+            backend,
+            codemaker.num_positions,
+            codemaker.num_colors,
+            score_qubits=score_qubits,
+            optimization_level=execution.options.optimization_level,
+            method=method,
+        )
     return codemaker.oracle(construction=construction, **options)
 
 
