@@ -93,8 +93,8 @@ class Construction:
         name: the construction's name (``construction=`` everywhere, the plugin name).
         summary: one line on how it is built.
         build: the :data:`Builder`.
-        work_qubits: ``(n, q, m) -> `` the work ancillas it needs.
-        two_qubit_gates: ``(n, q, m) -> `` its CX count once every gate is written with
+        work_qubits: ``(n, q, m) ->`` the work ancillas it needs.
+        two_qubit_gates: ``(n, q, m) ->`` its CX count once every gate is written with
             CX and one-qubit gates, before any optimisation (``rccx`` = 3, ``rcccx`` = 6,
             ``ccx`` = 6, ``cp`` = 2, ``cx`` = 1).
     """
