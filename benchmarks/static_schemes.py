@@ -2,12 +2,13 @@
 
 For ``n`` in 64, 256, 1,024, 4,096 and ``k`` in 2, 8 and ``n``, plays ``--games``
 random secrets with ``solve(secret, colors=k, method="static", seed=i)`` (the scheme
-``static`` picks: coin weighing at ``k = 2``, colour designs at ``k = 8``, random sets
-at ``k = n``) and prints the queries before the final guess, the queries to win, the
-games won and the mean seconds per game (one process, the whole solve: building the
-set, the codemaker's answers and the decoding). Sizes beyond the static limits print
-the one-line refusal. ``--threshold`` adds the success rate of the random scheme's
-peeling decoder against the number of queries at ``n = k = 256``.
+``static`` picks: coin weighing at ``k = 2``, colour designs or balanced sets at ``k =
+8``, balanced sets at ``k = n``) and prints the queries before the final guess, the
+entropy bound ``n log2 k / H(Binomial(n, 1/k))`` beside it, the games won and the mean
+seconds per game (one process, the whole solve: building the set, the codemaker's
+answers and the decoding). Sizes beyond the static limits print the one-line refusal.
+``--threshold`` adds the success rate of the random scheme's decoder (belief
+propagation) against the number of queries at ``n = k = 256``.
 
     python benchmarks/static_schemes.py                       # 10 games per size
     python benchmarks/static_schemes.py --games 20 --sizes 64,256 --colors 2,n
@@ -31,17 +32,21 @@ import numpy as np
 def _schemes(sizes: list[int], colours: list[str], games: int) -> None:
     import mastermind_q as mq
     from mastermind_q.classical.static import static_query_count, static_scheme
+    from mastermind_q.classical.static_schemes import entropy_bound
     from mastermind_q.solving import check_request
 
-    print("| n | k | scheme | queries before the guess | bound | games | won | s / game |")
-    print("|---:|---:|---|---:|---|---:|---:|---:|")
+    print(
+        "| n | k | scheme | queries before the guess | count | entropy bound | / bound |"
+        " games | won | s / game |"
+    )
+    print("|---:|---:|---|---:|---|---:|---:|---:|---:|---:|")
     for n in sizes:
         for text in colours:
             k = n if text == "n" else int(text)
             try:
                 check_request("static", n, k)
             except ValueError as error:
-                print(f"| {n} | {k} | - | - | refused: {error} | - | - | - |", flush=True)
+                print(f"| {n} | {k} | - | - | refused: {error} | - | - | - | - | - |", flush=True)
                 continue
             scheme = static_scheme(n, k)
             count = static_query_count(n, k)
@@ -49,7 +54,9 @@ def _schemes(sizes: list[int], colours: list[str], games: int) -> None:
                 "coin-weighing": "m_L(n) + 1",
                 "colour-designs": "(k - 1) m_L(n) + 1",
                 "random": f"{count / (n * math.log2(n)):.2f} n log2 n",
+                "balanced": f"{count / (n * math.log2(n)):.2f} n log2 n",
             }.get(scheme, "-")
+            information = entropy_bound(n, k)
             rng = np.random.default_rng((0, n, k))
             won, seconds = 0, 0.0
             for index in range(games):
@@ -59,7 +66,8 @@ def _schemes(sizes: list[int], colours: list[str], games: int) -> None:
                 seconds += time.perf_counter() - started
                 won += result.solved
             print(
-                f"| {n} | {k} | {scheme} | {count} | {bound} | {games} | {won} | "
+                f"| {n} | {k} | {scheme} | {count} | {bound} | {information:.0f} | "
+                f"{count / information:.2f} | {games} | {won} | "
                 f"{seconds / max(games, 1):.2f} |",
                 flush=True,
             )

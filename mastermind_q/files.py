@@ -52,6 +52,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -61,6 +62,7 @@ from typing import IO, Any
 __all__ = [
     "DataFileError",
     "OutputFileError",
+    "OutputWriteError",
     "atomic_output",
     "check_output_file",
     "check_output_siblings",
@@ -68,13 +70,32 @@ __all__ = [
     "make_private_directory",
     "open_stream_output",
     "read_capped",
+    "shown_name",
     "write_cache_file",
     "write_output",
+    "write_whole",
 ]
 
 
 class DataFileError(ValueError):
     """A data file that is not safe or not valid to read (the message says why)."""
+
+
+def shown_name(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message names it: shell-quoted, and one line whatever it holds.
+
+    A plain name stays as it is (``out/rows.csv``); one with spaces or shell characters
+    is quoted (``'my rows.csv'``); one with a newline or another unprintable character
+    is written as a Python literal (``'a\\nb.csv'``), so a message is always one line.
+
+    Example:
+        >>> shown_name("out/rows.csv"), shown_name("my rows.csv"), shown_name("a\nb")
+        ('out/rows.csv', "'my rows.csv'", "'a\\nb'")
+    """
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    return shlex.quote(name) if name.isprintable() else repr(name)
 
 
 def _kind(mode: int) -> str:
@@ -119,6 +140,7 @@ def read_capped(
             or (``private``) is not the user's own or is writable by others.
     """
     name = os.fspath(path)
+    shown = shown_name(name)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not follow_links:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -126,35 +148,34 @@ def read_capped(
         descriptor = os.open(name, flags)
     except OSError as error:
         if not follow_links and os.path.islink(name):
-            raise DataFileError(f"{name} is a symbolic link (not read)") from None
-        raise DataFileError(f"cannot open {name}: {error.strerror or error}") from error
+            raise DataFileError(f"{shown} is a symbolic link (not read)") from None
+        raise DataFileError(f"cannot open {shown}: {error.strerror or error}") from error
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
-            raise DataFileError(f"{name} is not a regular file ({_kind(info.st_mode)})")
+            raise DataFileError(f"{shown} is not a regular file ({_kind(info.st_mode)})")
         if private and hasattr(os, "getuid"):
             if info.st_uid != os.getuid():
-                raise DataFileError(f"{name} belongs to another user (uid {info.st_uid})")
+                raise DataFileError(f"{shown} belongs to another user (uid {info.st_uid})")
             if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-                raise DataFileError(
-                    f"{name} is writable by group or others (mode {stat.S_IMODE(info.st_mode):o})"
-                )
+                mode = stat.S_IMODE(info.st_mode)
+                raise DataFileError(f"{shown} is writable by group or others (mode {mode:o})")
         if info.st_size > max_bytes:
-            raise DataFileError(f"{name} has {info.st_size} bytes, more than {max_bytes}")
+            raise DataFileError(f"{shown} has {info.st_size} bytes, more than {max_bytes}")
         chunks = []
         left = max_bytes + 1
         while left > 0:
             try:
                 chunk = os.read(descriptor, min(left, 1 << 20))
             except OSError as error:
-                raise DataFileError(f"cannot read {name}: {error.strerror or error}") from error
+                raise DataFileError(f"cannot read {shown}: {error.strerror or error}") from error
             if not chunk:
                 break
             chunks.append(chunk)
             left -= len(chunk)
         data = b"".join(chunks)
         if len(data) > max_bytes:  # grew while we read
-            raise DataFileError(f"{name} has more than {max_bytes} bytes")
+            raise DataFileError(f"{shown} has more than {max_bytes} bytes")
         return data
     finally:
         os.close(descriptor)
@@ -191,7 +212,7 @@ def load_json(
             JSON, or nested too deeply.
     """
     data = read_capped(path, max_bytes=max_bytes, private=private, follow_links=follow_links)
-    name = os.fspath(path)
+    name = shown_name(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -230,17 +251,95 @@ def make_private_directory(path: str | os.PathLike[str]) -> Path:
 
 # -- writing --------------------------------------------------------------------------------
 class OutputFileError(ValueError):
-    """An output path that is not safe to write (the message names it and says why)."""
+    """An output path that is not safe to write (the message names it and says why).
+
+    ``path`` is the file named (``None`` where the message names none), so a caller can
+    say which of its options it came from (the CLI: ``--csv``, ``--output``).
+    """
+
+    def __init__(self, message: str, path: str | os.PathLike[str] | None = None) -> None:
+        super().__init__(message)
+        self.path = None if path is None else os.fspath(path)
+
+
+class OutputWriteError(OutputFileError):
+    """Writing an output file failed part way (a full disk, a quota, an I/O error).
+
+    The message names the file and the system's reason (``cannot write 'rows.csv': No
+    space left on device``); ``errno`` is the system's error number. What is left of
+    the file is stated by the writer: :func:`atomic_output` leaves the old file (or
+    none), :func:`write_whole` cuts a stream back to its last whole record.
+    """
+
+    def __init__(
+        self, message: str, path: str | os.PathLike[str] | None = None, errno: int | None = None
+    ) -> None:
+        super().__init__(message, path)
+        self.errno = errno
+
+
+def _write_error(name: str, error: OSError, detail: str = "") -> OutputWriteError:
+    reason = error.strerror or str(error)
+    return OutputWriteError(
+        f"cannot write {shown_name(name)}: {reason}{detail}", name, errno=error.errno
+    )
+
+
+NAME_MAX = 255
+"""Longest file name (bytes) assumed where the file system does not say (``pathconf``)."""
+TEMPORARY_EXTRA = len(".") + len(".") + 8 + len(".tmp")
+"""Bytes :func:`atomic_output`'s temporary name ``.NAME.XXXXXXXX.tmp`` adds to ``NAME``
+(it shortens ``NAME`` in it to fit, so only ``NAME`` itself must fit the folder)."""
+
+
+def _name_max(folder: str) -> int:
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):
+        return NAME_MAX
+
+
+def _check_name_length(name: str, folder: str) -> None:
+    """Refuse a file name longer than its folder allows (before any work, not after)."""
+    base = os.path.basename(name)
+    size = len(os.fsencode(base))
+    most = _name_max(folder)
+    if size > most:
+        raise OutputFileError(
+            f"cannot write {shown_name(name)}: its name has {size} bytes, more than the "
+            f"{most} a file name may have here",
+            name,
+        )
+    try:
+        path_max = int(os.pathconf(folder, "PC_PATH_MAX"))
+    except (OSError, ValueError, AttributeError):
+        path_max = 4096
+    whole = len(os.fsencode(os.path.abspath(name)))
+    if whole >= path_max:
+        raise OutputFileError(
+            f"cannot write {shown_name(name)}: its path has {whole} bytes, more than the "
+            f"{path_max - 1} a path may have here",
+            name,
+        )
+
+
+def _temporary_prefix(base: str, folder: str) -> str:
+    """``.BASE.``, ``BASE`` shortened so that the temporary name fits the folder."""
+    room = max(1, _name_max(folder) - TEMPORARY_EXTRA)
+    while len(os.fsencode(base)) > room:
+        base = base[: max(1, len(base) - max(1, len(os.fsencode(base)) - room))]
+    return f".{base}."
 
 
 def _refusal(name: str, info: os.stat_result) -> str | None:
     """Why an existing entry may never be written, or ``None`` for a regular file."""
+    shown = shown_name(name)
     if stat.S_ISLNK(info.st_mode):
-        return f"{name} is a symbolic link (output files are never written through a link)"
+        return f"{shown} is a symbolic link (output files are never written through a link)"
     if stat.S_ISDIR(info.st_mode):
-        return f"{name} is a folder"
+        return f"{shown} is a folder"
     if not stat.S_ISREG(info.st_mode):
-        return f"{name} is not a regular file ({_kind(info.st_mode)})"
+        return f"{shown} is not a regular file ({_kind(info.st_mode)})"
     return None
 
 
@@ -250,7 +349,9 @@ def _lstat(name: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise OutputFileError(f"cannot write {name}: {error.strerror or error}") from None
+        raise OutputFileError(
+            f"cannot write {shown_name(name)}: {error.strerror or error}", name
+        ) from None
 
 
 def check_output_file(
@@ -260,8 +361,10 @@ def check_output_file(
 
     Called before the work that produces the file. Refused: a symbolic link, a FIFO, a
     device, a socket or a folder at ``path`` (whatever ``overwrite`` says); a folder
-    that does not exist or cannot be written; an existing regular file unless
-    ``overwrite``.
+    that does not exist or cannot be written; a name longer than the folder's file
+    system allows (``NAME_MAX``, usually 255 bytes; the temporary name of
+    :func:`atomic_output` is shortened to fit) or a path longer than ``PATH_MAX``; an
+    existing regular file unless ``overwrite``.
 
     Args:
         path: the file to write.
@@ -275,18 +378,25 @@ def check_output_file(
     name = os.fspath(path)
     if not name:
         raise OutputFileError("output file name must not be empty")
+    shown = shown_name(name)
+    folder = os.path.dirname(name) or "."
+    if os.path.isdir(folder):
+        _check_name_length(name, folder)
     info = _lstat(name)
     if info is not None:
         reason = _refusal(name, info)
         if reason is not None:
-            raise OutputFileError(reason)
+            raise OutputFileError(reason, name)
         if not overwrite:
-            raise OutputFileError(f"{name} exists (give {force_hint} to replace it)")
-    folder = os.path.dirname(name) or "."
+            raise OutputFileError(f"{shown} exists (give {force_hint} to replace it)", name)
     if not os.path.isdir(folder):
-        raise OutputFileError(f"cannot write {name}: folder {folder!r} does not exist")
+        raise OutputFileError(
+            f"cannot write {shown}: folder {shown_name(folder)} does not exist", name
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputFileError(f"cannot write {name}: folder {folder!r} is not writable")
+        raise OutputFileError(
+            f"cannot write {shown}: folder {shown_name(folder)} is not writable", name
+        )
     return Path(name)
 
 
@@ -314,7 +424,9 @@ def check_output_siblings(
     try:
         entries = sorted(entry.name for entry in os.scandir(folder))
     except OSError as error:
-        raise OutputFileError(f"cannot write {name}: {error.strerror or error}") from None
+        raise OutputFileError(
+            f"cannot write {shown_name(name)}: {error.strerror or error}", name
+        ) from None
     for entry in entries:
         if not compiled.fullmatch(entry):
             continue
@@ -324,11 +436,12 @@ def check_output_siblings(
             continue
         reason = _refusal(sibling, info)
         if reason is not None:
-            raise OutputFileError(reason)
+            raise OutputFileError(reason, sibling)
         if not overwrite:
             raise OutputFileError(
-                f"{sibling} exists and a write to {name} may replace it "
-                f"(give {force_hint} to replace it)"
+                f"{shown_name(sibling)} exists and a write to {shown_name(name)} may replace "
+                f"it (give {force_hint} to replace it)",
+                sibling,
             )
 
 
@@ -341,19 +454,20 @@ def _umask() -> int:
 def _place(temporary: str, name: str, overwrite: bool) -> None:
     """Rename the finished ``temporary`` to ``name`` (never through a link)."""
     info = _lstat(name)
+    appeared = f"{shown_name(name)} exists (it appeared while it was being written)"
     if info is not None:
         reason = _refusal(name, info)
         if reason is not None:  # appeared during the work
-            raise OutputFileError(reason)
+            raise OutputFileError(reason, name)
         if not overwrite:
-            raise OutputFileError(f"{name} exists (it appeared while it was being written)")
+            raise OutputFileError(appeared, name)
     if overwrite:
         os.replace(temporary, name)  # replaces the entry itself, never what it points to
         return
     try:
         os.link(temporary, name)  # fails if name exists: no file is ever replaced
     except FileExistsError:
-        raise OutputFileError(f"{name} exists (it appeared while it was being written)") from None
+        raise OutputFileError(appeared, name) from None
     except OSError:  # a file system without hard links: the check above stands
         os.replace(temporary, name)
         return
@@ -372,10 +486,13 @@ def atomic_output(
     """Write ``path`` through a temporary file in its folder, renamed into place at the end.
 
     The path is checked first (:func:`check_output_file`); the block writes to a new
-    temporary file (``.NAME.XXXX.tmp`` beside it, which cannot be a link or a FIFO);
+    temporary file (``.NAME.XXXX.tmp`` beside it, which cannot be a link or a FIFO;
+    ``NAME`` shortened in it where the whole would be too long a file name);
     when the block ends normally the file is flushed, given the usual mode (``0666``
     less the umask, or ``0600`` when ``private``) and renamed to ``path``. If the
-    block raises, the temporary file is removed and ``path`` is untouched.
+    block raises, the temporary file is removed and ``path`` is untouched. A write
+    that fails (a full disk: ``OSError`` from the block, the flush or the rename) is
+    an :class:`OutputWriteError` naming ``path`` and the reason.
 
     Args:
         path: the file to write.
@@ -393,7 +510,8 @@ def atomic_output(
     Raises:
         OutputFileError: the path is refused (before the block runs, or -- if it
             changed meanwhile -- at the end, the temporary file removed).
-        OSError: the temporary file cannot be created or written.
+        OutputWriteError: the temporary file cannot be created or written (the old
+            file, if any, is untouched; no temporary file is left).
 
     Example:
         >>> import tempfile, os
@@ -411,23 +529,48 @@ def atomic_output(
     target = check_output_file(path, overwrite=overwrite, force_hint=force_hint)
     name = os.fspath(target)
     folder = os.path.dirname(name) or "."
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    prefix = _temporary_prefix(target.name, folder)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+    except OSError as error:
+        raise _write_error(name, error) from error
     try:
         if binary:
             stream: IO[Any] = os.fdopen(handle, "wb")
         else:
             stream = os.fdopen(handle, "w", encoding="utf-8", newline="")
-        with stream:
+        with _closed_quietly(stream):
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
             if not private:
                 os.fchmod(stream.fileno(), 0o666 & ~_umask())
         _place(temporary, name, overwrite)
+    except OutputFileError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+    except OSError as error:  # a full disk, a quota, an I/O error: the file is named
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise _write_error(name, error) from error
     except BaseException:
         with contextlib.suppress(OSError):
             os.remove(temporary)
         raise
+
+
+@contextlib.contextmanager
+def _closed_quietly(stream: IO[Any]) -> Iterator[IO[Any]]:
+    """Close ``stream`` after the block; after a failed block, drop what is buffered
+    (closing would try to write it again and raise a second error)."""
+    try:
+        yield stream
+    except BaseException:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+        raise
+    stream.close()
 
 
 def write_output(
@@ -442,7 +585,7 @@ def write_output(
 
     Raises:
         OutputFileError: as :func:`check_output_file`.
-        OSError: the folder cannot be written.
+        OutputWriteError: the write failed (the old file, if any, is untouched).
     """
     binary = isinstance(data, bytes)
     with atomic_output(
@@ -481,20 +624,74 @@ def open_stream_output(
     try:
         descriptor = os.open(name, flags, 0o666)
     except FileExistsError:
-        raise OutputFileError(f"{name} exists (give {force_hint} to replace it)") from None
+        raise OutputFileError(
+            f"{shown_name(name)} exists (give {force_hint} to replace it)", name
+        ) from None
     except OSError as error:
-        raise OutputFileError(f"cannot write {name}: {error.strerror or error}") from None
+        raise OutputFileError(
+            f"cannot write {shown_name(name)}: {error.strerror or error}", name
+        ) from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
-            raise OutputFileError(f"{name} is not a regular file ({_kind(info.st_mode)})")
+            raise OutputFileError(
+                f"{shown_name(name)} is not a regular file ({_kind(info.st_mode)})", name
+            )
         os.ftruncate(descriptor, 0)
         if hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "w", encoding="utf-8", newline="")
+        # opened by name through the descriptor, so the stream's ``name`` is the path
+        return open(
+            name, "w", encoding="utf-8", newline="", opener=lambda _path, _flags: descriptor
+        )
     except BaseException:
         os.close(descriptor)
         raise
+
+
+def write_whole(stream: IO[str], text: str) -> None:
+    """Append ``text`` (one record, e.g. a CSV row) to ``stream`` whole, or not at all.
+
+    A stream on a regular file (from :func:`open_stream_output`) is flushed, then
+    ``text`` is written to its descriptor; if the write fails part way (a full disk),
+    the file is cut back to where the record began, so it holds whole records only,
+    and :class:`OutputWriteError` names the file. Any other stream (standard output, a
+    pipe, ``io.StringIO``) gets ``text`` written and flushed.
+
+    Raises:
+        OutputWriteError: the record could not be written (the file ends with the
+            last whole record).
+    """
+    descriptor = _regular_descriptor(stream)
+    if descriptor is None:
+        stream.write(text)
+        stream.flush()
+        return
+    name = str(getattr(stream, "name", "") or "the output file")
+    try:
+        stream.flush()  # what the stream buffered is on disk first
+        start = os.lseek(descriptor, 0, os.SEEK_END)
+    except OSError as error:
+        raise _write_error(name, error) from error
+    data = text.encode("utf-8")
+    view = memoryview(data)
+    try:
+        while view:
+            done = os.write(descriptor, view)
+            view = view[done:]
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.ftruncate(descriptor, start)
+        raise _write_error(name, error, "; the file ends with its last whole row") from error
+
+
+def _regular_descriptor(stream: IO[str]) -> int | None:
+    """The descriptor of ``stream`` when it is open on a regular file, else ``None``."""
+    try:
+        descriptor = stream.fileno()
+        return descriptor if stat.S_ISREG(os.fstat(descriptor).st_mode) else None
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def write_cache_file(path: str | os.PathLike[str], text: str) -> bool:

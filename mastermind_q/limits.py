@@ -48,10 +48,14 @@ limit (environment variable)              default         what it bounds
                                                           (``k = 10``: 103 s; about 7x per step)
 ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``   81              the same for every other game
                                                           (``3 x 4``: 4 s, ``3 x 5``: over 10 min)
-``MASTERMIND_Q_MAX_STATIC_ENTRIES``       50,000,000      queries x ``n`` (plus ``n k``) of a
+``MASTERMIND_Q_MAX_STATIC_ENTRIES``       400,000,000     queries x ``n`` (plus ``n k``) of a
                                                           ``static`` game beyond the exact
-                                                          minimum (about 16 bytes each; n = k =
-                                                          1024: 2 x 10^7, 6-15 s)
+                                                          minimum (n = k = 1024: 9 x 10^6)
+``MASTERMIND_Q_MAX_STATIC_BYTES``         2 GiB           bytes of those entries with the
+                                                          decoder's messages and the
+                                                          codemaker's transcript
+                                                          (``static_bytes_per_entry``;
+                                                          n = k = 4096: 1.2 GB)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
@@ -99,6 +103,7 @@ __all__ = [
     "STATEVECTOR_BYTES_PER_AMPLITUDE",
     "STATEVECTOR_SAFETY_FACTOR",
     "Limit",
+    "LimitRaisedWarning",
     "ResourceLimitError",
     "available_memory",
     "check_circuit_gates",
@@ -120,7 +125,10 @@ __all__ = [
     "environment_limit",
     "limit",
     "statevector_bytes",
+    "static_bytes_per_entry",
+    "static_family",
     "take_grid_values",
+    "warn_raised_limit",
 ]
 
 STATEVECTOR_BYTES_PER_AMPLITUDE = 16
@@ -131,6 +139,34 @@ STATEVECTOR_SAFETY_FACTOR = 2
 
 class ResourceLimitError(ValueError):
     """A request beyond a resource limit (the message names value, limit and variable)."""
+
+
+class LimitRaisedWarning(UserWarning):
+    """A request admitted only because an environment variable raised a limit past the
+    measured frontier: the message says what it is likely to cost.
+
+    The library only warns (:func:`warnings.warn`, once per game and variable in a
+    process); ``mastermind-q`` prints it as one line on stderr
+    (``mastermind-q solve: warning: ...``). Silence it with
+    ``warnings.simplefilter("ignore", LimitRaisedWarning)``.
+    """
+
+
+_WARNED: set[tuple[object, ...]] = set()
+
+
+def warn_raised_limit(key: tuple[object, ...], message: str) -> None:
+    """Warn once per ``key`` in this process (:class:`LimitRaisedWarning`).
+
+    A request is checked in several places (``solve`` and the codebreaker it calls, every
+    row of a sweep): the cost is said once, where the request was first admitted.
+    """
+    import warnings
+
+    if key in _WARNED:
+        return
+    _WARNED.add(key)
+    warnings.warn(LimitRaisedWarning(message), stacklevel=3)
 
 
 @dataclass(frozen=True)
@@ -174,7 +210,8 @@ LIMITS: dict[str, Limit] = {
         Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
         Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
         Limit("max_static_pair_codes", "MASTERMIND_Q_MAX_STATIC_PAIR_CODES", 100, "codes"),
-        Limit("max_static_entries", "MASTERMIND_Q_MAX_STATIC_ENTRIES", 50_000_000, "entries"),
+        Limit("max_static_entries", "MASTERMIND_Q_MAX_STATIC_ENTRIES", 400_000_000, "entries"),
+        Limit("max_static_bytes", "MASTERMIND_Q_MAX_STATIC_BYTES", 2 * 2**30, "bytes"),
         Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
         Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
         Limit("max_samples", "MASTERMIND_Q_MAX_SAMPLES", 100_000, "samples per row"),
@@ -439,6 +476,7 @@ def check_code_space(
     distinct: bool = False,
     limit_name: str = "the limit",
     hint: str = "",
+    limit_words: str | None = None,
 ) -> None:
     """Refuse an enumerating codebreaker when its code space exceeds ``max_codes``.
 
@@ -454,6 +492,8 @@ def check_code_space(
         distinct: count injections only (the permutation game).
         limit_name: how the message names ``max_codes`` (e.g. ``KNUTH_MAX_CODES``).
         hint: appended to the message (e.g. how to raise the limit).
+        limit_words: the limit said in words instead of ``limit_name=max_codes``:
+            ``more than {max_codes}, {limit_words}``.
 
     Raises:
         ResourceLimitError: more than ``max_codes`` codes (the message gives ``k^n``
@@ -468,18 +508,17 @@ def check_code_space(
         log2_codes = n * math.log2(k)
         space = f"k^n = {k}^{n}"
     suffix = f"; {hint}" if hint else ""
+    most = f"{max_codes}, {limit_words}" if limit_words else f"{limit_name}={max_codes}"
     if log2_codes <= 64:  # small enough to count exactly
         count = math.perm(k, n) if distinct else k**n
         if count <= max_codes:
             return
         raise ResourceLimitError(
-            f"{method} enumerates all codes; {space} = {count}, more than "
-            f"{limit_name}={max_codes}{suffix}"
+            f"{method} enumerates all codes; {space} = {count}, more than {most}{suffix}"
         )
     magnitude = int(log2_codes * math.log10(2))
     raise ResourceLimitError(
-        f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than "
-        f"{limit_name}={max_codes}{suffix}"
+        f"{method} enumerates all codes; {space} (about 10^{magnitude}), more than {most}{suffix}"
     )
 
 
@@ -510,26 +549,81 @@ def check_coin_weighing(num_positions: int, num_colors: int) -> None:
         )
 
 
+def static_bytes_per_entry(num_colors: int) -> int:
+    """Bytes per (query, position) entry of a random or balanced static game at ``k``.
+
+    The set column-major in the smallest unsigned dtype that holds ``k`` (``c`` = 1, 2
+    or 4 bytes), the decoder's ``int16`` messages (2) and the codemaker's compact
+    transcript of the same rows (``c``): ``2c + 2``.
+
+    Example:
+        >>> static_bytes_per_entry(256), static_bytes_per_entry(4096)
+        (4, 6)
+    """
+    k = int(num_colors)
+    colour = 1 if k <= 1 << 8 else 2 if k <= 1 << 16 else 4
+    return 2 * colour + 2
+
+
 def check_static_entries(scheme: str, num_positions: int, num_colors: int, queries: int) -> None:
     """Refuse a static query set too large to build, answer and decode on this machine.
 
     Beyond the exact minimum the static codebreaker holds its ``queries x n`` query
-    entries (as tuples for the codemaker and as an array for its decoder) and an
-    ``n x k`` table of open cells: their sum must not exceed
-    ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` (about 16 bytes each).
+    entries (:func:`static_bytes_per_entry` bytes each with the decoder's messages and
+    the codemaker's transcript) and ``n x k`` beliefs (12 bytes each): their count must
+    not exceed ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` and their bytes
+    ``MASTERMIND_Q_MAX_STATIC_BYTES``.
 
     Raises:
-        ResourceLimitError: naming the scheme, ``n``, ``k`` and the entries.
+        ResourceLimitError: naming the scheme, ``n``, ``k``, the entries and the bytes.
     """
     n, k, count = int(num_positions), int(num_colors), int(queries)
-    entries = count * n + (n * k if scheme == "random" else 0)
-    if entries > limit("max_static_entries"):
+    cells = n * k if scheme in ("random", "balanced") else 0
+    entries = count * n + cells
+    shown = f"static ({scheme}) at n={n}, k={k} holds {count} queries x {n} positions" + (
+        f" + {n} x {k} cells" if cells else ""
+    )
+    size = count * n * static_bytes_per_entry(k) + 12 * cells
+    if size > limit("max_static_bytes"):
         raise _refuse(
-            "max_static_entries",
-            f"static ({scheme}) at n={n}, k={k} holds {count} queries x {n} positions"
-            + (f" + {n} x {k} cells" if scheme == "random" else "")
-            + f" = {entries} entries",
+            "max_static_bytes",
+            f"{shown}: about {size / 2**30:.1f} GiB with the decoder's messages and the "
+            f"codemaker's transcript",
         )
+    if entries > limit("max_static_entries"):
+        raise _refuse("max_static_entries", f"{shown} = {entries} entries")
+
+
+STATIC_FAMILIES = ("hypercube", "two-positions", "other")
+"""The families of static games with their own exact models and limits
+(:func:`static_family`)."""
+
+STATIC_SEARCH_LIMITS = {
+    "hypercube": "max_static_codes",
+    "two-positions": "max_static_pair_codes",
+    "other": "max_static_other_codes",
+}
+"""The limit on ``k^n`` of the exact static minimum's search, per family."""
+
+
+def static_family(num_positions: int, num_colors: int, feedback: str = "black") -> str:
+    """The family of a static game: ``"hypercube"`` (black pegs, ``k = 2``),
+    ``"two-positions"`` (black pegs, ``n = 2``) or ``"other"`` (every other game, and
+    black-white feedback).
+
+    The one rule that the exact search's limits (:func:`check_static_search`) and the
+    static codebreaker's choice to play the exact minimum
+    (:data:`mastermind_q.classical.static.EXACT_PLAY`) are keyed by.
+
+    Example:
+        >>> static_family(5, 2), static_family(2, 7), static_family(3, 3, "black-white")
+        ('hypercube', 'two-positions', 'other')
+    """
+    if feedback == "black" and int(num_colors) == 2:
+        return "hypercube"
+    if feedback == "black" and int(num_positions) == 2:
+        return "two-positions"
+    return "other"
 
 
 def check_static_search(num_positions: int, num_colors: int, feedback: str = "black") -> None:
@@ -542,26 +636,44 @@ def check_static_search(num_positions: int, num_colors: int, feedback: str = "bl
     ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``. Each default admits only games measured
     to finish within about 5 minutes on a cold cache. ``k^n`` is compared by its
     logarithm first, so a huge count is never computed.
+    A game admitted only because the variable raised the limit past its default gets a
+    :class:`LimitRaisedWarning` (once) that says what the search is likely to cost.
 
     Raises:
         ResourceLimitError: naming ``n``, ``k``, the code count and the limit.
     """
     n, k = int(num_positions), int(num_colors)
-    if feedback == "black" and k == 2:
-        name = "max_static_codes"
-    elif feedback == "black" and n == 2:
-        name = "max_static_pair_codes"
-    else:
-        name = "max_static_other_codes"
+    name = STATIC_SEARCH_LIMITS[static_family(n, k, feedback)]
     most = limit(name)
     log2_codes = n * math.log2(k)
     if log2_codes <= math.log2(most) + 1 and k**n <= most:
+        default = LIMITS[name].default or most
+        if k**n > default:  # admitted only because the variable raised the limit
+            warn_raised_limit(
+                (name, n, k, feedback),
+                f"the exact static minimum ({feedback}) at n={n}, k={k} has {k}^{n} = "
+                f"{k**n} codes, beyond the measured frontier of {default} codes; it runs "
+                f"only because {LIMITS[name].variable}={most}: "
+                f"{_STATIC_COSTS[name]}, so this search may run for hours without output",
+            )
         return
     if log2_codes < 64:
         size = f"{k}^{n} = {k**n}"
     else:
         size = f"{k}^{n} (about 10^{int(log2_codes * math.log10(2))})"
     raise _refuse(name, f"the exact static minimum ({feedback}) at n={n}, k={k} has {size} codes")
+
+
+_STATIC_COSTS = {
+    "max_static_codes": "at the frontier n = 10 with k = 2 takes minutes and each position "
+    "more several times as long",
+    "max_static_pair_codes": "at the frontier 2 x 10 takes about 100 s and each colour "
+    "more about 7 times as long",
+    "max_static_other_codes": "at the frontier 3 x 4 takes 4 s while 3 x 5 did not finish "
+    "in 10 minutes",
+}
+"""What the exact static searches cost at and past their measured frontiers
+(``benchmarks/RESULTS.md``), for :class:`LimitRaisedWarning`."""
 
 
 def check_grid_values(count: int, name: str) -> None:

@@ -381,9 +381,9 @@ def check_request(
 
             if not exact_play_available(n, k, static_feedback):
                 check_static_search(n, k, static_feedback)
-        else:
+            check_classical(method, n, k, count + 1)
+        else:  # its own bound: the set's entries and bytes (answered as one array)
             check_static_entries(chosen, n, k, count)
-        check_classical(method, n, k, count + 1)
         return
     if method in ("knuth", "random-consistent"):
         from .classical import baselines
@@ -424,7 +424,8 @@ def play(
             (:func:`mastermind_q.verification.verify_and_repair`, budget ``2n + k``
             classical queries).
         scheme: ``static`` only: force its scheme (``"minimum"``, ``"coin-weighing"``,
-            ``"colour-designs"``, ``"random"``); ``None`` picks the fewest queries.
+            ``"colour-designs"``, ``"random"``, ``"balanced"``); ``None`` picks the fewest
+            queries.
         execution: quantum methods only: the
             :class:`~mastermind_q.backends.Execution` record to run with (backend, shots,
             seed, options such as the oracle construction and noise suppression, runtime
@@ -622,8 +623,8 @@ def solve(
         distinct: the permutation game, no repeated colours and ``k >= n`` (default:
             the method's own, ``True`` for ``permutation`` only).
         scheme: ``static`` only: its query set, ``"minimum"`` (the exact minimum, tiny
-            games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"`` or
-            ``"random"`` (``2k >= n``); ``None`` (default) picks the fewest queries.
+            games), ``"coin-weighing"`` (``k = 2``), ``"colour-designs"``, ``"random"`` or
+            ``"balanced"`` (belief propagation); ``None`` (default) picks the fewest queries.
         execution: quantum methods: the :class:`~mastermind_q.backends.Execution`
             record to run with, instead of ``backend``, ``shots`` and ``seed`` (see
             :func:`play`).

@@ -523,7 +523,8 @@ def test_solve_progress_on_stderr_unless_quiet(capsys):
     ]
     status, out, err = _run_cli(capsys, *argv)
     assert status == 0 and "transpile" in err and "per circuit" in out
-    assert "simulate: fake:hanoi (aer-noise-model), 2 circuits [" in err
+    # stderr is not a terminal here: one line per stage, as it begins
+    assert "simulate: fake:hanoi (aer-noise-model), 2 circuits" in err.splitlines()
     assert not any(part.startswith(" [") for part in err.split("\r"))  # no unnamed bar
     status, _, err = _run_cli(capsys, *argv, "--quiet")
     assert status == 0 and err == ""
@@ -622,7 +623,7 @@ def test_solve_classical_human_output(capsys):
             ["--method", "blackpeg", "--colors", "4", "--random", "3", "--distinct"],
             "plays repetition only",
         ),
-        (["--method", "optimal", "--colors", "6", "--random", "7"], "OPTIMAL_MAX_CODES"),
+        (["--method", "optimal", "--colors", "6", "--random", "7"], "MAX_OPTIMAL_CODES=N"),
         (["--method", "blackpeg", "--colors", "1", "--random", "3"], "colors must have value"),
         (["--method", "blackpeg", "--colors", "3", "--secret", "0,x,1"], "secret[1]"),
         (["--method", "blackpeg", "--colors", "3", "--secret", "0,5,1"], "secret[1]"),
@@ -961,3 +962,70 @@ def test_cli_main_stays_the_function_after_another_lazy_name():
     )
     root = Path(__file__).resolve().parents[1]
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root, timeout=60)
+
+
+# -- progress on a stream that is not a terminal ----------------------------------------------
+def _stage_events():
+    from mastermind_q.backends.options import ProgressEvent
+
+    events = [ProgressEvent("transpile", done, 6, "") for done in range(1, 7)]
+    events += [ProgressEvent("simulate", 0, 1, "aer, 6 circuits", None, 0.5 * t) for t in range(9)]
+    return [*events, ProgressEvent("done", 1, 1, "")]
+
+
+def test_stage_progress_on_a_log_is_one_line_per_stage(monkeypatch):
+    from mastermind_q.cli.progress import Progress
+
+    log = io.StringIO()
+    monkeypatch.setattr("sys.stderr", log)
+    progress = Progress(show=True)
+    for event in _stage_events():
+        progress(event)
+    progress.close()
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and len(lines) == 2, lines
+    assert lines == ["transpile: 0/6 circuit", "simulate: aer, 6 circuits"]  # as each begins
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    progress = Progress(show=True)
+    for event in _stage_events():
+        progress(event)
+    assert "\r" in screen.getvalue()  # a terminal keeps the redrawn bar
+    quiet = io.StringIO()
+    monkeypatch.setattr("sys.stderr", quiet)
+    progress = Progress(show=False)
+    for event in _stage_events():
+        progress(event)
+    assert quiet.getvalue() == ""
+
+
+def test_search_progress_on_a_log_is_one_line_per_search(monkeypatch):
+    import argparse
+
+    from mastermind_q.classical.progress import progress_callback
+    from mastermind_q.cli.progress import search_progress
+
+    log = io.StringIO()
+    monkeypatch.setattr("sys.stderr", log)
+    args = argparse.Namespace(method="optimal", quiet=False, json=False)
+    with search_progress(args):
+        report = progress_callback("optimal")  # what the search calls as guesses settle
+        for done in range(0, 41, 5):
+            report(done, 40)
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and lines == [lines[0]]
+    assert lines[0] == "optimal search: 0/40 guess"
+
+
+def test_compare_progress_on_a_log_is_one_line_per_row(capsys):
+    argv = ["compare", "--positions", "4,5", "--colors", "5", *BOUNDS_ONLY]
+    assert cli.main(argv) == 0
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert "\r" not in err and len(lines) == 8  # 2 cells x 4 rows
+    assert lines[0].startswith("compare: row 1/8 n=4 k=5 adaptive-T [")

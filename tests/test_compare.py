@@ -535,7 +535,8 @@ def test_best_classical_is_the_minimum_of_its_own_game():
         assert names[row.best_mean_method].mean_queries == row.mean_queries
         assert row.queries_to_win == row.queries
     for row in result.rows:
-        extra = 1 if row.kind == "quantum" or row.method == "adaptive-T" else 0
+        plus_final = row.kind == "quantum" or row.method in ("adaptive-T", "entropy-bound")
+        extra = 1 if plus_final else 0
         assert row.to_dict()["queries_to_win"] == row.queries + extra
 
 
@@ -617,9 +618,14 @@ def test_table_sets_quantum_rows_against_their_own_game_only():
 def test_compare_progress_shows_the_bar_only_when_asked(brute, capsys):
     cmp.compare([2], [3], methods=[brute], samples=2, formulas=False)
     assert capsys.readouterr().err == ""
-    cmp.compare([2], [3], methods=[brute], samples=2, formulas=False, progress=True)
+    result = cmp.compare([2], [3], methods=[brute], samples=2, formulas=False, progress=True)
     err = capsys.readouterr().err
-    assert "compare" in err and "row" in err and "100%" in err
+    # stderr is not a terminal here: one line per row, never a redrawn bar
+    lines = err.splitlines()
+    tasks = len([row for row in result.rows if row.method != "best-classical"])
+    assert len(lines) == tasks and "\r" not in err
+    assert lines[0].startswith(f"compare: row 1/{tasks} n=2 k=3 {brute} [")
+    assert lines[-1].startswith(f"compare: row {tasks}/{tasks} ")
     with pytest.raises(ValueError, match="'yes'"):
         cmp.compare([2], [3], methods=[brute], progress="yes")
 
@@ -678,13 +684,26 @@ def test_must_show_one_figure_per_setting(tmp_path, positions, colors, free):
         assert free in axes[0].get_xlabel()
         assert axes[0].get_ylabel() == "queries to win (worst case)"
         styles = set()
-        for line in axes[0].get_lines():
+        lines = axes[0].get_lines()
+        measured = [line for line in lines if not line.get_label().endswith("(lower bound)")]
+        (reference,) = [line for line in lines if line not in measured]
+        for line in lines:
             assert len(set(line.get_xdata())) >= 2 or line.get_label().startswith("two-color")
+        for line in measured:
             styles.add((line.get_color(), line.get_marker()))
-        assert len(styles) == len(axes[0].get_lines())  # colour, marker and dashes each
-        markers = [line.get_marker() for line in axes[0].get_lines()]
-        dashes = [str(line._unscaled_dash_pattern) for line in axes[0].get_lines()]
+        assert len(styles) == len(measured)  # colour, marker and dashes each
+        markers = [line.get_marker() for line in measured]
+        dashes = [str(line._unscaled_dash_pattern) for line in measured]
         assert len(set(markers)) == len(markers) and len(set(dashes)) == len(dashes)
+        # the lower bound is a reference line: no markers, unlike every measured curve
+        assert reference.get_marker() == "None" and "None" not in markers
+        assert (
+            reference.get_label()
+            == {
+                "non-adaptive": "entropy bound (lower bound)",
+                "adaptive": "counting bound (lower bound)",
+            }[setting]
+        )
         assert figure.get_size_inches()[0] == pytest.approx(3.5)
     non_adaptive = _figure_facts(figures["non-adaptive"])[1]
     adaptive = _figure_facts(figures["adaptive"])[1]
@@ -692,8 +711,10 @@ def test_must_show_one_figure_per_setting(tmp_path, positions, colors, free):
     # the paper's rate is never drawn as a count: a fitted constant times the rate
     assert any(e.startswith("classical rate (Table 1) × ") for e in non_adaptive)
     assert adaptive[:2] == ["adaptive (quantum)", "best classical, black pegs"]
-    assert len(adaptive) == 3 and adaptive[2].startswith("classical rate (Table 2) × ")
+    assert len(adaptive) == 4 and adaptive[2].startswith("classical rate (Table 2) × ")
     assert adaptive[2].endswith(", fitted")
+    assert adaptive[3] == "counting bound (lower bound)"
+    assert non_adaptive[-1] == "entropy bound (lower bound)"
 
 
 def test_the_approximate_hunziker_meyer_is_labelled_in_legend_and_table():
@@ -767,7 +788,7 @@ def test_plot_comparison_accepts_json_dicts():
     expected = "log" if max(ys) / min(ys) > 10 else "linear"  # a log axis past a factor 10
     assert [axis.get_yscale() for axis in axes] == [expected, expected]
     # the rate is drawn fitted to the classical points, never as its raw value (64 here)
-    assert 64 not in ys and len(_entries) == 4
+    assert 64 not in ys and len(_entries) == 5
 
 
 def test_curve_styles_stay_distinct_past_the_palette():
@@ -853,3 +874,117 @@ def test_an_interrupted_compare_keeps_its_finished_rows(monkeypatch):
     rows = info.value.comparison.rows
     assert [(row.n, row.method) for row in rows if row.method == "blackpeg"] == [(2, "blackpeg")]
     assert all(row.queries is not None for row in rows)
+
+
+# -- information bounds ------------------------------------------------------------------
+@pytest.mark.parametrize("n", range(1, 13))
+def test_counting_bound_is_the_fewest_answer_sequences_that_cover_the_codes(n):
+    for k in range(2, 11):
+        expected = next(q for q in itertools.count(1) if (n + 1) ** q >= k**n)
+        assert cmp.counting_bound(n, k) == expected
+        assert expected == math.ceil(n * math.log2(k) / math.log2(n + 1) - 1e-12)
+
+
+def _entropy_by_enumeration(n, k):
+    """H(Binomial(n, 1/k)) in bits from the exact pmf (math.comb, every term)."""
+    p = 1.0 / k
+    pmf = [math.comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(n + 1)]
+    return -math.fsum(q * math.log2(q) for q in pmf if q > 0)
+
+
+def _entropy_full_log_sum(n, k):
+    """The same over every j in logs (lgamma): no window, for large n."""
+    log_p, log_q = math.log(1.0 / k), math.log1p(-1.0 / k)
+    total = []
+    for j in range(n + 1):
+        log_pmf = math.lgamma(n + 1) - math.lgamma(j + 1) - math.lgamma(n - j + 1)
+        log_pmf += j * log_p + (n - j) * log_q
+        total.append(-math.exp(log_pmf) * log_pmf)
+    return math.fsum(total) / math.log(2)
+
+
+@pytest.mark.parametrize(("n", "k"), [(1, 2), (2, 2), (3, 4), (8, 3), (20, 20), (60, 7)])
+def test_answer_entropy_matches_the_binomial_pmf(n, k):
+    assert cmp.answer_entropy(n, k) == pytest.approx(_entropy_by_enumeration(n, k), rel=1e-12)
+    quotient = n * math.log2(k) / _entropy_by_enumeration(n, k)
+    assert cmp.entropy_bound(n, k) == math.ceil(quotient - 1e-9)
+
+
+def test_information_bounds_are_exact_and_fast_at_16384():
+    import time
+
+    started = time.perf_counter()
+    for n, k in ((16384, 16384), (16384, 8), (4096, 2), (10_000, 100_000)):
+        counting, entropy = cmp.counting_bound(n, k), cmp.entropy_bound(n, k)
+        assert (n + 1) ** counting >= k**n > (n + 1) ** (counting - 1)
+        quotient = n * math.log2(k) / _entropy_full_log_sum(n, k)
+        assert entropy == math.ceil(quotient)
+    assert cmp.counting_bound(16384, 16384) == 16384  # n log2 n / log2(n + 1), rounded up
+    assert cmp.entropy_bound(16384, 16384) == 121849  # 0.53 n log2 n
+    assert time.perf_counter() - started < 5.0  # the brute-force checks included
+
+
+@pytest.mark.parametrize(("n", "k"), [(2, 2), (2, 3), (3, 3), (2, 4)])
+def test_information_bounds_hold_for_the_exact_optima(n, k):
+    from mastermind_q.classical import optimal_worst_case, static_minimum
+
+    worst, _mean = optimal_worst_case(n, k)
+    assert cmp.counting_bound(n, k) <= worst  # guesses to win, the final one included
+    assert cmp.entropy_bound(n, k) <= static_minimum(n, k)  # queries before the final guess
+
+
+def test_bound_rows_carry_their_game_and_never_become_best_classical():
+    methods = ["blackpeg", "coin-weighing", "static"]
+    result = cmp.compare([5, 8], [4], methods=methods, samples=2, formulas=False)
+    rows = {(row.n, row.method): row for row in result.rows}
+    for n in (5, 8):
+        counting, entropy = rows[(n, "counting-bound")], rows[(n, "entropy-bound")]
+        assert counting.to_dict()["kind"] == entropy.to_dict()["kind"] == "bound"
+        assert counting.source == entropy.source == "theorem"
+        assert counting.game == ("adaptive", "black", False)
+        assert entropy.game == ("non-adaptive", "black", False)
+        assert counting.queries == cmp.counting_bound(n, 4) == counting.queries_to_win
+        assert entropy.queries == cmp.entropy_bound(n, 4)
+        assert entropy.queries_to_win == entropy.queries + 1  # the final guess on top
+        assert counting.mean_queries is None and counting.samples is None
+        # a lower bound: every measured classical row of its game needs at least as many
+        for row in result.rows:
+            if row.n == n and row.kind == "classical" and row.solved:
+                bound = counting if row.setting == "adaptive" else entropy
+                assert row.queries_to_win >= bound.queries_to_win
+    best = [row for row in result.rows if row.method == cmp.BEST_CLASSICAL]
+    assert best and all(row.best_worst_method in methods for row in best)
+    # a bound row of fewer queries than every codebreaker is still never the best
+    assert (
+        cmp.best_classical_rows([rows[(5, "counting-bound")], rows[(5, "blackpeg")]])[0].queries
+        == rows[(5, "blackpeg")].queries
+    )
+    assert cmp.best_classical_rows([rows[(5, "counting-bound")]]) == []
+
+
+def test_bound_rows_reach_the_table_csv_and_json():
+    result = cmp.compare([4], [4], methods=["counting-bound", "entropy-bound"])
+    assert [row.method for row in result.rows] == ["entropy-bound", "counting-bound"]
+    table = cmp.format_table(result.rows)
+    for row in result.rows:
+        assert row.formula and row.formula in table
+        assert row.reference and "lower bound" in row.reference
+    stream = io.StringIO()
+    cmp.write_csv_header(stream)
+    for row in result.rows:
+        cmp.write_csv_row(stream, row)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 3 and all(len(line.split(",")) >= len(cmp.CSV_FIELDS) for line in lines)
+    assert json.loads(json.dumps(result.to_dict()))["rows"][1]["queries"] == 4
+
+
+def test_the_grover_count_bound_is_exact_and_needs_no_circuit_beyond_the_quantum_limit():
+    from mastermind_q.circuits import exact_grover_parameters
+
+    for k in (*range(2, 300), 1023, 1024):
+        assert cmp.bound_value("adaptive-T", 1, k) == exact_grover_parameters(k)[0]
+    big = cmp.compare([4096], "n", methods=["adaptive-T", "counting-bound", "entropy-bound"])
+    values = {row.method: row.queries for row in big.rows}
+    theta = math.asin(1 / math.sqrt(4096))
+    assert values["adaptive-T"] == math.ceil(math.pi / (4 * theta) - 0.5) == 50
+    assert values["counting-bound"] == 4096 and values["entropy-bound"] > 4096

@@ -151,9 +151,13 @@ def test_costs_weigh_rows_by_what_they_do():
 def test_the_progress_bar_advances_by_estimated_cost(capsys):
     import io
 
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
     plan = cmp.plan_comparison([3], [3], methods=["blackpeg", "elouali-upper"])
     costs = [1.0, 3.0]
-    stream = io.StringIO()
+    stream = Terminal()
     bar = cmp.SweepProgress(2, file=stream, costs=costs, tasks=plan.tasks)
     tasks = iter(bar.tasks(plan.tasks))
     next(tasks)
@@ -235,7 +239,7 @@ def test_a_plot_that_fails_after_the_sweep_keeps_the_table(capsys, tmp_path):
         ],
         capsys,
     )
-    assert status == 2 and len(json.loads(out)["rows"]) == 8 and json.loads(out)["plots"] == {}
+    assert status == 2 and len(json.loads(out)["rows"]) == 12 and json.loads(out)["plots"] == {}
 
 
 def test_a_figure_that_cannot_be_written_keeps_the_table(capsys, tmp_path, monkeypatch):

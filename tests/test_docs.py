@@ -143,6 +143,49 @@ def test_the_dev_log_pattern_catches_what_it_should():
         assert not DEV_LOG.search(text), text
 
 
+def test_the_quickstart_prints_what_its_comments_say(capsys, tmp_path, monkeypatch):
+    """The README's Quickstart runs (up to the sweep, minutes on a loaded machine) and
+    each ``print(...)  # VALUE`` prints VALUE: its counts are seeded, the same every run."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Quickstart in Python\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    quick = lines[: next(i for i, line in enumerate(lines) if line.startswith("table = "))]
+    expected = [
+        line.split("  # ", 1)[1] for line in quick if line.startswith("print(") and "  # " in line
+    ]
+    assert len(expected) == 2
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):  # twice: the same counts each run
+        exec(compile("\n".join(quick), "README.md", "exec"), {})
+        printed = capsys.readouterr().out.splitlines()
+        assert len(printed) == len(expected)
+        for out, comment in zip(printed, expected):
+            assert comment == out or comment.startswith((f"{out}:", f"{out} ")), (out, comment)
+
+
+def test_the_sample_counts_agree_across_help_readme_and_benchmark():
+    """``compare --samples``'s default, the README's "over N seeded secrets" and the
+    benchmark that measured the README's tables name one number."""
+    from mastermind_q.cli.main import build_parser
+    from mastermind_q.compare import DEFAULT_SAMPLES
+
+    parser = build_parser()
+    compare = next(
+        action.choices["compare"]
+        for action in parser._actions
+        if isinstance(action, __import__("argparse")._SubParsersAction)
+    )
+    (samples,) = [a for a in compare._actions if "--samples" in a.option_strings]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (said,) = set(re.findall(r"over (\d+) seeded secrets", readme.replace("\n", " ")))
+    script = (ROOT / "benchmarks" / "compare_scale.py").read_text(encoding="utf-8")
+    (measured,) = re.findall(r'"--samples", type=int, default=(\d+)', script)
+    assert int(said) == int(measured) == DEFAULT_SAMPLES
+    numbers = {int(number) for number in re.findall(r"\d+", samples.help)}
+    assert numbers == {DEFAULT_SAMPLES}, samples.help  # the README's count, no other
+
+
 def test_the_cli_reference_opens_with_the_commands():
     """File safety is the limits page's; the CLI reference starts with the commands."""
     text = (DOCS / "cli.rst").read_text(encoding="utf-8")

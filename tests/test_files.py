@@ -176,3 +176,183 @@ def test_derived_names_are_checked_before_the_work(folder):
     os.symlink("target.txt", folder / "f-pair-0-3.png")
     with pytest.raises(OutputFileError, match=r"f-pair-0-3\.png is a symbolic link"):
         check_output_siblings(folder / "f.png", pattern, overwrite=True)
+
+
+# -- write failures: whole rows, named files, name lengths, one-line messages ----------------
+def _full_disk_after(monkeypatch, budget, suffix):
+    """``os.write`` to a file whose name ends in ``suffix`` fails with ENOSPC once
+    ``budget`` bytes are written (a short write first, as a nearly full disk does)."""
+    import errno
+
+    real_write = os.write
+    left = {"bytes": budget}
+
+    def write(descriptor, data):
+        try:
+            target = os.readlink(f"/proc/self/fd/{descriptor}")
+        except OSError:
+            target = ""
+        if not target.endswith(suffix):
+            return real_write(descriptor, data)
+        if left["bytes"] <= 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        part = bytes(data)[: left["bytes"]]
+        left["bytes"] -= len(part)
+        return real_write(descriptor, part)
+
+    monkeypatch.setattr(os, "write", write)
+
+
+def _csv_rows(path):
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as handle:
+        return list(csv.reader(handle))
+
+
+def test_a_full_disk_leaves_whole_csv_rows_only(tmp_path, monkeypatch):
+    from mastermind_q.compare import CSV_FIELDS, CompareRow
+    from mastermind_q.compare.output import open_csv_output, write_csv_row
+    from mastermind_q.files import OutputWriteError
+
+    path = tmp_path / "rows.csv"
+    rows = [CompareRow(n, 8, "blackpeg", "classical", 3 * n, 2.5 * n, samples=2) for n in range(9)]
+    _full_disk_after(monkeypatch, 700, "rows.csv")
+    stream = open_csv_output(path)
+    with pytest.raises(OutputWriteError, match=r"cannot write .*rows\.csv: No space left") as error:
+        for row in rows:
+            write_csv_row(stream, row)
+    stream.close()
+    assert error.value.path == str(path) and error.value.errno == 28
+    assert "\n" not in str(error.value)
+    lines = _csv_rows(path)
+    assert lines[0] == list(CSV_FIELDS) and 1 < len(lines) < len(rows) + 1
+    assert all(len(line) == len(CSV_FIELDS) for line in lines)  # whole rows only
+    assert path.read_bytes().endswith(b"\n")
+
+
+def test_compare_csv_on_a_full_disk_names_the_option_and_keeps_whole_rows(
+    tmp_path, monkeypatch, capsys
+):
+    from mastermind_q import cli
+    from mastermind_q.compare import CSV_FIELDS
+
+    path = tmp_path / "rows.csv"
+    _full_disk_after(monkeypatch, 2000, "rows.csv")
+    argv = ["compare", "--positions", "4:24:4", "--colors", "4,8", "--methods", "coin-weighing"]
+    status = cli.main([*argv, "--quiet", "--no-formulas", "--csv", str(path)])
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith(f"mastermind-q compare: error: --csv: cannot write {path}: No space")
+    lines = _csv_rows(path)
+    assert len(lines) > 2 and all(len(line) == len(CSV_FIELDS) for line in lines)
+
+
+def test_a_failed_atomic_write_names_the_file_and_leaves_nothing(tmp_path):
+    import errno
+
+    from mastermind_q.files import OutputWriteError
+
+    target = tmp_path / "figure.png"
+    failed = pytest.raises(OutputWriteError, match=r"cannot write .*figure\.png: No space left")
+    with failed, atomic_output(target) as handle:
+        handle.write(b"partial")
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_draw_on_a_full_disk_names_output_and_the_file(tmp_path, monkeypatch, capsys):
+    import errno
+
+    from mastermind_q import cli
+
+    def full(descriptor):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)  # only the atomic writes fsync
+    target = tmp_path / "oracle.txt"
+    argv = ["draw", "oracle", "--positions", "2", "--colors", "2", "--output", str(target)]
+    status = cli.main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.splitlines()) == 1
+    assert err.startswith(f"mastermind-q draw: error: --output: cannot write {target}: No space")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_long_names_are_checked_before_any_work_and_their_temporary_name_fits(tmp_path):
+    from mastermind_q.files import check_output_file
+
+    longest = "x" * 246 + ".png"  # 250 bytes: fits, though .NAME.XXXXXXXX.tmp would not
+    write_output(tmp_path / longest, b"data")
+    assert (tmp_path / longest).read_bytes() == b"data" and _leftovers(tmp_path) == []
+    with pytest.raises(OutputFileError, match=r"its name has 256 bytes, more than the 255"):
+        check_output_file(tmp_path / ("y" * 252 + ".png"))
+    wide = "é" * 126 + ".txt"  # 256 bytes in UTF-8, 130 characters
+    with pytest.raises(OutputFileError, match="256 bytes"):
+        check_output_file(tmp_path / wide)
+
+
+def test_draw_refuses_a_name_too_long_before_the_drawing(tmp_path, capsys, monkeypatch):
+    from mastermind_q import cli, drawing
+
+    def never(*args, **kwargs):
+        raise AssertionError("the drawing ran")
+
+    monkeypatch.setattr(drawing, "draw_circuit", never, raising=False)
+    target = tmp_path / ("z" * 300 + ".png")
+    argv = ["draw", "oracle", "--positions", "2", "--colors", "2", "--output", str(target)]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--output: cannot write" in err and "its name has 304 bytes" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_names_with_a_newline_give_one_line_messages(tmp_path, capsys):
+    from mastermind_q import cli
+    from mastermind_q.files import load_json, shown_name
+
+    odd = tmp_path / "a\nb.png"
+    odd.write_bytes(b"x")
+    with pytest.raises(OutputFileError) as error:
+        check_output_file(odd)
+    assert "\n" not in str(error.value) and "a\\nb.png" in str(error.value)
+    with pytest.raises(ValueError) as error:
+        load_json(tmp_path / "no\nsuch.json", max_bytes=10)
+    assert "\n" not in str(error.value)
+    assert shown_name("plain/rows.csv") == "plain/rows.csv"
+    assert shown_name("my rows.csv") == "'my rows.csv'"
+    argv = ["draw", "oracle", "--positions", "2", "--colors", "2", "--output", str(odd)]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "exists" in err
+
+
+def test_an_interrupt_before_the_first_row_leaves_the_header(tmp_path, monkeypatch, capsys):
+    from mastermind_q import cli, compare
+    from mastermind_q.compare import CSV_FIELDS
+
+    class Stopped:
+        def __init__(self, *args, **kwargs):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(compare.progress, "SweepProgress", Stopped)  # the sweep's first step
+    path = tmp_path / "out.csv"
+    argv = ["compare", "--positions", "3", "--colors", "3", "--methods", "blackpeg"]
+    assert cli.main([*argv, "--csv", str(path)]) == 130  # the bar: the sweep's first step
+    assert _csv_rows(path) == [list(CSV_FIELDS)]  # the header at once, never an empty file
+    monkeypatch.undo()
+    assert cli.main([*argv, "--csv", str(path), "--force"]) == 0, capsys.readouterr().err
+    assert _csv_rows(path)[0] == list(CSV_FIELDS) and len(_csv_rows(path)) > 1
+    capsys.readouterr()
+
+
+def test_a_csv_whose_header_cannot_be_written_is_removed(tmp_path, monkeypatch):
+    from mastermind_q.compare import output
+
+    def interrupted(stream):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output, "write_csv_header", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        output.open_csv_output(tmp_path / "out.csv")
+    assert list(tmp_path.iterdir()) == []

@@ -155,12 +155,12 @@ def test_too_large_is_refused_before_any_work(monkeypatch):
 
     monkeypatch.setattr(optimal, "_tables", no_work)
     monkeypatch.setattr(optimal, "_compute", no_work)
-    with pytest.raises(ValueError, match=r"OPTIMAL_MAX_CODES\[\('black-white', False\)\]=1296"):
+    with pytest.raises(ValueError, match=r"more than 1296, the most codes .* black-white game"):
         optimal_worst_case(5, 6, feedback="black-white")
     with pytest.raises(ValueError, match=r"7!/0! = 5040, more than") as caught:
         optimal_worst_case(7, 7, distinct=True)
     assert "\n" not in str(caught.value)
-    with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES"):
+    with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_OPTIMAL_CODES"):
         solve((0,) * 8, colors=4, method="optimal")
 
 
@@ -240,7 +240,7 @@ def test_inconsistent_answers_are_reported():
 # -- issue 16: sizes before work, and a cache that cannot hang or corrupt a run ------------
 @pytest.mark.parametrize(("n", "k"), [(2**63, 2), (10_000, 100_000), (5, 6)])
 def test_huge_games_are_refused_from_their_logarithm(n, k):
-    with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES") as caught:
+    with pytest.raises(ValueError, match="the most codes it searches in the black-peg") as caught:
         optimal_worst_case(n, k)
     assert "raise it with MASTERMIND_Q_MAX_OPTIMAL_CODES" in str(caught.value)
     assert len(str(caught.value)) < 400
@@ -249,17 +249,25 @@ def test_huge_games_are_refused_from_their_logarithm(n, k):
 def test_the_size_error_names_the_limit_of_the_game_played(capsys):
     from mastermind_q import cli
 
+    black = "more than 256, the most codes it searches in the black-peg game with repeated colours"
     for argv, named in (
-        (["--colors", "8", "--random", "8"], "OPTIMAL_MAX_CODES[('black', False)]=256"),
-        (["--colors", "4", "--random", "5"], "OPTIMAL_MAX_CODES[('black', False)]=256"),
+        (["--colors", "8", "--random", "8"], black),
+        (["--colors", "4", "--random", "5"], black),
         (
             ["--colors", "8", "--random", "8", "--feedback", "black-white"],
-            "OPTIMAL_MAX_CODES[('black-white', False)]=1296",
+            "more than 1296, the most codes it searches in the black-white game with repeated",
         ),
+        (
+            ["--colors", "8", "--random", "6", "--distinct"],
+            "more than 720, the most codes it searches in the black-peg permutation game (no",
+        ),
+        (["--colors", "16", "--random", "2"], "(black-peg game with repeated colours) is beyond"),
     ):
         assert cli.main(["solve", "--method", "optimal", *argv]) == 2
         err = capsys.readouterr().err
-        assert named in err and "MASTERMIND_Q_MAX_OPTIMAL_CODES" in err, err
+        assert named in err and "raise it with MASTERMIND_Q_MAX_OPTIMAL_CODES=N" in err, err
+        assert "OPTIMAL_MAX_CODES[" not in err and "OPTIMAL_MAX_COLORS[" not in err, err
+        assert "('black'" not in err and len(err.splitlines()) == 1
 
 
 def test_the_environment_variable_replaces_every_optimal_limit(monkeypatch):
@@ -273,7 +281,7 @@ def test_the_environment_variable_replaces_every_optimal_limit(monkeypatch):
         optimal_worst_case(2, 2)
     monkeypatch.delenv("MASTERMIND_Q_MAX_OPTIMAL_CODES")
     monkeypatch.setitem(OPTIMAL_MAX_CODES, ("black", False), 8)  # the dict still works
-    with pytest.raises(ValueError, match="OPTIMAL_MAX_CODES\\[\\('black', False\\)\\]=8"):
+    with pytest.raises(ValueError, match="= 9, more than 8, the most codes it searches"):
         optimal_worst_case(2, 3)
 
 
@@ -441,3 +449,43 @@ def test_the_optimal_limit_variable_parses_like_every_limit_variable(text, monke
         optimal_worst_case(2, 2)
     with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_SHOTS must be a positive"):
         environment_limit("MASTERMIND_Q_MAX_SHOTS")
+
+
+def test_a_raised_limit_says_once_what_the_search_beyond_the_frontier_costs(monkeypatch):
+    from mastermind_q import limits
+
+    monkeypatch.setattr(limits, "_WARNED", set())
+    monkeypatch.setattr(optimal, "_compute", lambda *a, **k: pytest.fail("searched"))
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "100000")
+    with pytest.warns(limits.LimitRaisedWarning, match="beyond the measured frontier") as seen:
+        optimal.check_optimal_game(2, 16, "black", False)
+        optimal.check_optimal_game(2, 16, "black", False)  # the same game: said once
+    assert len(seen) == 1
+    text = str(seen[0].message)
+    assert "MASTERMIND_Q_MAX_OPTIMAL_CODES=100000" in text and "hours" in text
+    assert "at most k=8 with n=2" in text
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        optimal.check_optimal_game(2, 8, "black", False)  # within the frontier: no word
+        monkeypatch.delenv("MASTERMIND_Q_MAX_OPTIMAL_CODES")
+        optimal.check_optimal_game(2, 8, "black", False)
+
+
+def test_a_raised_static_limit_warns_and_the_cli_prints_one_line(monkeypatch, capsys):
+    from mastermind_q import cli, limits
+
+    monkeypatch.setattr(limits, "_WARNED", set())
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_OTHER_CODES", "1000")
+    with pytest.warns(limits.LimitRaisedWarning, match="3 x 5 did not finish in 10 minutes"):
+        limits.check_static_search(3, 5)
+    limits.check_static_search(3, 4)  # 81 codes: measured, no warning (warnings are errors)
+    monkeypatch.setattr(limits, "_WARNED", set())
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "100000")
+    monkeypatch.setattr(optimal, "_compute", lambda *a, **k: (_ for _ in ()).throw(ValueError("x")))
+    cli.main(["solve", "--method", "optimal", "--colors", "16", "--secret", "0,1", "--quiet"])
+    err = capsys.readouterr().err.splitlines()
+    warned = [line for line in err if "warning" in line]
+    assert len(warned) == 1 and warned[0].startswith("mastermind-q solve: warning: optimal at")
+    assert "MASTERMIND_Q_MAX_OPTIMAL_CODES=100000" in warned[0]

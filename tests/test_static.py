@@ -9,8 +9,12 @@ import os
 import pytest
 
 import mastermind_q as mq
-from mastermind_q.classical import optimal_worst_case, static_minimum  # the contract import
-from mastermind_q.classical import static as static_module
+from mastermind_q.classical import (  # the contract import
+    optimal_worst_case,
+    static_decoding,
+    static_exact,
+    static_minimum,
+)
 from mastermind_q.classical.static import (
     decode_static,
     is_resolving,
@@ -30,7 +34,7 @@ HYPERCUBE = [1, 2, 3, 4, 4, 5, 6, 6, 7, 7]  # OEIS A303735, n = 1..10
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(static_module, "_SETS", {})
+    monkeypatch.setattr(static_exact, "_SETS", {})
 
 
 def _brute_minimum(n: int, k: int, feedback: str) -> int:
@@ -90,11 +94,11 @@ def test_cache_round_trip_and_malformed(tmp_path):
     [path] = tmp_path.glob("static-*n2-k5.json")
     data = json.loads(path.read_text())
     assert data["minimum"] == len(first) == 6
-    static_module._SETS.clear()
+    static_exact._SETS.clear()
     assert static_minimum_set(2, 5) == first  # read back
     for bad in ["{not json", json.dumps({**data, "queries": [[0, 0]] * 6}), "[]"]:
         path.write_text(bad)
-        static_module._SETS.clear()
+        static_exact._SETS.clear()
         assert static_minimum(2, 5) == 6  # recomputed, never a crash
 
 
@@ -104,15 +108,15 @@ def test_cache_that_is_not_the_users_small_file_is_not_read(tmp_path):
     [path] = tmp_path.glob("static-*n2-k5.json")
     path.unlink()
     os.mkfifo(path)
-    static_module._SETS.clear()
+    static_exact._SETS.clear()
     assert static_minimum(2, 5) == 6  # would hang if the FIFO were opened for reading
     path.unlink()
-    path.write_text(" " * (static_module._CACHE_MAX_BYTES + 1))
-    static_module._SETS.clear()
+    path.write_text(" " * (static_exact._CACHE_MAX_BYTES + 1))
+    static_exact._SETS.clear()
     assert static_minimum(2, 5) == 6
     first = static_minimum_set(2, 5)  # stored again, valid
     path.chmod(0o666)
-    static_module._SETS.clear()
+    static_exact._SETS.clear()
     with pytest.raises(DataFileError, match="writable by group or others"):
         load_json(path, max_bytes=1 << 20, private=True)
     assert static_minimum_set(2, 5) == first
@@ -191,14 +195,14 @@ def test_batch_validates_before_answering():
 
 def test_random_set_seeded_and_decoded():
     n, k = 16, 16
-    plan = static_query_set(n, k, seed=3)
+    plan = static_query_set(n, k, seed=3, scheme="random")
     assert plan.source == "random" and plan.scheme == "random"
     assert random_query_set(n, k, seed=3) == random_query_set(n, k, seed=3) == plan.queries
     count = random_query_count(n, k)
     secret = (1, 0, 11, 5, 5, 7, 0, 3, 9, 2, 10, 4, 15, 15, 12, 8)
     won = 0
     for seed in range(10):
-        result = mq.solve(secret, colors=k, method="static", seed=seed)
+        result = mq.solve(secret, colors=k, method="static", seed=seed, scheme="random")
         asked = result.transcript[:count]
         assert [q for q, _ in asked] == list(random_query_set(n, k, seed=seed))
         assert result.scheme == "random" and result.queries == count + 1
@@ -211,7 +215,7 @@ def test_cp_sat_decoding_matches_enumeration():
     secret = (3, 1, 0, 2, 2)
     answers = [mq.black_white(secret, q) for q in queries]
     small = decode_static(queries, answers, 5, 4, feedback="black-white")
-    large = static_module._decode_cp_sat(queries, answers, 5, 4, "black-white")
+    large = static_decoding._decode_cp_sat(queries, answers, 5, 4, "black-white")
     assert set(small) == set(large) and secret in small
 
 
@@ -225,8 +229,16 @@ def test_solve_refused_beyond_the_entries_limit_before_any_work(monkeypatch):
         raise AssertionError("a query set was built before the limit check")
 
     monkeypatch.setattr("mastermind_q.classical.static_schemes.random_queries", no_work)
+    monkeypatch.setattr("mastermind_q.classical.static_schemes.balanced_queries", no_work)
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
+        mq.solve((0,) * 8192, colors=8192, method="static")
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", "100000")
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
+        mq.solve((0,) * 64, colors=64, method="static")
+    monkeypatch.delenv("MASTERMIND_Q_MAX_STATIC_BYTES")
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_ENTRIES", "1000")
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_ENTRIES"):
-        mq.solve((0,) * 4096, colors=4096, method="static")
+        mq.solve((0,) * 64, colors=64, method="static")
 
 
 def _cli(*argv):
@@ -253,10 +265,13 @@ def test_cli_solve_static_json():
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
-        (["--method", "static", "--colors", "4096", "--random", "4096"], "MAX_STATIC_ENTRIES"),
-        (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_ENTRIES"),
+        (["--method", "static", "--colors", "8192", "--random", "8192"], "MAX_STATIC_BYTES"),
+        (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_"),
         (["--method", "static", "--colors", "4", "--random", "3", "--scheme", "x"], "--scheme"),
-        (["--method", "static", "--colors", "4", "--random", "30", "--scheme", "random"], "2k"),
+        (
+            ["--method", "static", "--colors", "4", "--random", "30", "--scheme", "coin-weighing"],
+            "k = 2",
+        ),
         (["--method", "blackpeg", "--colors", "4", "--random", "3", "--scheme", "random"], "only"),
         (["--method", "hunziker-meyer", "--colors", "4", "--random", "3"], "Appendix A"),
     ],
@@ -289,8 +304,18 @@ def test_known_sets_are_minimum_resolving_sets():
 
     for (n, k), queries in KNOWN_SETS.items():
         assert is_resolving(queries, n, k)
-        expected = HYPERCUBE[n - 1] if k == 2 else (2 * (2 * k - 1)) // 3
-        assert len(queries) == expected
+        if k == 2 or n == 2:
+            expected = HYPERCUBE[n - 1] if k == 2 else (2 * (2 * k - 1)) // 3
+            assert len(queries) == expected
+    assert not is_resolving(KNOWN_SETS[(4, 3)][:4], 4, 3)
     assert static_query_set(10, 2).source == "exact"
     result = mq.solve((1, 0) * 5, colors=2, method="static")
     assert result.solved and result.queries <= HYPERCUBE[9] + 1
+
+
+@pytest.mark.slow
+def test_known_small_sets_are_the_exact_minimum():
+    from mastermind_q.classical.static_sets import KNOWN_SETS
+
+    for n, k in ((3, 4), (4, 3)):
+        assert static_minimum(n, k, use_cache=False) == len(KNOWN_SETS[(n, k)])

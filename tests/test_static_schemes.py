@@ -14,6 +14,7 @@ import pytest
 
 import mastermind_q as mq
 from mastermind_q.classical import static as static_module
+from mastermind_q.classical import static_exact
 from mastermind_q.classical import static_schemes as schemes
 from mastermind_q.classical.detecting import lindstrom_rows
 from mastermind_q.classical.static import (
@@ -31,7 +32,7 @@ from mastermind_q.limits import ResourceLimitError
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(static_module, "_SETS", {})
+    monkeypatch.setattr(static_exact, "_SETS", {})
 
 
 def _secrets(n, k, count, seed):
@@ -44,14 +45,25 @@ def test_scheme_choice_and_counts():
     assert static_scheme(3, 2) == "minimum" and static_scheme(2, 4) == "minimum"
     assert static_scheme(10, 2) == "minimum"  # a recorded minimum set
     assert static_scheme(11, 2) == "coin-weighing"
-    assert static_scheme(64, 8) == "colour-designs"
-    assert static_scheme(64, 64) == static_scheme(256, 256) == static_scheme(64, 512) == "random"
+    assert static_scheme(6, 6) == "colour-designs"  # the designs win small games
+    for n, k in ((6, 6), (8, 8), (12, 12), (64, 4), (64, 8)):
+        counts = {s: schemes.scheme_query_count(n, k, s) for s in schemes.SCHEMES[1:]}
+        fewest = min(c for c in counts.values() if c is not None)
+        assert counts[static_scheme(n, k)] == fewest
+    assert static_scheme(64, 8) == static_scheme(256, 16) == "balanced"
+    assert static_scheme(64, 64) == static_scheme(256, 256) == static_scheme(64, 512) == "balanced"
     assert static_scheme(4, 3, feedback="black-white") == "minimum"
     for n, expected in ((64, 28), (256, 86), (1024, 256), (4096, 868)):
         assert static_module.static_query_count(n, 2) == expected == lindstrom_rows(n) + 1
-    assert static_module.static_query_count(64, 8) == 7 * lindstrom_rows(64) + 1
+    assert static_module.static_query_count(64, 8, scheme="colour-designs") == 7 * 27 + 1
+    assert static_module.static_query_count(64, 8) < 7 * lindstrom_rows(64) + 1  # balanced
     for n in (256, 1024):
         assert random_query_count(n, n) + 1 <= 2 * n * math.log2(n) + 1
+        assert static_module.static_query_count(n, n) <= 0.9 * n * math.log2(n)
+    assert static_module.static_query_count(256, 16) <= 700
+    # the counts never go below the information bound
+    for n, k in ((64, 64), (256, 16), (1024, 1024), (16, 100)):
+        assert static_module.static_query_count(n, k) >= schemes.entropy_bound(n, k)
 
 
 @pytest.mark.parametrize(
@@ -60,7 +72,6 @@ def test_scheme_choice_and_counts():
         (3, 2, "fast", "scheme must be one of minimum, coin-weighing, colour-designs, random"),
         (3, 2, 3, "scheme must be one of"),
         (8, 3, "coin-weighing", "k = 2 only"),
-        (64, 8, "random", "2k >= n"),
     ],
 )
 def test_bad_scheme_is_one_line_before_any_work(monkeypatch, n, k, scheme, needle):
@@ -143,19 +154,25 @@ def test_design_decoder_refuses_answers_no_code_gives():
 
 
 # -- random sets and the peeling decoder --------------------------------------------------
-def _random_games(n, k, games):
-    won, budget = 0, random_query_count(n, k) + 1
+def _random_games(n, k, games, scheme="random"):
+    won, budget = 0, schemes.bp_query_count(n, k, scheme) + 1
     for index, secret in enumerate(_secrets(n, k, games, 2)):
-        result = mq.solve(secret, colors=k, method="static", seed=index)
-        assert result.scheme == "random" and result.queries == budget
+        result = mq.solve(secret, colors=k, method="static", seed=index, scheme=scheme)
+        assert result.scheme == scheme and result.queries == budget
         won += result.solved
         if not result.solved:
             assert result.found != result.secret  # lost, and said so
     return won
 
 
-def test_random_scheme_wins_most_games_at_n_k_64():
-    assert _random_games(64, 64, 40) >= 38
+@pytest.mark.parametrize("scheme", ["random", "balanced"])
+def test_random_and_balanced_schemes_win_most_games_at_n_k_64(scheme):
+    assert _random_games(64, 64, 40, scheme) >= 38
+
+
+@pytest.mark.parametrize("scheme", ["random", "balanced"])
+def test_belief_propagation_decodes_2k_below_n(scheme):
+    assert _random_games(64, 8, 20, scheme) >= 19
 
 
 @pytest.mark.slow
@@ -166,6 +183,18 @@ def test_random_scheme_wins_95_percent_within_2_n_log_n(n):
     assert _random_games(n, n, games) >= math.ceil(0.95 * games)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(256, 256), (1024, 1024), (256, 16)])
+def test_static_wins_95_percent_within_the_targets(n, k):
+    games = 20 if n == 256 else 10
+    budget = {256: 0.9 * n * math.log2(n), 16: 700}[k if k == 16 else 256]
+    if n == 1024:
+        budget = 0.9 * n * math.log2(n)
+    assert static_module.static_query_count(n, k) <= budget
+    scheme = static_scheme(n, k)
+    assert _random_games(n, k, games, scheme) >= math.ceil(0.95 * games)
+
+
 def test_random_scheme_beyond_k_equals_n():
     for secret in _secrets(8, 100, 5, 3):
         result = mq.solve(secret, colors=100, method="static", scheme="random", seed=4)
@@ -174,12 +203,11 @@ def test_random_scheme_beyond_k_equals_n():
 
 def test_a_lost_random_game_is_reported_lost(monkeypatch):
     # far too few queries: the decoder cannot pin the secret down
-    monkeypatch.setattr(schemes, "RANDOM_QUERY_FACTOR", 0.05)
-    monkeypatch.setattr(schemes, "RANDOM_QUERY_WIDE", 0.05)
+    monkeypatch.setattr(schemes, "bp_query_count", lambda n, k, scheme="balanced": 20)
     lost = 0
     for index, secret in enumerate(_secrets(32, 32, 10, 4)):
         result = mq.solve(secret, colors=32, method="static", scheme="random", seed=index)
-        assert result.queries == random_query_count(32, 32) + 1
+        assert result.queries == 21
         assert result.solved == (result.found == result.secret)
         assert result.to_dict()["solved"] == result.solved
         lost += not result.solved
@@ -219,14 +247,14 @@ def test_result_and_compare_rows_name_the_scheme(tmp_path):
     rows = {(row.n, row.k, row.method): row for row in table.rows}
     assert rows[(3, 2, "static")].scheme == "minimum"
     assert rows[(16, 2, "static")].scheme == "coin-weighing"
-    assert rows[(16, 16, "static")].scheme == "random"
+    assert rows[(16, 16, "static")].scheme == "balanced"
     assert rows[(16, 16, "blackpeg")].scheme is None
     assert "scheme" in CSV_FIELDS and rows[(16, 2, "static")].to_dict()["scheme"]
 
 
 # -- hostile input: the exact search's cache and limits -------------------------------------
 def _cache_file():
-    return static_module._cache_path(3, 2, "black")
+    return static_exact._cache_path(3, 2, "black")
 
 
 def _write_cache(data):
@@ -245,7 +273,7 @@ def test_a_resolving_but_not_minimum_cache_is_not_believed():
 
 def test_a_not_minimum_cache_of_an_unknown_game_is_recomputed():
     codes = [tuple(c) for c in itertools.product(range(3), repeat=2)]
-    path = static_module._cache_path(2, 3, "black-white")
+    path = static_exact._cache_path(2, 3, "black-white")
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     path.write_text(
         json.dumps(
@@ -272,7 +300,7 @@ def test_loose_json_types_in_the_cache_are_refused(monkeypatch, change):
     data = {"version": 1, "n": 3, "k": 2, "feedback": "black", "minimum": 3, "queries": three}
     data.update(change)
     _write_cache(data)
-    assert static_module._load_cached(3, 2, "black") is None
+    assert static_exact._load_cached(3, 2, "black") is None
 
 
 def test_a_directory_at_the_cache_path_leaves_no_temporary_file(tmp_path):
@@ -294,12 +322,16 @@ def test_two_position_games_beyond_the_measured_limit_are_refused(k):
     [
         lambda: decode_static([(0, 0)], [(1, 0)], 10**30, 2),
         lambda: decode_static([(0,)], [(1, 0)], 1, 10**30),
-        lambda: random_query_count(10**30, 2),
     ],
 )
 def test_huge_sizes_end_at_once(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_huge_counts_end_at_once():
+    assert random_query_count(10**30, 2) > 10**29  # counted, never enumerated
+    assert schemes.bp_query_count(10**7, 3) > schemes.entropy_bound(10**7, 3)
 
 
 @pytest.mark.parametrize(
@@ -331,13 +363,13 @@ def test_use_cache_must_be_a_boolean(flag):
 def test_random_scheme_with_black_white_feedback():
     for index, secret in enumerate(_secrets(16, 16, 5, 6)):
         result = mq.solve(secret, colors=16, method="static", feedback="black-white", seed=index)
-        assert result.scheme == "random" and result.solved
-        assert result.queries == random_query_count(16, 16) + 1
+        assert result.scheme == "balanced" and result.solved
+        assert result.queries == schemes.bp_query_count(16, 16) + 1
         assert all(isinstance(answer, tuple) for _, answer in result.transcript)
 
 
 def test_sizes_beyond_the_detecting_matrix_are_one_line_errors():
     with pytest.raises(ValueError):
         static_query_set(10**30, 2)
-    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_ENTRIES"):
+    with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
         static_query_set(5000, 100_000)

@@ -201,6 +201,10 @@ def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
     code count alone does not bound (``2 x 16`` black has 256 codes, like ``4 x 4``,
     and does not finish in 5 minutes where ``4 x 4`` takes 18 s).
 
+    A game admitted only because ``MASTERMIND_Q_MAX_OPTIMAL_CODES`` raised the limit
+    past the frontier gets a :class:`~mastermind_q.limits.LimitRaisedWarning` (once) that
+    says what the search is likely to cost.
+
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the game's own limit and
             ``MASTERMIND_Q_MAX_OPTIMAL_CODES``.
@@ -209,7 +213,7 @@ def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
 
     limit = optimal_max_codes(feedback, distinct)
     override = bool(os.environ.get(OPTIMAL_MAX_CODES_ENV, "").strip())
-    name = OPTIMAL_MAX_CODES_ENV if override else f"OPTIMAL_MAX_CODES[({feedback!r}, {distinct})]"
+    game = game_words(feedback, distinct)
     # Before k^n is computed: a huge game is refused from its logarithm.
     check_code_space(
         "optimal",
@@ -217,21 +221,33 @@ def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
         k,
         limit,
         distinct=distinct,
-        limit_name=name,
+        limit_name=OPTIMAL_MAX_CODES_ENV,
+        limit_words=None if override else f"the most codes it searches in the {game}",
         hint=(
             f"raise it with {OPTIMAL_MAX_CODES_ENV}"
             if override
             else "optimal searches the whole game tree, measured to finish within 5 "
-            f"minutes up to this limit; raise it with {OPTIMAL_MAX_CODES_ENV} (one value "
-            "for every game)"
+            f"minutes up to this limit; raise it with {OPTIMAL_MAX_CODES_ENV}=N (one "
+            "value for every game)"
         ),
     )
-    if override:
-        return
     frontier = OPTIMAL_MAX_COLORS[(feedback, distinct)]
     most = frontier.get(n, 0)
+    if override:
+        if k > most:  # admitted only because the variable raised the limit: say the cost
+            from ..limits import warn_raised_limit
+
+            where = f"at most k={most} with n={n}" if most else f"no game with n={n}"
+            warn_raised_limit(
+                ("optimal", n, k, feedback, distinct),
+                f"optimal at n={n}, k={k} ({game}) is beyond the measured frontier "
+                f"({where} finishes within 5 minutes; the slowest admitted games take "
+                f"71-99 s, and 3 x 8 black did not finish in 10 minutes); it runs only "
+                f"because {OPTIMAL_MAX_CODES_ENV}={limit}: the exact search may run for "
+                "hours without output",
+            )
+        return
     if k > most:
-        game = f"{feedback}{', distinct' if distinct else ''}"
         measured = (
             f"with {n} position{'s' if n > 1 else ''} at most k={most} finishes"
             if most
@@ -239,9 +255,23 @@ def check_optimal_game(n: int, k: int, feedback: str, distinct: bool) -> None:
         )
         raise ResourceLimitError(
             f"optimal at n={n}, k={k} ({game}) is beyond the measured frontier: "
-            f"{measured} within 5 minutes (OPTIMAL_MAX_COLORS[({feedback!r}, {distinct})]); "
-            f"raise it with {OPTIMAL_MAX_CODES_ENV}, which replaces every optimal limit"
+            f"{measured} within 5 minutes; raise it with {OPTIMAL_MAX_CODES_ENV}=N, "
+            "which replaces every optimal limit"
         )
+
+
+def game_words(feedback: str, distinct: bool) -> str:
+    """A game in words, for messages: ``"black-peg game with repeated colours"``,
+    ``"black-white permutation game (no repeated colours)"``, ...
+
+    Example:
+        >>> game_words("black", False)
+        'black-peg game with repeated colours'
+    """
+    answers = "black-peg" if feedback == "black" else "black-white"
+    if distinct:
+        return f"{answers} permutation game (no repeated colours)"
+    return f"{answers} game with repeated colours"
 
 
 def _check_game(n: Any, k: Any, feedback: Any, distinct: Any) -> tuple[int, int, str, bool, int]:

@@ -1,97 +1,51 @@
-"""Static (non-adaptive) Mastermind: the fewest queries committed before any answer.
+"""Static (non-adaptive) Mastermind: the codebreaker that commits all its queries at once.
 
 In the static game the codebreaker commits to a set ``Q`` of queries, gets all their
-answers at once, and then makes its final guess. ``Q`` identifies every secret when the
-answer vectors ``(f(x, s))_{x in Q}`` of distinct secrets ``s`` differ. With black pegs
-``B_s(x) = n - d_H(s, x)``, so such sets are the *resolving sets* of the Hamming graph
-``H(n, k)`` and the minimum is its metric dimension ``beta(H(n, k))``.
+answers at once, and then makes its final guess (counted). The game is split by subject:
 
-:func:`static_minimum` computes the minimum exactly with OR-Tools CP-SAT, one model
-per candidate size ``m`` from a lower bound upwards (the first feasible ``m`` is the
-minimum, every smaller one is proven infeasible):
+* :mod:`~mastermind_q.classical.static_exact`: the exact minimum
+  (:func:`static_minimum`, the metric dimension of the Hamming graph, by CP-SAT) and
+  its cache;
+* :mod:`~mastermind_q.classical.static_schemes`: the schemes played beyond it (coin
+  weighing, colour designs, random and balanced sets), their query counts and which
+  one is played;
+* :mod:`~mastermind_q.classical.static_bp` and
+  :mod:`~mastermind_q.classical.static_decoding`: decoding (belief propagation for the
+  random and balanced sets, exact decoding of any set);
+* this module: the play: the query set of a game (:func:`static_query_set`) and the
+  codebreaker (:func:`solve_static`).
 
-* **hypercube** (``k = 2``, black pegs): ``H(n, 2)`` is vertex-transitive, so one query
-  is ``0...0`` (its answer gives the weight ``|s|``). For two secrets of equal weight,
-  ``B_s(x) - B_t(x) = 2 <x, s - t>``, so the other ``m - 1`` queries (rows of a 0/1
-  matrix ``X``) must satisfy ``<x, d> != 0`` for some row, for every balanced
-  ``d in {-1, 0, 1}^n`` (``sum d = 0``, ``d != 0``): about ``3^n / sqrt(n)`` constraints
-  instead of ``4^n`` pairs of secrets. Symmetry breaking: complementing a row keeps
-  ``|<x, d>|`` (``sum d = 0``), so every row has weight ``<= n/2``; rows are strictly
-  and columns weakly lexicographically ordered (double lex: position relabelling
-  and query order). The lower bound ``beta(H(n - 1, k)) <= beta(H(n, k))`` (restrict
-  to secrets ending in colour 0) starts the search, computed first (and cached);
-* **two positions** (black pegs): a query set is a 0/1 ``k x k`` matrix ``Z``
-  (``Z[a, b] = 1``: query ``(a, b)`` is asked); one clause per pair of secrets lists
-  the queries that tell them apart; colour relabelling per position permutes the
-  rows and the columns of ``Z``, broken by double lex ordering (rows and columns
-  non-increasing);
-* **otherwise** (``n >= 3, k >= 3``, and black-white feedback): the same hitting-set
-  model over all ``k^n`` codes, with lazily added pairs (solve, find the pairs of
-  secrets the solution leaves together, add their clauses, solve again). Black
-  pegs: ``0...0`` is in the set (vertex-transitivity); black-white: the set holds a
-  code of the form ``0..0 1..1 2..2`` (colour and position relabelling map any code
-  to one).
-
-The start is the counting bound ``A^m >= k^n`` (``A`` answers: ``n + 1`` black, ``(n +
-1)(n + 2)/2 - 1`` black-white) and, for black pegs, the value at ``n - 1``; a greedy set
-gives the upper bound (reached without a proof of feasibility). Each set found is
-checked to resolve every secret before it is returned. Results (the value *and* one
-minimum set) are cached on disk like :mod:`~mastermind_q.classical.optimal`'s
-strategies (:func:`~mastermind_q.classical.optimal.cache_directory`).
-
-Cost: measured on the shared 2-core machine (``benchmarks/RESULTS.md``, "static"):
-the hypercube to ``n = 10`` (7 queries; ``n = 9``, 6 infeasible, is the slow proof)
-and two positions to ``k = 10``; sizes beyond ``MASTERMIND_Q_MAX_STATIC_CODES`` codes
-(:func:`mastermind_q.limits.check_static_search`) are refused before any work.
-
-:func:`solve_static` plays the game: the exact minimum set where it is within the
-limit, else a random set of :func:`random_query_count` queries whose decoding is
-certified for the played secret (no second consistent code, by CP-SAT).
-
-References:
-    F. Harary and R. A. Melter, "On the metric dimension of a graph", Ars Combinatoria
-    2, 191-195 (1976). J. Caceres, C. Hernando, M. Mora, I. M. Pelayo, M. L. Puertas,
-    C. Seara, D. R. Wood, "On the metric dimension of Cartesian products of graphs",
-    SIAM J. Discrete Math. 21(2), 423-441 (2007): ``beta(K_k x K_k) =
-    floor(2(2k - 1)/3)``, Theorem 6.1. OEIS A303735 (metric dimension of the hypercube:
-    1, 2, 3, 4, 4, 5, 6, 6, 7, 7). B. Lindstrom, "On a combinatory detection problem
-    I", Publ. Math. Inst. Hungar. Acad. Sci. 9 (1964); D. G. Cantor and W. H. Mills,
-    "Determination of a subset from certain combinatorial properties", Canad. J.
-    Math. 18 (1966): ``~ 2n / log2 n`` coin weighings (not implemented here). P. Erdos
-    and A. Renyi, "On two problems of information theory" (1963): random weighings.
+Every public name of these modules that this one listed before is importable from it.
 
 Example:
-    >>> static_minimum(3, 2)
-    3
-    >>> static_minimum(2, 4)
-    4
+    >>> static_scheme(4, 3), static_query_count(4, 3)
+    ('minimum', 5)
 """
 
 from __future__ import annotations
 
-import contextlib
-import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..game import (
-    Code,
-    validate_colors,
-    validate_feedback,
-    validate_flag,
-    validate_positions,
-    validate_seed,
+from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
+from .static_decoding import decode_static
+from .static_exact import (
+    _counting_bound,
+    _literature_minimum,
+    is_resolving,
+    static_minimum,
+    static_minimum_set,
+    static_progress,
 )
-from .progress import ProgressCallback, progress_callback, search_progress
 
 __all__ = [
     "StaticQuerySet",
     "decode_static",
+    "exact_play_available",
     "is_resolving",
     "random_query_count",
     "random_query_set",
@@ -99,524 +53,55 @@ __all__ = [
     "static_minimum",
     "static_minimum_set",
     "static_progress",
+    "static_query_count",
     "static_query_set",
+    "static_scheme",
 ]
-
-_CACHE_VERSION = 1
-_WORKERS = 2
-_LAZY_BATCH = 2000
-
-
-@contextlib.contextmanager
-def static_progress(callback: ProgressCallback | None) -> Iterator[None]:
-    """Report the progress of :func:`static_minimum` searches started inside the block.
-
-    ``callback(done, total)``: ``total`` candidate sizes lie between the lower and the
-    upper bound of the game being solved, ``done`` of them are settled. The library
-    never prints; the CLI passes a progress bar here
-    (:func:`mastermind_q.classical.progress.search_progress` for ``"static"``).
-    """
-    with search_progress("static", callback):
-        yield
 
 
 @dataclass(frozen=True)
 class StaticQuerySet:
-    """A static query set for ``[k]^n``.
+    """A static query set for ``[k]^n``, held compactly.
 
     Attributes:
         n: positions.
         k: colours.
         feedback: ``"black"`` or ``"black-white"``.
-        queries: the queries, committed together.
+        rows: the ``m`` queries as an ``m x n`` numpy array of the smallest unsigned
+            dtype that holds ``k`` (random and balanced sets are stored column-major:
+            ``rows.T`` is C-contiguous).
         source: ``"exact"`` (a minimum resolving set, :func:`static_minimum_set`),
             ``"design"`` (coin weighing or colour designs: exact decoding of every
-            secret) or ``"random"`` (:func:`random_query_set`: iterative decoding).
-        scheme: the scheme's name (:data:`~mastermind_q.classical.static_schemes.SCHEMES`):
-            ``"minimum"``, ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``.
+            secret) or ``"random"`` (random and balanced sets: belief propagation).
+        scheme: the scheme's name (:data:`~mastermind_q.classical.static_schemes.SCHEMES`).
     """
 
     n: int
     k: int
     feedback: str
-    queries: tuple[Code, ...]
-    source: str
+    rows: Any = field(compare=False, repr=False)
+    source: str = "exact"
     scheme: str = "minimum"
-    rows: Any = field(default=None, compare=False, repr=False)
-    """The queries as an ``m x n`` numpy array (designs and random sets), else ``None``."""
 
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
 
-# -- answer tables -------------------------------------------------------------------------
-def _codes(n: int, k: int) -> np.ndarray:
-    from .codes import all_codes
+    @property
+    def queries(self) -> tuple[Code, ...]:
+        """The queries as tuples (built on each call: ``m x n`` Python integers)."""
+        return tuple(self.iter_queries())
 
-    return all_codes(n, k).astype(np.int64)
+    def iter_queries(self) -> Iterator[Code]:
+        """The queries one by one as tuples, converted in blocks (bounded memory)."""
+        step = max(1, (1 << 16) // max(self.n, 1))
+        for start in range(0, len(self), step):
+            yield from map(tuple, self.rows[start : start + step].tolist())
 
 
-def _answers(codes: np.ndarray, queries: np.ndarray, k: int, feedback: str) -> np.ndarray:
-    """``A[q, s]``: the answer to query ``q`` for secret ``s`` as one integer
-    (:func:`~mastermind_q.classical.codes.feedback_keys`)."""
-    from .codes import feedback_keys
+def _as_rows(queries: Sequence[Code], n: int, k: int) -> np.ndarray:
+    from .static_bp import smallest_colour_dtype
 
-    return feedback_keys(queries, codes, feedback=feedback)
-
-
-def _classes(signature_rows: np.ndarray) -> np.ndarray:
-    """Class labels of the columns of ``signature_rows`` (equal answer vectors)."""
-    if signature_rows.shape[0] == 0:
-        return np.zeros(signature_rows.shape[1], dtype=np.int64)
-    _, labels = np.unique(signature_rows.T, axis=0, return_inverse=True)
-    return labels.reshape(-1)
-
-
-def is_resolving(
-    queries: Sequence[Sequence[int]], n: int, k: int, *, feedback: str = "black"
-) -> bool:
-    """Whether the answers to ``queries`` tell every two secrets of ``[k]^n`` apart.
-
-    Cost: enumerates the ``k^n`` secrets (``all_codes`` refuses more than 2,000,000).
-
-    Example:
-        >>> is_resolving([(0, 0), (1, 0)], 2, 2), is_resolving([(0, 0)], 2, 2)
-        (True, False)
-    """
-    n = validate_positions(n)
-    k = validate_colors(k)
-    feedback = validate_feedback(feedback)
-    rows = _query_rows(queries, n, k)
-    codes = _codes(n, k)
-    labels = _classes(_answers(codes, rows, k, feedback))
-    return int(labels.max(initial=0)) + 1 == codes.shape[0]
-
-
-def _query_rows(queries: Any, n: int, k: int) -> np.ndarray:
-    """``queries`` as an ``m x n`` array, each a code of ``[k]^n``, else a one-line error.
-
-    Raises:
-        TypeError: ``queries`` not an iterable of codes.
-        ValueError: a query of the wrong length, or a colour that is not an integer in
-            ``0..k-1`` (floats, strings, bools and negative numbers are named).
-    """
-    from ..game import validate_code
-
-    if isinstance(queries, (str, bytes)) or not hasattr(queries, "__iter__"):
-        raise TypeError(f"queries must be a sequence of codes, was {type(queries).__name__}")
-    rows = [
-        validate_code(query, k, positions=n, name=f"query {i}") for i, query in enumerate(queries)
-    ]
-    return np.array(rows, dtype=np.int64).reshape(-1, n)
-
-
-# -- bounds ---------------------------------------------------------------------------------
-def _counting_bound(n: int, k: int, feedback: str) -> int:
-    """``min m`` with ``answers^m >= k^n`` (each query has that many answers), in closed form."""
-    answers = n + 1 if feedback == "black" else (n + 1) * (n + 2) // 2 - 1
-    m = max(0, math.ceil(n * math.log(k) / math.log(answers) - 1e-9))
-    while m > 0 and (m - 1) * math.log(answers) >= n * math.log(k) - 1e-9:
-        m -= 1
-    return m
-
-
-def _greedy_set(codes: np.ndarray, k: int, feedback: str, first: Sequence[int]) -> list[int]:
-    """A resolving set by greedy splitting (indices into ``codes``), starting at ``first``."""
-    size = codes.shape[0]
-    chosen = list(first)
-    labels = _classes(_answers(codes, codes[chosen], k, feedback))
-    table = None
-    while int(labels.max(initial=0)) + 1 < size:
-        if table is None:
-            table = _answers(codes, codes, k, feedback)
-        width = int(table.max()) + 1
-        keys = labels[None, :] * width + table  # (candidates, secrets)
-        # classes after adding each candidate: count distinct keys per row
-        ordered = np.sort(keys, axis=1)
-        distinct = 1 + (np.diff(ordered, axis=1) != 0).sum(axis=1)
-        best = int(np.argmax(distinct))
-        chosen.append(best)
-        labels = _classes(np.vstack([labels[None, :], table[best][None, :]]))
-    return chosen
-
-
-# -- exact models --------------------------------------------------------------------------
-def _solver(cp_model: Any, seed: int = 0) -> Any:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = _WORKERS
-    solver.parameters.random_seed = seed
-    # Ctrl-C and SIGTERM are the caller's: _solve stops the search (CP-SAT's own
-    # handler would stop one solve only and let the game go on).
-    solver.parameters.catch_sigint_signal = False
-    return solver
-
-
-def _solve(solver: Any, model: Any) -> Any:
-    """``solver.Solve(model)``, stopped within a poll of Ctrl-C or SIGTERM.
-
-    In the main thread the search runs in a helper thread that a signal stops
-    (:func:`~mastermind_q.classical.consistent.interruptible_solve`).
-    """
-    from .consistent import interruptible_solve
-
-    return interruptible_solve(solver, model)
-
-
-def _lex_geq(model: Any, left: Sequence[Any], right: Sequence[Any], *, strict: bool) -> None:
-    """``left >=_lex right`` for 0/1 variable lists (as binary numbers, short lists only)."""
-    width = len(left)
-    value_left = sum((1 << (width - 1 - i)) * v for i, v in enumerate(left))
-    value_right = sum((1 << (width - 1 - i)) * v for i, v in enumerate(right))
-    if strict:
-        model.add(value_left > value_right)
-    else:
-        model.add(value_left >= value_right)
-
-
-def _balanced_differences(n: int) -> list[tuple[int, ...]]:
-    """Non-zero ``d in {-1, 0, 1}^n`` with ``sum d = 0``, one of each pair ``d, -d``."""
-    out = []
-    for d in itertools.product((-1, 0, 1), repeat=n):
-        if sum(d) == 0 and any(d) and d[next(i for i, v in enumerate(d) if v)] == 1:
-            out.append(d)
-    return out
-
-
-def _hypercube_set(n: int, m: int) -> list[Code] | None:
-    """A resolving set of ``m`` queries of ``H(n, 2)`` containing ``0...0``, or ``None``."""
-    from ortools.sat.python import cp_model
-
-    rows = m - 1
-    differences = _balanced_differences(n)
-    if rows == 0:
-        return [(0,) * n] if not differences else None
-    model = cp_model.CpModel()
-    x = [[model.new_bool_var(f"x{i}_{j}") for j in range(n)] for i in range(rows)]
-    for d in differences:
-        told = []
-        for i in range(rows):
-            flag = model.new_bool_var("")
-            model.add(sum(dj * x[i][j] for j, dj in enumerate(d) if dj) != 0).OnlyEnforceIf(flag)
-            told.append(flag)
-        model.add_bool_or(told)
-    for i in range(rows):
-        model.add(2 * sum(x[i]) <= n)
-    for i in range(rows - 1):
-        _lex_geq(model, x[i + 1], x[i], strict=True)
-    columns = [[x[i][j] for i in range(rows)] for j in range(n)]
-    for j in range(n - 1):
-        _lex_geq(model, columns[j + 1], columns[j], strict=False)
-    solver = _solver(cp_model)
-    status = _solve(solver, model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
-        raise RuntimeError(f"CP-SAT stopped without an answer for H({n}, 2), m={m}")
-    found = [(0,) * n]
-    found += [tuple(int(solver.Value(v)) for v in row) for row in x]
-    return found
-
-
-def _hitting_set(
-    codes: np.ndarray,
-    k: int,
-    feedback: str,
-    m: int,
-    table: np.ndarray,
-) -> list[int] | None:
-    """A resolving set of ``m`` codes (indices), or ``None`` if there is none."""
-    from ortools.sat.python import cp_model
-
-    n = codes.shape[1]
-    size = codes.shape[0]
-    two_positions = n == 2 and feedback == "black"
-    model = cp_model.CpModel()
-    z = [model.new_bool_var(f"z{i}") for i in range(size)]
-    model.add(sum(z) == m)
-    if two_positions:  # Z[a, b] = z[a k + b]: rows and columns non-increasing (double lex)
-        grid = [[z[a * k + b] for b in range(k)] for a in range(k)]
-        for a in range(k - 1):
-            _lex_geq(model, grid[a], grid[a + 1], strict=False)
-        columns = [[grid[a][b] for a in range(k)] for b in range(k)]
-        for b in range(k - 1):
-            _lex_geq(model, columns[b], columns[b + 1], strict=False)
-    elif feedback == "black":
-        model.add(z[0] == 1)  # vertex-transitivity: 0...0 is in the set
-    else:
-        patterns = [
-            i
-            for i, row in enumerate(codes.tolist())
-            if all(b >= a for a, b in itertools.pairwise(row))
-            and all(c <= 1 + max(row[:j], default=-1) for j, c in enumerate(row))
-        ]
-        model.add_bool_or([z[i] for i in patterns])
-    pairs = list(itertools.combinations(range(size), 2)) if size <= 128 else []
-    added: set[tuple[int, int]] = set()
-    rng = np.random.default_rng(0)
-    while True:
-        for s, t in pairs:
-            if (s, t) in added:
-                continue
-            added.add((s, t))
-            model.add_bool_or([z[int(x)] for x in np.flatnonzero(table[:, s] != table[:, t])])
-        solver = _solver(cp_model)
-        status = _solve(solver, model)
-        if status == cp_model.INFEASIBLE:
-            return None
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover
-            raise RuntimeError(f"CP-SAT stopped without an answer for n={n}, k={k}, m={m}")
-        chosen = [i for i in range(size) if solver.Value(z[i])]
-        labels = _classes(table[chosen])
-        pairs = []
-        order = np.argsort(labels, kind="stable")
-        bounds = np.flatnonzero(np.diff(labels[order])) + 1
-        for group in np.split(order, bounds):
-            if group.size > 1:
-                pairs.extend(
-                    (int(a), int(b)) for a, b in itertools.combinations(sorted(group.tolist()), 2)
-                )
-        if not pairs:
-            return chosen
-        if len(pairs) > _LAZY_BATCH:
-            picks = rng.choice(len(pairs), size=_LAZY_BATCH, replace=False)
-            pairs = [pairs[int(i)] for i in picks]
-
-
-# -- cache ---------------------------------------------------------------------------------
-_CACHE_MAX_BYTES = 1 << 20
-"""Largest static cache file read back (a minimum set of the searched sizes is a few KiB)."""
-
-
-def _cache_path(n: int, k: int, feedback: str) -> Path:
-    from .optimal import cache_directory
-
-    return cache_directory() / f"static-v{_CACHE_VERSION}-{feedback}-n{n}-k{k}.json"
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int  # JSON integers only: not true, not 3.0
-
-
-def _literature_minimum(n: int, k: int, feedback: str) -> int | None:
-    """The proven minimum where the literature has it (black pegs), else ``None``.
-
-    The hypercube ``n <= 10`` (OEIS A303735) and two positions ``floor(2(2k - 1)/3)``
-    (Caceres et al. 2007, Theorem 6.1, ``k >= 3``).
-    """
-    if feedback != "black":
-        return None
-    if k == 2 and n <= len(_HYPERCUBE):
-        return _HYPERCUBE[n - 1]
-    if n == 2 and k >= 3:
-        return (2 * (2 * k - 1)) // 3
-    return None
-
-
-_HYPERCUBE = (1, 2, 3, 4, 4, 5, 6, 6, 7, 7)
-"""``beta(H(n, 2))`` for ``n = 1..10`` (OEIS A303735)."""
-
-
-def _load_cached(n: int, k: int, feedback: str, use_cache: bool = True) -> tuple[Code, ...] | None:
-    """The cached minimum set, or ``None`` when absent, malformed or not proven minimal.
-
-    A cached set is used only if it resolves every secret *and* its size is proven
-    minimal: it equals the value the literature gives (:func:`_literature_minimum`) or
-    the counting bound, or the model for one query fewer is infeasible (computed again,
-    a few seconds within the limits). Anything else is recomputed.
-    """
-    from ..caching import read_json_cache
-
-    try:  # a small regular file of the user's own (a FIFO or /dev/zero is never read)
-        data = read_json_cache(_cache_path(n, k, feedback), max_bytes=_CACHE_MAX_BYTES)
-        if not isinstance(data, dict) or not _is_int(data.get("version")):
-            return None
-        if data["version"] != _CACHE_VERSION:
-            return None
-        if not (_is_int(data.get("n")) and _is_int(data.get("k")) and _is_int(data.get("minimum"))):
-            return None
-        if (data["n"], data["k"], data.get("feedback")) != (n, k, feedback):
-            return None
-        raw = data["queries"]
-        if not isinstance(raw, list) or any(
-            not isinstance(q, list) or not all(_is_int(c) for c in q) for q in raw
-        ):
-            return None
-        queries = tuple(tuple(q) for q in raw)
-        if len(queries) != data["minimum"] or not queries:
-            return None
-        if any(len(q) != n or any(not 0 <= c < k for c in q) for q in queries):
-            return None
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    if not is_resolving(queries, n, k, feedback=feedback):
-        return None
-    size = len(queries)
-    known = _literature_minimum(n, k, feedback)
-    if known is not None:
-        return queries if size == known else None
-    if size <= _counting_bound(n, k, feedback):
-        return queries
-    if _solve_size(n, k, feedback, size - 1, use_cache) is not None:
-        return None  # one query fewer resolves: the cached set is not a minimum
-    return queries
-
-
-def _store_cached(n: int, k: int, feedback: str, queries: tuple[Code, ...]) -> None:
-    path = _cache_path(n, k, feedback)
-    data = {
-        "version": _CACHE_VERSION,
-        "n": n,
-        "k": k,
-        "feedback": feedback,
-        "minimum": len(queries),
-        "queries": [list(q) for q in queries],
-    }
-    from ..caching import write_json_cache
-
-    # private and atomic; a cache that cannot be written only costs a recomputation
-    write_json_cache(path, data)
-
-
-# -- the exact minimum ---------------------------------------------------------------------
-_SETS: dict[tuple[int, int, str], tuple[Code, ...]] = {}
-
-
-def _check(n: Any, k: Any, feedback: Any) -> tuple[int, int, str]:
-    from ..limits import check_static_search
-
-    num_positions = validate_positions(n)
-    num_colors = validate_colors(k)
-    feedback = validate_feedback(feedback)
-    check_static_search(num_positions, num_colors, feedback)
-    return num_positions, num_colors, feedback
-
-
-def _solve_size(n: int, k: int, feedback: str, m: int, use_cache: bool) -> list[Code] | None:
-    """A resolving set of ``m`` queries, or ``None`` when CP-SAT proves there is none."""
-    if m <= 0:
-        return None
-    if k == 2 and feedback == "black":
-        return _hypercube_set(n, m)
-    codes = _codes(n, k)
-    table = _answers(codes, codes, k, feedback)
-    indices = _hitting_set(codes, k, feedback, m, table)
-    return None if indices is None else [tuple(int(c) for c in codes[i]) for i in indices]
-
-
-def _compute(
-    n: int, k: int, feedback: str, progress: ProgressCallback | None, use_cache: bool
-) -> tuple[Code, ...]:
-    codes = _codes(n, k)
-    size = codes.shape[0]
-    lower = _counting_bound(n, k, feedback)
-    if feedback == "black" and n > 1:  # beta(H(n-1, k)) <= beta(H(n, k))
-        lower = max(lower, len(_minimum_set(n - 1, k, feedback, None, use_cache)))
-    greedy = _greedy_set(codes, k, feedback, [0]) if size > 1 else [0]
-    upper = len(greedy)
-    best: list[Code] = [tuple(int(c) for c in codes[i]) for i in greedy]
-    total = max(upper - lower, 0) + 1
-    for done, m in enumerate(range(lower, upper)):
-        if progress is not None:
-            progress(done, total)
-        found = _solve_size(n, k, feedback, m, use_cache)
-        if found is not None:
-            best = found
-            break
-    if progress is not None:
-        progress(total, total)
-    queries = tuple(sorted(best))
-    if not is_resolving(queries, n, k, feedback=feedback):  # pragma: no cover - a model bug
-        raise RuntimeError(f"internal error: the static set for n={n}, k={k} does not resolve")
-    return queries
-
-
-def _minimum_set(
-    n: int, k: int, feedback: str, progress: ProgressCallback | None, use_cache: bool
-) -> tuple[Code, ...]:
-    key = (n, k, feedback)
-    if key in _SETS:
-        return _SETS[key]
-    queries = _load_cached(n, k, feedback, use_cache) if use_cache else None
-    if queries is None:
-        queries = _compute(n, k, feedback, progress, use_cache)
-        if use_cache:
-            _store_cached(n, k, feedback, queries)
-    _SETS[key] = queries
-    return queries
-
-
-def static_minimum_set(
-    n: int,
-    k: int,
-    *,
-    feedback: str = "black",
-    progress: ProgressCallback | None = None,
-    use_cache: bool = True,
-) -> tuple[Code, ...]:
-    """A minimum static query set of ``[k]^n``: :func:`static_minimum` queries that resolve.
-
-    Args:
-        n: positions.
-        k: colours.
-        feedback: ``"black"`` (default) or ``"black-white"``.
-        progress: ``callback(done, total)`` over the candidate sizes (default: the one
-            set by :func:`static_progress`).
-        use_cache: read and write the disk cache.
-
-    Returns:
-        The queries, sorted.
-
-    Raises:
-        ValueError: invalid sizes or feedback.
-        mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
-            ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
-    """
-    validate_flag(use_cache, "use_cache")
-    n, k, feedback = _check(n, k, feedback)
-    callback = progress if progress is not None else progress_callback("static")
-    return _minimum_set(n, k, feedback, callback, use_cache)
-
-
-def static_minimum(
-    n: int,
-    k: int,
-    *,
-    feedback: str = "black",
-    progress: ProgressCallback | None = None,
-    use_cache: bool = True,
-) -> int:
-    """The fewest non-adaptive queries that identify every secret of ``[k]^n``.
-
-    ``min |Q|`` over sets ``Q`` whose answers separate every two secrets; the final
-    winning guess is not included. With black pegs this is the metric dimension of the
-    Hamming graph ``H(n, k)``. Exact: CP-SAT proves every smaller size infeasible
-    (module docstring).
-
-    Cost: the hypercube at ``n = 9`` (the slow proof) about 45 s, two positions at
-    ``k = 8`` a few seconds (``benchmarks/RESULTS.md``); cached in memory and on disk.
-
-    Args:
-        n: positions.
-        k: colours.
-        feedback: ``"black"`` (default) or ``"black-white"``.
-        progress: ``callback(done, total)`` over the candidate sizes (default: the one
-            set by :func:`static_progress`).
-        use_cache: read and write the disk cache.
-
-    Returns:
-        The minimum number of queries.
-
-    Raises:
-        ValueError: invalid sizes or feedback.
-        mastermind_q.limits.ResourceLimitError: ``k^n`` beyond
-            ``MASTERMIND_Q_MAX_STATIC_CODES``, before any work.
-
-    Reference:
-        OEIS A303735 (``k = 2``); Caceres et al., SIAM J. Discrete Math. 21 (2007),
-        Theorem 6.1 (``n = 2``: ``floor(2(2k - 1)/3)``).
-
-    Example:
-        >>> [static_minimum(n, 2) for n in range(1, 6)]
-        [1, 2, 3, 4, 4]
-    """
-    return len(static_minimum_set(n, k, feedback=feedback, progress=progress, use_cache=use_cache))
+    return np.array(queries, dtype=smallest_colour_dtype(k)).reshape(-1, n)
 
 
 # -- beyond the exact minimum: schemes with fast exact decoding ---------------------------
@@ -626,18 +111,6 @@ family (black pegs with ``k = 2``, with ``n = 2``, everything else): each comput
 a few seconds on a cold cache (``benchmarks/RESULTS.md``). Larger games play the
 scheme with the fewest queries (:mod:`~mastermind_q.classical.static_schemes`)."""
 
-_ENUMERATE_CODES = 1 << 17
-_DECODE_CELLS = 1 << 16
-"""Most ``n k`` cells :func:`decode_static` hands to CP-SAT (beyond enumeration)."""
-
-
-def _family(n: int, k: int, feedback: str) -> str:
-    if feedback == "black" and k == 2:
-        return "hypercube"
-    if feedback == "black" and n == 2:
-        return "two-positions"
-    return "other"
-
 
 def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
     """Whether :func:`solve_static` plays the exact minimum set at ``(n, k, feedback)``.
@@ -645,7 +118,9 @@ def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
     Where ``k^n`` is within :data:`EXACT_PLAY` for its family, or a minimum set is
     recorded in :data:`~mastermind_q.classical.static_sets.KNOWN_SETS`.
     """
-    family = _family(n, k, feedback)
+    from ..limits import static_family
+
+    family = static_family(n, k, feedback)
     if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
         return True
     if feedback == "black":
@@ -656,17 +131,18 @@ def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
 
 
 def random_query_count(n: int, k: int) -> int:
-    """Queries of the random static set at ``(n, k)``, ``2k >= n`` (the final guess not included).
+    """Queries of the random static set at ``(n, k)``, any ``k`` (the final guess not included).
 
-    :func:`mastermind_q.classical.static_schemes.random_query_count`: ``ceil(k ln(n k)
-    max(0.5 e^(n/k), 0.8))``, about ``1.88 n log2 n`` at ``k = n``.
+    :func:`mastermind_q.classical.static_schemes.random_query_count`: a factor of the
+    entropy bound set from the belief-propagation decoder's measured threshold, and at
+    least ``k ln(20 n)``.
 
     Raises:
-        ValueError: invalid sizes, ``2k < n`` (the random scheme does not apply there).
+        ValueError: invalid sizes.
 
     Example:
         >>> random_query_count(64, 64), random_query_count(8, 100)
-        (724, 535)
+        (458, 508)
     """
     from .static_schemes import random_query_count as count
 
@@ -691,11 +167,11 @@ def static_scheme(n: int, k: int, *, feedback: str = "black", scheme: str | None
 
     :func:`mastermind_q.classical.static_schemes.static_scheme`: ``"minimum"`` for tiny
     games, else the fewest queries of ``"coin-weighing"`` (``k = 2``),
-    ``"colour-designs"`` and ``"random"`` (``2k >= n``).
+    ``"colour-designs"``, ``"balanced"`` and ``"random"``.
 
     Example:
         >>> static_scheme(4, 3), static_scheme(100, 2), static_scheme(256, 256)
-        ('minimum', 'coin-weighing', 'random')
+        ('minimum', 'coin-weighing', 'balanced')
     """
     from .static_schemes import static_scheme as choose
     from .static_schemes import validate_scheme
@@ -719,6 +195,10 @@ def static_query_count(
 
     chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
     if chosen == "minimum":
+        from .static_sets import KNOWN_SETS
+
+        if feedback == "black" and (n, k) in KNOWN_SETS:
+            return len(KNOWN_SETS[(n, k)])
         known = _literature_minimum(n, k, feedback)
         return known if known is not None else max(_counting_bound(n, k, feedback), 1)
     count = scheme_query_count(n, k, chosen)
@@ -739,14 +219,17 @@ def static_query_set(
     ``"minimum"``: the exact minimum (:func:`static_minimum_set`, or a set recorded in
     :data:`~mastermind_q.classical.static_sets.KNOWN_SETS`, checked to resolve);
     ``"coin-weighing"`` / ``"colour-designs"``: the detecting designs of
-    :func:`~mastermind_q.classical.static_schemes.design_queries`; ``"random"``:
-    :func:`random_query_set` (``seed``). The set depends on ``n``, ``k``, the
+    :func:`~mastermind_q.classical.static_schemes.design_queries`; ``"random"`` and
+    ``"balanced"``: :func:`~mastermind_q.classical.static_schemes.random_queries` and
+    :func:`~mastermind_q.classical.static_schemes.balanced_queries` (``seed``), held in
+    the smallest unsigned dtype that holds ``k``. The set depends on ``n``, ``k``, the
     feedback, the scheme and the seed only, never on an answer.
 
     Raises:
         ValueError: invalid sizes, feedback or scheme (:func:`static_scheme`).
         mastermind_q.limits.ResourceLimitError: a set beyond
-            ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` (or the exact search's limits).
+            ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` or ``MASTERMIND_Q_MAX_STATIC_BYTES`` (or
+            the exact search's limits).
     """
     n = validate_positions(n)
     k = validate_colors(k)
@@ -754,148 +237,22 @@ def static_query_set(
     seed = validate_seed(seed)
     chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
     if chosen == "minimum":
-        if (
-            feedback == "black"
-            and not n * math.log2(k) <= math.log2(EXACT_PLAY[_family(n, k, feedback)]) + 1e-9
-        ):
+        if feedback == "black":
             from .static_sets import KNOWN_SETS
 
             known = KNOWN_SETS.get((n, k))
             if known is not None and is_resolving(known, n, k):
-                return StaticQuerySet(n, k, feedback, tuple(known), "exact", "minimum")
+                return StaticQuerySet(n, k, feedback, _as_rows(known, n, k), "exact", "minimum")
         queries = static_minimum_set(n, k, feedback=feedback)
-        return StaticQuerySet(n, k, feedback, queries, "exact", "minimum")
+        return StaticQuerySet(n, k, feedback, _as_rows(queries, n, k), "exact", "minimum")
     from ..limits import check_static_entries
-    from .static_schemes import design_queries, random_queries
+    from .static_schemes import query_rows
 
     count = static_query_count(n, k, feedback=feedback, scheme=chosen)
     check_static_entries(chosen, n, k, count)
-    if chosen == "random":
-        rows = random_queries(n, k, count, seed)
-        source = "random"
-    else:
-        rows = design_queries(n, k)
-        source = "design"
-    step = max(1, (1 << 16) // n)  # in blocks: a signal is handled between them
-    queries = tuple(
-        query
-        for start in range(0, rows.shape[0], step)
-        for query in map(tuple, rows[start : start + step].tolist())
-    )
-    return StaticQuerySet(n, k, feedback, queries, source, chosen, rows)
-
-
-def _decode_enumerate(
-    queries: Sequence[Code], answers: Sequence[tuple[int, int]], n: int, k: int, feedback: str
-) -> list[Code]:
-    codes = _codes(n, k)
-    rows = np.array([list(q) for q in queries], dtype=np.int64).reshape(-1, n)
-    alive = np.ones(codes.shape[0], dtype=bool)
-    for index in range(rows.shape[0]):  # one query at a time: n k^n memory only
-        table = _answers(codes, rows[index : index + 1], k, feedback)[0]
-        blacks, whites = answers[index]
-        expected = blacks if feedback == "black" else blacks * (n + 1) + whites
-        alive &= table == expected
-    found = np.flatnonzero(alive)[:2]
-    return [tuple(int(c) for c in codes[i]) for i in found]
-
-
-def _decode_cp_sat(
-    queries: Sequence[Code], answers: Sequence[tuple[int, int]], n: int, k: int, feedback: str
-) -> list[Code]:
-    from ortools.sat.python import cp_model
-
-    model = cp_model.CpModel()
-    y = [[model.new_bool_var(f"y{j}_{c}") for c in range(k)] for j in range(n)]
-    for row in y:
-        model.add_exactly_one(row)
-    counts = [sum(y[j][c] for j in range(n)) for c in range(k)]
-    for query, (blacks, whites) in zip(queries, answers):
-        model.add(sum(y[j][c] for j, c in enumerate(query)) == blacks)
-        if feedback == "black-white":
-            in_query = np.bincount(np.asarray(query), minlength=k)
-            common = []
-            for c in range(k):
-                if in_query[c]:
-                    low = model.new_int_var(0, int(in_query[c]), "")
-                    model.add_min_equality(low, [counts[c], int(in_query[c])])
-                    common.append(low)
-            model.add(sum(common) == blacks + whites)
-    found: list[Code] = []
-    for _ in range(2):
-        solver = _solver(cp_model)
-        status = _solve(solver, model)
-        if status == cp_model.INFEASIBLE:
-            break
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover
-            raise RuntimeError("CP-SAT stopped without deciding the static decoding")
-        code = tuple(next(c for c in range(k) if solver.Value(y[j][c])) for j in range(n))
-        found.append(code)
-        model.add_bool_or([y[j][c].Not() for j, c in enumerate(code)])
-    return found
-
-
-def _answer_pairs(answers: Any, count: int, n: int) -> list[tuple[int, int]]:
-    from ..game import _as_int
-
-    if isinstance(answers, (str, bytes)) or not hasattr(answers, "__iter__"):
-        raise TypeError(
-            f"answers must be a sequence of (black, white) pairs, was {type(answers).__name__}"
-        )
-    pairs = []
-    for index, answer in enumerate(answers):
-        try:
-            blacks, whites = answer
-        except (TypeError, ValueError):
-            raise ValueError(
-                f"answer {index} must be a (black, white) pair, was {answer!r}"
-            ) from None
-        pair = (_as_int(blacks, f"answer {index} black"), _as_int(whites, f"answer {index} white"))
-        if not (0 <= pair[0] <= n and 0 <= pair[1] <= n - pair[0]):
-            raise ValueError(f"answer {index} must be a pair within 0..{n}, was {answer!r}")
-        pairs.append(pair)
-    if len(pairs) != count:
-        raise ValueError(f"answers must match the {count} queries, were {len(pairs)}")
-    return pairs
-
-
-def decode_static(
-    queries: Sequence[Sequence[int]],
-    answers: Sequence[tuple[int, int]],
-    n: int,
-    k: int,
-    *,
-    feedback: str = "black",
-) -> tuple[Code, ...]:
-    """Up to two codes consistent with every ``(query, answer)``: one means certified.
-
-    Enumeration when ``k^n <= 2^17``, else CP-SAT (a consistent code, then a second
-    one different from it) up to ``n k <= 2^16`` cells; the static codebreaker itself
-    decodes its schemes without either (:mod:`~mastermind_q.classical.static_schemes`).
-
-    Returns:
-        ``()`` (inconsistent answers), ``(s,)`` (the unique secret) or ``(s, t)``.
-
-    Raises:
-        ValueError: invalid sizes or feedback, a query that is not a code of ``[k]^n``
-            (wrong length, colour out of range or not an integer), answers that do
-            not match the queries, or ``n k`` beyond ``2^16`` cells (before any work).
-        TypeError: queries or answers that are not sequences.
-    """
-    n = validate_positions(n)
-    k = validate_colors(k)
-    feedback = validate_feedback(feedback)
-    enumerate_codes = n * math.log2(k) <= math.log2(_ENUMERATE_CODES)
-    if not enumerate_codes and n * k > _DECODE_CELLS:
-        raise ValueError(
-            f"decode_static decodes at most {_DECODE_CELLS} cells n k, was n={n}, k={k}"
-        )
-    rows = _query_rows(queries, n, k)
-    codes = [tuple(int(c) for c in row) for row in rows.tolist()]
-    pairs = _answer_pairs(answers, len(codes), n)
-    if enumerate_codes:
-        return tuple(_decode_enumerate(codes, pairs, n, k, feedback))
-    return tuple(_decode_cp_sat(codes, pairs, n, k, feedback))
+    rows = query_rows(n, k, chosen, count, seed)
+    source = "design" if chosen in ("coin-weighing", "colour-designs") else "random"
+    return StaticQuerySet(n, k, feedback, rows, source, chosen)
 
 
 def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None = None) -> Code:
@@ -935,26 +292,33 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
     n, k = codemaker.num_positions, codemaker.num_colors
     feedback = getattr(codemaker, "feedback", "black")
     plan = static_query_set(n, k, feedback=feedback, seed=seed, scheme=scheme)
-    answers = codemaker.answer_batch(plan.queries)
-    for query, (blacks, _whites) in zip(plan.queries, answers):
-        if blacks == n:
-            return query
+    answers = codemaker.answer_batch(plan.rows)  # validated and answered as one array
+    blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
+    solved_by = np.flatnonzero(blacks == n)
+    if solved_by.size:
+        return tuple(int(c) for c in plan.rows[int(solved_by[0])])
     if plan.scheme == "minimum":
         candidates = decode_static(plan.queries, answers, n, k, feedback=feedback)
         if not candidates:
             raise ValueError("the answers are inconsistent: no code fits all of them")
         guess = candidates[0]
-    else:
-        from .static_schemes import decode_designs, decode_random
+    elif plan.source == "random":
+        from .static_schemes import decode_random
 
-        blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
-        if plan.scheme == "random":
-            decoded, _reproduces = decode_random(plan.rows, blacks, k)
-            guess = tuple(int(c) for c in decoded)
-        else:
-            found = decode_designs(blacks, n, k)
-            if found is None:
-                raise ValueError("the answers are inconsistent: no code fits all of them")
-            guess = tuple(int(c) for c in found)
+        decoded, _reproduces = decode_random(plan.rows, blacks, k, columns=_columns(plan))
+        guess = tuple(int(c) for c in decoded)
+    else:
+        from .static_schemes import decode_designs
+
+        found = decode_designs(blacks, n, k)
+        if found is None:
+            raise ValueError("the answers are inconsistent: no code fits all of them")
+        guess = tuple(int(c) for c in found)
     codemaker.answer(guess)
     return guess
+
+
+def _columns(plan: StaticQuerySet) -> np.ndarray | None:
+    """The set's queries column-major without a copy, when they are stored so."""
+    columns = plan.rows.T
+    return columns if columns.flags["C_CONTIGUOUS"] else None

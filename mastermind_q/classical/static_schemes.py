@@ -1,9 +1,9 @@
-"""Static query sets with fast exact decoding, at any size: the schemes of ``static``.
+"""Static query sets beyond the exact minimum: the schemes of ``static``, their counts.
 
-The exact minimum (:func:`~mastermind_q.classical.static.static_minimum_set`) is out of
-reach beyond a few hundred codes. Beyond it the static codebreaker commits to one of
-these query sets, each decoded without enumerating codes (black pegs ``B(x) = #{i :
-x_i = z_i}``; with black-white feedback the white counts are not needed):
+The exact minimum (:func:`~mastermind_q.classical.static_exact.static_minimum_set`)
+is out of reach beyond a few hundred codes. Beyond it the static codebreaker commits to
+one of these query sets, each decoded without enumerating codes (black pegs ``B(x) =
+#{i : x_i = z_i}``; with black-white feedback the white counts are not needed):
 
 * ``"coin-weighing"`` (``k = 2``): the rows ``P`` of a Lindström-type detecting matrix
   for ``n`` coins (:mod:`~mastermind_q.classical.detecting`) as queries "colour 1 on
@@ -17,25 +17,26 @@ x_i = z_i}``; with black-white feedback the white counts are not needed):
   ``a_c - a_0``; the ``e_c`` sum to the all-ones vector, so ``k a_0 = |P| - sum_c (a_c -
   a_0)``, and every ``e_c`` decodes exactly: ``(k - 1) m_L(n) + 1`` queries (at
   ``k = 2`` this is the coin-weighing set);
-* ``"random"`` (``2k >= n``, up to ``k = n`` and beyond): :func:`random_query_count`
-  uniformly random codes (seeded) and an iterative peeling decoder
-  (:func:`decode_random`): a query whose residual answer is 0 rules out every
-  (position, colour) cell it still holds open, one whose residual equals its open
-  cells fixes them all, and a position with one open colour is fixed; what stalls is
-  finished by a small backtracking search over the open cells. The guess is made only
-  from a code that reproduces every answer; when the decoder finds none (or the
-  answers have a second fit), the final guess can miss, and the game is reported
-  lost (``solved`` false), never claimed.
+* ``"random"`` (any ``k``): :func:`random_query_count` uniformly random codes (seeded);
+* ``"balanced"`` (any ``k``): as many random codes with balanced colours, the first
+  ``k`` of them a Latin block that asks every position every colour once
+  (:func:`balanced_queries`): no position's colour goes unasked, the failure that
+  lets a second code fit a random set's answers.
+
+Random and balanced sets are decoded by belief propagation with a repair step
+(:func:`decode_random`, :mod:`~mastermind_q.classical.static_bp`). Their counts are
+``F`` times the entropy bound ``n log2 k / H(Binomial(n, 1/k))`` (:func:`entropy_bound`),
+``F`` set from the thresholds measured for the decoder (at least 95 % of games won;
+:func:`bp_query_count`). The guess is made only from a code that reproduces every
+answer; when the decoder finds none (or the answers have a second fit), the final guess
+can miss, and the game is reported lost (``solved`` false), never claimed.
 
 :func:`static_scheme` picks, per ``(n, k, feedback)``, the scheme with the fewest
 queries it can decode: the exact minimum where it is played (tiny games), else the
-fewest of the others.
+fewest of the others (ties go to the exact designs, then to ``balanced``).
 
-Measured (``benchmarks/RESULTS.md``, "Static play at any size"): the random scheme won
-every one of hundreds of seeded games at ``n = k`` = 64, 256 and 1,024 with about
-``1.9 n log2 n`` queries; its count is set from the threshold measured for the peeling
-decoder (success rises from 0 to 1 between about ``1.1`` and ``1.4 n log2 n`` at
-``n = k = 256``).
+Measured: ``benchmarks/RESULTS.md``, "Belief propagation for static play" (the sweep
+behind ``F``) and "Static play at any size".
 
 References:
     B. Lindström, On a combinatorial problem in number theory, Canad. Math. Bull. 8
@@ -43,8 +44,8 @@ References:
     Mastermind, Combinatorica 3 (1983) (random static queries).
 
 Example:
-    >>> static_scheme(64, 2), static_scheme(64, 8), static_scheme(64, 64)
-    ('coin-weighing', 'colour-designs', 'random')
+    >>> static_scheme(64, 2), static_scheme(6, 6), static_scheme(64, 64)
+    ('coin-weighing', 'colour-designs', 'balanced')
     >>> scheme_query_count(64, 2, "coin-weighing")
     28
 """
@@ -52,18 +53,24 @@ Example:
 from __future__ import annotations
 
 import math
+from math import log1p
 from typing import Any
 
 import numpy as np
 
 __all__ = [
-    "RANDOM_QUERY_FACTOR",
-    "RANDOM_QUERY_WIDE",
+    "BP_FACTORS",
+    "DENSE_SLOPE",
     "SCHEMES",
     "STATIC_BYTES_PER_ENTRY",
+    "answer_entropy",
+    "balanced_queries",
+    "bp_query_count",
     "decode_designs",
     "decode_random",
     "design_queries",
+    "entropy_bound",
+    "query_rows",
     "random_queries",
     "random_query_count",
     "scheme_query_count",
@@ -71,23 +78,27 @@ __all__ = [
     "validate_scheme",
 ]
 
-SCHEMES = ("minimum", "coin-weighing", "colour-designs", "random")
+SCHEMES = ("minimum", "coin-weighing", "colour-designs", "random", "balanced")
 """The static schemes, by name (``scheme=`` of ``solve(..., method="static")``)."""
 
-RANDOM_QUERY_FACTOR = 0.5
-"""``C`` of :func:`random_query_count`: ``C k e^(n/k) ln(n k)`` queries (``k <= 2n``)."""
-RANDOM_QUERY_WIDE = 0.8
-"""``C'`` of :func:`random_query_count`: at least ``C' k ln(n k)`` queries (``k > 2n``)."""
+BP_FACTORS: dict[str, tuple[float, float]] = {
+    "random": (1.9, 2.7),
+    "balanced": (1.5, 2.7),
+}
+"""``F`` of :func:`bp_query_count` per scheme: ``(sparse, dense)``, sparse where the mean
+answer ``n / k`` is below :data:`~mastermind_q.classical.static_bp.GAUSSIAN_FROM`
+(measured thresholds: ``benchmarks/RESULTS.md``, "Belief propagation for static play")."""
+DENSE_SLOPE = 0.5
+"""Added to the dense ``F`` per doubling of ``n / k`` beyond 16. Measured thresholds
+(``benchmarks/RESULTS.md``): ``n / k`` = 4 and 16, 2.2 to 2.7; 32, 2.7 at ``n = 256``
+but above it at ``n = 1024`` (3.2 decodes); 64 and 128 at ``n = 1024``, 3.2 and 3.5
+decode, 2.7 does not."""
+_SMALL_FACTOR = 3.0
+"""``F`` for small games (``n log2 k < 64`` bits), where the entropy bound is loose."""
 
-STATIC_BYTES_PER_ENTRY = 16
-"""Bytes per query entry of a static game beyond the exact minimum: the query as a
-Python tuple (8), its ``int32`` copy (4) and the decoder's boolean work arrays."""
-
-_SEARCH_NODES = 200
-"""Most backtracking nodes :func:`decode_random` spends once peeling stalls."""
-_SEARCH_WORK = 20_000_000
-"""Query entries (queries x open positions, per node) the backtracking may visit in all:
-a stalled game far from decodable gives up in seconds."""
+STATIC_BYTES_PER_ENTRY = 8
+"""Bytes per query entry of a random or balanced game at most (``k <= 65,536``): the
+set column-major (2), the decoder's messages (2) and the codemaker's copy (up to 4)."""
 
 
 def validate_scheme(scheme: Any) -> str | None:
@@ -111,50 +122,66 @@ def _design_rows(n: int) -> int:
     return lindstrom_rows(n)
 
 
-def random_query_count(n: int, k: int) -> int:
-    """Queries of the random scheme at ``(n, k)`` (``2k >= n``), before the final guess.
+def bp_query_count(n: int, k: int, scheme: str = "balanced") -> int:
+    """Queries of a random or balanced set at ``(n, k)``, before the final guess.
 
-    ``ceil(k ln(n k) max(C e^(n/k), C'))`` with ``C`` = :data:`RANDOM_QUERY_FACTOR` and
-    ``C'`` = :data:`RANDOM_QUERY_WIDE`: a wrong (position, colour) cell is ruled out
-    by a query with answer 0 that holds it, about ``T e^(-n/k) / k`` of them; the
-    constants are set at about 1.3 times the threshold measured for
-    :func:`decode_random` (95 % of games won). At ``k = n`` this is ``1.88 n log2 n``.
-
-    Raises:
-        ValueError: invalid sizes, or ``2k < n`` (answers then are rarely 0, and the
-            peeling decoder does not apply).
+    ``ceil(F x entropy_bound(n, k))`` with ``F`` from :data:`BP_FACTORS` (sparse or dense
+    answers; dense ones beyond ``n = 16 k`` add :data:`DENSE_SLOPE` per doubling), at
+    least ``k`` (the balanced set's Latin block); tiny games (``n log2 k <
+    64``) use :data:`_SMALL_FACTOR`. A random set also asks at least ``k ln(20 n)``
+    queries: a position whose colour no query asks there lets a second code fit
+    (probability about ``n e^(-m/k)``), below 5 % from there.
 
     Example:
-        >>> random_query_count(256, 256), random_query_count(1024, 1024)
-        (3859, 19294)
+        >>> bp_query_count(256, 256), bp_query_count(256, 16), bp_query_count(1024, 1024)
+        (1634, 693, 8161)
     """
     from ..game import validate_colors, validate_positions
+    from .static_bp import GAUSSIAN_FROM
 
     n = validate_positions(n)
     k = validate_colors(k)
-    if 2 * k < n:
-        raise ValueError(
-            f"the random static scheme decodes 2k >= n only, was n={n}, k={k} "
-            f"(use coin-weighing or colour-designs)"
-        )
-    logs = math.log(n) + math.log(k)
-    factor = max(RANDOM_QUERY_FACTOR * math.exp(n / k), RANDOM_QUERY_WIDE)
-    return max(1, math.ceil(k * logs * factor - 1e-9))
+    if scheme not in BP_FACTORS:
+        raise ValueError(f"bp_query_count counts {', '.join(BP_FACTORS)}, was {scheme!r}")
+    sparse, dense = BP_FACTORS[scheme]
+    factor = sparse
+    if n >= GAUSSIAN_FROM * k:  # dense answers: the threshold rises beyond n = 16 k
+        factor = dense + DENSE_SLOPE * max(0.0, math.log2(n / (16 * k)))
+    if n * math.log2(k) < 64:
+        factor = max(factor, _SMALL_FACTOR)
+    if n > 1 << 40:  # beyond any playable set: only compared, in closed form
+        return math.ceil(factor * n * math.log2(k) / max(answer_entropy(1 << 40, k), 1e-9))
+    count = max(1, k, math.ceil(factor * entropy_bound(n, k) - 1e-9))
+    if scheme == "random":  # each position's colour asked there, in 95 % of games
+        count = max(count, math.ceil(k * math.log(20 * n)))
+    return count
+
+
+def random_query_count(n: int, k: int) -> int:
+    """Queries of the random scheme at ``(n, k)`` (any ``k``), before the final guess.
+
+    :func:`bp_query_count` for ``"random"``.
+
+    Example:
+        >>> random_query_count(256, 256), random_query_count(8, 100)
+        (2187, 508)
+    """
+    return bp_query_count(n, k, "random")
 
 
 def scheme_query_count(n: int, k: int, scheme: str) -> int | None:
     """Queries of ``scheme`` at ``(n, k)`` before the final guess (``None``: not played).
 
     ``coin-weighing`` (``k = 2``) and ``colour-designs``: ``(k - 1) m_L(n) + 1``;
-    ``random``: :func:`random_query_count` (``2k >= n``); ``minimum`` is not counted
-    here (:func:`~mastermind_q.classical.static.static_minimum`).
+    ``random`` and ``balanced``: :func:`bp_query_count`; ``minimum`` is not counted
+    here (:func:`~mastermind_q.classical.static_exact.static_minimum`).
     """
     if scheme == "coin-weighing":
         return _design_rows(n) + 1 if k == 2 else None
     if scheme == "colour-designs":
         return (k - 1) * _design_rows(n) + 1
-    if scheme == "random":
-        return random_query_count(n, k) if 2 * k >= n else None
+    if scheme in BP_FACTORS:
+        return bp_query_count(n, k, scheme)
     return None
 
 
@@ -163,8 +190,8 @@ def static_scheme(n: int, k: int, scheme: str | None = None, *, exact: bool = Fa
 
     ``minimum`` where ``exact`` (the exact minimum set is played there:
     :func:`~mastermind_q.classical.static.static_scheme` decides), else the fewest
-    queries of ``coin-weighing`` (``k = 2``), ``colour-designs`` and ``random``
-    (``2k >= n``); ties go to the designs (exact for every secret).
+    queries of ``coin-weighing`` (``k = 2``), ``colour-designs``, ``balanced`` and
+    ``random``; ties go to the designs (exact for every secret), then to ``balanced``.
 
     Raises:
         ValueError: an unknown scheme, or one that cannot play this game (the message
@@ -180,15 +207,24 @@ def static_scheme(n: int, k: int, scheme: str | None = None, *, exact: bool = Fa
             return "minimum"
         options = [
             (count, index, name)
-            for index, name in enumerate(("coin-weighing", "colour-designs", "random"))
+            for index, name in enumerate(("coin-weighing", "colour-designs", "balanced", "random"))
             if (count := scheme_query_count(n, k, name)) is not None
         ]
         return min(options)[2]
     if scheme == "coin-weighing" and k != 2:
         raise ValueError(f"scheme 'coin-weighing' plays k = 2 only, was k={k}")
-    if scheme == "random" and 2 * k < n:
-        raise ValueError(f"scheme 'random' plays 2k >= n only, was n={n}, k={k}")
     return scheme
+
+
+def query_rows(n: int, k: int, scheme: str, count: int, seed: int | None) -> np.ndarray:
+    """The ``count x n`` queries of ``scheme`` (not ``minimum``), in the smallest colour dtype."""
+    if scheme == "random":
+        return random_queries(n, k, count, seed)
+    if scheme == "balanced":
+        return balanced_queries(n, k, count, seed)
+    from .static_bp import smallest_colour_dtype
+
+    return design_queries(n, k).astype(smallest_colour_dtype(k))
 
 
 # -- coin weighing and colour designs ------------------------------------------------------
@@ -247,156 +283,112 @@ def decode_designs(blacks: np.ndarray, n: int, k: int) -> np.ndarray | None:
     return found
 
 
-# -- random sets and the peeling decoder ----------------------------------------------------
+# -- random and balanced sets, and their decoder -----------------------------------------
+def answer_entropy(n: int, k: int) -> float:
+    """Entropy in bits of a uniformly random query's black-peg answer, ``H(Binomial(n, 1/k))``.
+
+    Example:
+        >>> round(answer_entropy(256, 256), 3), round(answer_entropy(256, 16), 3)
+        (1.881, 3.994)
+    """
+    from math import lgamma, log
+
+    p = 1.0 / k
+    mean, spread = n * p, math.sqrt(n * p * (1 - p))
+    if spread > 1000:  # the normal law's entropy, within 1e-6 bits
+        return 0.5 * math.log2(2 * math.pi * math.e * spread * spread)
+    low = max(0, int(mean - 40 * spread) - 40)  # the mass beyond is below e^-700
+    high = min(n, int(mean + 40 * spread) + 40)
+    total = 0.0
+    for b in range(low, high + 1):
+        log_pmf = (
+            lgamma(n + 1) - lgamma(b + 1) - lgamma(n - b + 1) + b * log(p) + (n - b) * log1p(-p)
+        )
+        if log_pmf > -60:
+            total -= math.exp(log_pmf) * log_pmf
+    return total / log(2)
+
+
+def entropy_bound(n: int, k: int) -> float:
+    """``n log2 k / H(Binomial(n, 1/k))``: about as few random static queries as identify a code.
+
+    Each answer carries at most ``H`` bits and the secret ``n log2 k``; no static set of
+    random queries does better on average (the count the random and balanced schemes
+    are measured against).
+
+    Example:
+        >>> round(entropy_bound(256, 256))
+        1089
+    """
+    return n * math.log2(k) / answer_entropy(n, k)
+
+
 def random_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray:
-    """``count`` uniformly random codes of ``[k]^n`` (``numpy.random.default_rng(seed)``)."""
+    """``count`` uniformly random codes of ``[k]^n`` (``numpy.random.default_rng(seed)``).
+
+    An ``count x n`` array of the smallest unsigned dtype that holds ``k``
+    (:func:`~mastermind_q.classical.static_bp.smallest_colour_dtype`), stored
+    column-major (its transpose is C-contiguous: the decoder reads it without a copy).
+    """
+    from .static_bp import smallest_colour_dtype
+
     rng = np.random.default_rng(seed)
-    dtype = np.int32 if k <= np.iinfo(np.int32).max else np.int64
-    return rng.integers(0, k, size=(count, n), dtype=dtype)
+    dtype = smallest_colour_dtype(k)
+    columns = np.empty((n, count), dtype=dtype)
+    step = max(1, (1 << 22) // max(count, 1))
+    for start in range(0, n, step):  # in blocks: a signal is handled between them
+        stop = min(n, start + step)
+        columns[start:stop] = rng.integers(0, k, size=(stop - start, count), dtype=dtype)
+    return columns.T
 
 
-def _peel(queries: np.ndarray, residual: np.ndarray, alive: np.ndarray, known: np.ndarray) -> bool:
-    """Propagate to a fixed point in place; ``False`` when the answers are contradicted.
+def balanced_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray:
+    """``count`` random codes with balanced colours (seeded), stored as :func:`random_queries`.
 
-    ``alive[i, c]``: colour ``c`` still possible at position ``i``; ``known[i]``: the
-    fixed colour or -1 (both updated); ``residual``: the answers. Each round works on
-    the open positions and the queries that still hold an open cell only, as flat
-    cell numbers ``i k + c`` into ``alive`` (one gather per round), so the rounds get
-    cheaper as the code is pinned down.
+    The first ``min(k, count)`` queries form a Latin block, ``(pi(i) + j) mod k`` for
+    ``j = 0..k-1``: every position is asked every colour once, so no position's colour
+    goes unasked (with uniform codes, a position whose colour no query asks there lets
+    any other unasked colour fit the same answers). Every query holds each colour
+    ``floor(n / k)`` or ``ceil(n / k)`` times (``k >= n``: ``n`` distinct colours):
+    ``(pi(i) + r) mod k`` for a random permutation ``pi`` of ``0, 1, ..., n - 1`` taken
+    mod ``k`` and a shift ``r`` (``j`` in the block, random after it).
     """
-    k = alive.shape[1]
-    flat_alive = alive.reshape(-1)
-    if not np.shares_memory(flat_alive, alive):  # pragma: no cover - alive is C-contiguous
-        raise ValueError("alive must be a C-contiguous array")
-    fixed = np.flatnonzero(known >= 0)
-    left = residual.astype(np.int64, copy=True)
-    if fixed.size:
-        left -= (queries[:, fixed] == known[fixed][None, :]).sum(axis=1)
-    columns = np.flatnonzero(known < 0)
-    dtype = np.int32 if alive.size < 2**31 else np.int64
-    if columns.size == queries.shape[1]:  # no column selection: a plain copy is far cheaper
-        work = queries.astype(dtype, copy=True)
-    else:
-        work = queries[:, columns].astype(dtype)
-    work += (columns * k).astype(dtype)[None, :]
-    while True:
-        still = known[columns] < 0
-        if not still.all():  # positions fixed last round leave the working set
-            gone = ~still
-            cells_fixed = (columns[gone] * k + known[columns[gone]]).astype(dtype)
-            left = left - (work[:, gone] == cells_fixed[None, :]).sum(axis=1)
-            work, columns = work[:, still], columns[still]
-        if columns.size == 0:
-            return bool(np.all(left == 0))
-        live = flat_alive[work]
-        cells = live.sum(axis=1)
-        if np.any(left < 0) or np.any(left > cells):
-            return False
-        active = cells > 0  # a query with no open cell (and nothing left) is done
-        if not active.all():
-            work, left, live, cells = work[active], left[active], live[active], cells[active]
-        changed = False
-        zero = left == 0
-        if zero.any():
-            flat_alive[work[zero][live[zero]]] = False
-            changed = True
-        full = left == cells
-        if full.any():
-            chosen = work[full][live[full]]
-            positions, colours = chosen // k, chosen % k
-            order = np.argsort(positions, kind="stable")
-            positions, colours = positions[order], colours[order]
-            same = positions[1:] == positions[:-1]
-            if np.any(same & (colours[1:] != colours[:-1])):
-                return False
-            if np.any(~alive[positions, colours]):
-                return False
-            known[positions] = colours
-            changed = True
-        now = columns[known[columns] >= 0]
-        if now.size:
-            if np.any(~alive[now, known[now]]):
-                return False
-            alive[now] = False
-            alive[now, known[now]] = True
-        still_open = columns[known[columns] < 0]
-        options = alive[still_open].sum(axis=1)
-        if np.any(options == 0):
-            return False
-        single = options == 1
-        if single.any():
-            where = still_open[single]
-            known[where] = alive[where].argmax(axis=1)
-            changed = True
-        if not changed:
-            return True
+    from .static_bp import smallest_colour_dtype
+
+    rng = np.random.default_rng(seed)
+    dtype = smallest_colour_dtype(k)
+    columns = np.empty((n, count), dtype=dtype)
+    base = np.arange(n, dtype=np.int64) % k
+    block_rows = min(k, count)
+    step = max(1, (1 << 20) // n)
+    latin = rng.permutation(base)
+    for start in range(0, count, step):
+        stop = min(count, start + step)
+        shifts = np.arange(start, stop, dtype=np.int64)[:, None]
+        if start >= block_rows:
+            block = rng.permuted(np.broadcast_to(base, (stop - start, n)), axis=1)
+            block += rng.integers(0, k, size=(stop - start, 1))
+        else:
+            block = np.broadcast_to(latin, (stop - start, n)) + shifts
+            later = shifts[:, 0] >= block_rows
+            if later.any():
+                extra = rng.permuted(np.broadcast_to(base, (int(later.sum()), n)), axis=1)
+                block[later] = extra + rng.integers(0, k, size=(int(later.sum()), 1))
+        block %= k
+        columns[:, start:stop] = block.T
+    return columns.T
 
 
-def _search(
-    queries: np.ndarray,
-    residual: np.ndarray,
-    alive: np.ndarray,
-    known: np.ndarray,
-    budget: list[int],
-) -> np.ndarray | None:
-    """Backtracking over the open cells after peeling (``budget[0]`` nodes left)."""
-    if budget[0] <= 0:
-        return None
-    budget[0] -= 1
-    if not _peel(queries, residual, alive, known):
-        return None
-    open_positions = np.flatnonzero(known < 0)
-    if open_positions.size == 0:
-        return known
-    # the open position with the fewest colours left; likelier colours first
-    options = alive[open_positions].sum(axis=1)
-    position = int(open_positions[np.argmin(options)])
-    colours = np.flatnonzero(alive[position])
-    holding = queries[:, position][:, None] == colours[None, :]
-    hits = (queries == known[None, :]).sum(axis=1)
-    live = alive[np.arange(queries.shape[1])[None, :], queries] & (known < 0)[None, :]
-    share = (residual - hits) / np.maximum(live.sum(axis=1), 1)
-    scores = (holding * share[:, None]).sum(axis=0) / np.maximum(holding.sum(axis=0), 1)
-    for colour in colours[np.argsort(-scores, kind="stable")]:
-        trial_alive, trial_known = alive.copy(), known.copy()
-        trial_known[position] = int(colour)
-        found = _search(queries, residual, trial_alive, trial_known, budget)
-        if found is not None:
-            return found
-        if budget[0] <= 0:
-            return None
-    return None
+def decode_random(
+    queries: np.ndarray, blacks: np.ndarray, k: int, *, columns: np.ndarray | None = None
+) -> tuple[np.ndarray, bool]:
+    """Decode the black counts of a random or balanced set: ``(code, reproduces_every_answer)``.
 
-
-def decode_random(queries: np.ndarray, blacks: np.ndarray, k: int) -> tuple[np.ndarray, bool]:
-    """Decode the black counts of random queries: ``(code, reproduces_every_answer)``.
-
-    Peeling (module docstring) to a fixed point, then a backtracking search of at most
-    :data:`_SEARCH_NODES` nodes (fewer when many positions stay open:
-    :data:`_SEARCH_WORK`) on the positions still open (their queries' residual
-    answers only). The code returned reproduces every answer when the flag is true;
-    otherwise it is the best guess left (fixed positions, else the likeliest colour),
-    and the game it ends will likely be lost.
+    Belief propagation with its repair step
+    (:func:`~mastermind_q.classical.static_bp.decode_bp`); ``columns``, the same queries
+    column-major, saves a copy. The code returned reproduces every answer when the flag
+    is true; otherwise the game it ends is lost.
     """
-    queries = np.asarray(queries)
-    blacks = np.asarray(blacks, dtype=np.int64)
-    n = queries.shape[1]
-    alive = np.ones((n, k), dtype=bool)
-    known = np.full(n, -1, dtype=queries.dtype)
-    consistent = _peel(queries, blacks, alive, known)
-    if consistent and np.any(known < 0):
-        open_positions = np.flatnonzero(known < 0)
-        fixed = np.flatnonzero(known >= 0)
-        residual = blacks - (queries[:, fixed] == known[fixed][None, :]).sum(axis=1)
-        sub_queries = np.ascontiguousarray(queries[:, open_positions])
-        sub_known = np.full(open_positions.size, -1, dtype=queries.dtype)
-        nodes = min(_SEARCH_NODES, max(1, _SEARCH_WORK // max(sub_queries.size, 1)))
-        found = _search(sub_queries, residual, alive[open_positions].copy(), sub_known, [nodes])
-        if found is not None:
-            known[open_positions] = found
-    guess = known.copy()
-    open_positions = np.flatnonzero(guess < 0)
-    if open_positions.size:
-        guess[open_positions] = alive[open_positions].argmax(axis=1)
-    reproduces = bool(np.array_equal((queries == guess[None, :]).sum(axis=1), blacks))
-    return guess.astype(np.int64), reproduces
+    from .static_bp import decode_bp
+
+    return decode_bp(queries, blacks, k, columns=columns)

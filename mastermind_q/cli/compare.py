@@ -91,7 +91,8 @@ def add_parser(subparsers: Any) -> None:
         "--bounds",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T (default: on, "
+        help="add the bound rows: elouali-upper, elouali-lower, adaptive-T, counting-bound, "
+        "entropy-bound (default: on, "
         "unless --methods names bound rows)",
     )
     parser.add_argument(
@@ -244,14 +245,11 @@ def run(args: argparse.Namespace) -> int:
     def start(plan: Any) -> None:  # everything is checked: open the CSV, write its header
         if csv_to_stdout:
             streams.append(sys.stdout)
-        elif args.csv is not None:
-            from ..files import open_stream_output
+            write_csv_header(sys.stdout)
+        elif args.csv is not None:  # created with its header: never an empty file
+            from ..compare.output import open_csv_output
 
-            streams.append(
-                open_stream_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT)
-            )
-        for stream in streams:
-            write_csv_header(stream)
+            streams.append(open_csv_output(args.csv, overwrite=args.force, force_hint=FORCE_HINT))
 
     def finished(row: Any) -> None:  # written as each row finishes
         for stream in streams:

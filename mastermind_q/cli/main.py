@@ -13,9 +13,9 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .. import __version__
 from . import compare, draw, jobs, play, resources, solve
@@ -115,6 +115,64 @@ def _options_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
     return []
 
 
+@contextlib.contextmanager
+def _warnings_as_lines(command: str) -> Iterator[None]:
+    """The library's :class:`~mastermind_q.limits.LimitRaisedWarning` as one line on
+    stderr (``mastermind-q solve: warning: ...``), every time the library raises one (it
+    says each once); other warnings as Python shows them."""
+    import warnings
+
+    from ..limits import LimitRaisedWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", LimitRaisedWarning)
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *rest: Any, **kw: Any) -> None:
+            if issubclass(category, LimitRaisedWarning):
+                print(f"mastermind-q {command}: warning: {message}", file=sys.stderr, flush=True)
+            else:
+                shown(message, category, *rest, **kw)
+
+        warnings.showwarning = show
+        yield
+
+
+FILE_OPTIONS = ("output", "csv", "plot", "draw", "qasm")
+"""Options that name an output file (``--output FILE``, ``--csv FILE``, ...)."""
+
+
+def _named_file_option(error: ValueError, args: argparse.Namespace) -> str:
+    """The message of ``error``; for a file the toolkit could not write, led by the option
+    that named it (``--csv: cannot write rows.csv: No space left on device``).
+
+    A file derived from the option's name (``fig-adaptive.png`` of ``--plot fig.png``,
+    ``out-pair-0-1.png`` of ``--output out.png``) counts as named by it.
+    """
+    from pathlib import Path
+
+    from ..files import OutputFileError
+
+    text = str(error)
+    path = getattr(error, "path", None)
+    if not isinstance(error, OutputFileError) or path is None or text.startswith("--"):
+        return text
+    written = Path(os.path.abspath(path))
+    for option in FILE_OPTIONS:
+        value = getattr(args, option, None)
+        if not isinstance(value, str) or value in ("", "-"):
+            continue
+        named = Path(os.path.abspath(value))
+        derived = (
+            written.parent == named.parent
+            and written.suffix == named.suffix
+            and written.name.startswith(named.stem + "-")
+        )
+        if written == named or derived:
+            return f"--{option}: {text}"
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (errors: one line on stderr, status 2).
 
@@ -128,10 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .arguments import positions_from_secret
 
             positions_from_secret(args)
-        with stop_signals():
+        with stop_signals(), _warnings_as_lines(args.command):
             return int(args.handler(args))
     except ValueError as error:  # includes CLIError: bad input, named in the message
-        text = cli_words(str(error), _options_of(parser, args.command))
+        text = cli_words(_named_file_option(error, args), _options_of(parser, args.command))
         print(f"mastermind-q {args.command}: error: {text}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is

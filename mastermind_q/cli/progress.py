@@ -1,4 +1,8 @@
-"""Progress on stderr: the execution stages of a run and the ``optimal`` search (tqdm)."""
+"""Progress on stderr: the execution stages of a run and the ``optimal`` search (tqdm).
+
+On a terminal a bar is redrawn in place; on anything else (a log file, a pipe) each
+stage is one line when it ends (:func:`mastermind_q.compare.progress.progress_bar`).
+"""
 
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ class Progress:
             return
         from tqdm import tqdm
 
+        from ..compare.progress import progress_bar
+
         if event.stage == "submitted":  # a line of its own; the stage bar stays
             if event.record_path is not None:
                 tqdm.write(
@@ -38,13 +44,13 @@ class Progress:
             self.stage = event.stage
             if event.stage == "transpile":
                 self.close()
-                self.bar = tqdm(
+                self.bar = progress_bar(
                     total=event.total, desc="transpile", unit="circuit", file=sys.stderr
                 )
             elif event.stage in ("simulate", "waiting"):  # elapsed time, no percentage
                 self.close()
-                self.bar = tqdm(
-                    total=1,
+                self.bar = progress_bar(
+                    total=None,
                     desc=self._describe(event),
                     file=sys.stderr,
                     bar_format="{desc} [{elapsed}]",
@@ -56,7 +62,7 @@ class Progress:
         elif event.stage == "transpile":
             self.bar.update(event.done - self.bar.n)
         elif event.stage == "done":  # the open bar is complete
-            self.bar.update(self.bar.total - self.bar.n)
+            self.bar.update((self.bar.total or 0) - self.bar.n)
             self.close()
             self.stage = None
 
@@ -77,9 +83,8 @@ def search_progress(args: argparse.Namespace) -> Any:
     if args.method not in ("optimal", "static") or args.quiet or args.json:
         yield
         return
-    from tqdm import tqdm
-
     from ..classical.progress import search_progress as report
+    from ..compare.progress import progress_bar
 
     if args.method == "optimal":
         description, unit = "optimal search", "guess"
@@ -93,7 +98,7 @@ def search_progress(args: argparse.Namespace) -> Any:
         if bar is None or done < bar.n:
             if bar is not None:
                 bar.close()
-            bar = tqdm(total=total, desc=description, unit=unit, file=sys.stderr)
+            bar = progress_bar(total=total, desc=description, unit=unit, file=sys.stderr)
         bar.update(done - bar.n)
 
     try:

@@ -131,7 +131,8 @@ def add_parser(subparsers: Any) -> None:
         "--scheme",
         choices=SCHEMES,
         help="static only: its query set (default: the fewest queries it decodes; minimum for "
-        "tiny games, coin-weighing at k = 2, colour-designs, random for 2k >= n)",
+        "tiny games, coin-weighing at k = 2, colour-designs, balanced or random sets decoded "
+        "by belief propagation)",
     )
     parser.add_argument(
         "--draw",

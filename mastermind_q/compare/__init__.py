@@ -28,7 +28,11 @@ method and game. Every row names its game (:mod:`mastermind_q.compare.games`):
   ``(n-3)ceil(log2 n) + 5n/2 - 1`` for ``k = n`` and ``(n-2)ceil(log2 n) + k + 1`` for
   ``k > n``; ``elouali-lower`` ``n`` for ``k = n`` and ``k`` for ``k > n`` (El Ouali et
   al. 2018, the permutation game); ``adaptive-T``: the paper's own count ``T`` for
-  Algorithm 4 (one query per Grover iteration);
+  Algorithm 4 (one query per Grover iteration); the classical information bounds of
+  black pegs with repetition, ``counting-bound`` ``ceil(n log2 k / log2(n + 1))``
+  (adaptive: guesses to win, the final one included) and ``entropy-bound`` ``ceil(n
+  log2 k / H(Binomial(n, 1/k)))`` (non-adaptive: queries committed before the final
+  guess, which ``queries_to_win`` adds), drawn in the figures as reference curves;
 * **formula** rows (``kind="formula"``, ``source="asymptotic"``): the rates of Li-Luo-Xu
   Tables 1 and 2 with every hidden constant set to 1 and logarithms to base 2:
   ``table1-classical`` ``n log2 k / max(1, log2(n/k))`` (``k <= n``), ``k log2 k``
@@ -63,7 +67,7 @@ References:
 Example:
     >>> rows = compare([4], [4], methods=["permutation"], samples=3, seed=1).rows
     >>> [(row.method, row.distinct) for row in rows][:3]
-    [('permutation', True), ('best-classical', True), ('adaptive-T', False)]
+    [('permutation', True), ('best-classical', True), ('entropy-bound', False)]
 """
 
 from __future__ import annotations
@@ -107,8 +111,12 @@ from .theory import (
     ASYMPTOTIC_FORMULAS,
     BOUNDS,
     ENUMERATION_LIMITS,
+    INFORMATION_BOUNDS,
+    answer_entropy,
     applicability,
     bound_value,
+    counting_bound,
+    entropy_bound,
     theoretical_queries,
 )
 
@@ -124,6 +132,7 @@ __all__ = [
     "DIAGONAL",
     "ENUMERATION_LIMITS",
     "GAMES",
+    "INFORMATION_BOUNDS",
     "KINDS",
     "PLOT_STYLES",
     "QUANTUM_GAME",
@@ -134,11 +143,14 @@ __all__ = [
     "ComparisonInterrupted",
     "ComparisonPlan",
     "SweepProgress",
+    "answer_entropy",
     "applicability",
     "best_classical_rows",
     "bound_value",
     "check_comparison",
     "compare",
+    "counting_bound",
+    "entropy_bound",
     "format_table",
     "game_name",
     "is_context",

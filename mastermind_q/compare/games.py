@@ -86,6 +86,8 @@ BOUND_GAMES: dict[str, tuple[str, str, bool]] = {
     "elouali-upper": ("adaptive", "black", True),
     "elouali-lower": ("adaptive", "black", True),
     "adaptive-T": ("adaptive", "black", False),
+    "counting-bound": ("adaptive", "black", False),
+    "entropy-bound": ("non-adaptive", "black", False),
     "table1-classical": ("non-adaptive", "black", False),
     "table1-quantum": ("non-adaptive", "black", False),
     "table2-blackpeg": ("adaptive", "black", False),
@@ -93,8 +95,10 @@ BOUND_GAMES: dict[str, tuple[str, str, bool]] = {
     "table2-quantum": ("adaptive", "black", False),
 }
 """``(setting, feedback, distinct)`` of every bound and formula row: the El Ouali et al.
-bounds are for the adaptive permutation game; Li-Luo-Xu Table 1 is non-adaptive
-(its classical ``k > n`` column holds for black pegs), Table 2 adaptive."""
+bounds are for the adaptive permutation game; the counting bound is the adaptive and the
+entropy bound the non-adaptive information bound of black pegs with repetition;
+Li-Luo-Xu Table 1 is non-adaptive (its classical ``k > n`` column holds for black
+pegs), Table 2 adaptive."""
 
 
 def method_setting(method: str) -> str:

@@ -1,8 +1,18 @@
-"""Comparison rows as text: a fixed-width table and CSV lines written as rows finish."""
+"""Comparison rows as text: a fixed-width table and CSV lines written as rows finish.
+
+A CSV file holds whole rows only: :func:`open_csv_output` creates it with its header
+at once (an interrupted sweep leaves a header, never an empty file), and
+:func:`write_csv_row` writes each row whole or not at all
+(:func:`mastermind_q.files.write_whole`: a full disk cuts the file back to its last
+whole row and raises :class:`~mastermind_q.files.OutputWriteError` naming the file).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
+import os
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
@@ -12,6 +22,7 @@ __all__ = [
     "APPROXIMATE_METHODS",
     "CSV_FIELDS",
     "format_table",
+    "open_csv_output",
     "write_csv_header",
     "write_csv_row",
 ]
@@ -54,22 +65,71 @@ def _row_dict(row: CompareRow | Mapping[str, Any]) -> dict[str, Any]:
     return row.to_dict() if isinstance(row, CompareRow) else dict(row)
 
 
+def _csv_line(values: Iterable[Any]) -> str:
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerow(values)
+    return text.getvalue()
+
+
 def write_csv_header(stream: IO[str]) -> None:
-    """Write the :data:`CSV_FIELDS` header line to ``stream`` and flush.
+    """Write the :data:`CSV_FIELDS` header line to ``stream`` whole and flush.
 
     Flushed at once, so a sweep stopped before its first row still leaves a CSV file
     with its header.
+
+    Raises:
+        mastermind_q.files.OutputWriteError: the line could not be written whole.
     """
-    csv.writer(stream, lineterminator="\n").writerow(CSV_FIELDS)
-    stream.flush()
+    from ..files import write_whole
+
+    write_whole(stream, _csv_line(CSV_FIELDS))
 
 
 def write_csv_row(stream: IO[str], row: CompareRow | Mapping[str, Any]) -> None:
-    """Append ``row`` to ``stream`` as one CSV line (empty cells for ``None``) and flush."""
+    """Append ``row`` to ``stream`` as one CSV line (empty cells for ``None``) and flush.
+
+    The line is written whole or not at all (:func:`mastermind_q.files.write_whole`): on
+    a full disk the file is cut back to the end of the previous row.
+
+    Raises:
+        mastermind_q.files.OutputWriteError: the row could not be written; the file
+            holds the rows before it, each whole.
+    """
+    from ..files import write_whole
+
     data = _row_dict(row)
     values = ["" if data.get(name) is None else data[name] for name in CSV_FIELDS]
-    csv.writer(stream, lineterminator="\n").writerow(values)
-    stream.flush()
+    write_whole(stream, _csv_line(values))
+
+
+def open_csv_output(
+    path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = "overwrite=True"
+) -> IO[str]:
+    """Create the CSV file ``path`` with its header line written at once; return the stream.
+
+    Opened as :func:`mastermind_q.files.open_stream_output` opens it (a regular file,
+    never through a link; an existing file only with ``overwrite``). The header is on
+    disk before the call returns, so a sweep interrupted before its first row leaves a
+    CSV with its header, and a file this call could not finish (the header failed, or
+    an interrupt came first) is removed: no empty file is left to refuse a rerun.
+
+    Raises:
+        mastermind_q.files.OutputFileError: as ``open_stream_output``.
+        mastermind_q.files.OutputWriteError: the header could not be written (the file
+            is removed).
+    """
+    from ..files import open_stream_output
+
+    stream = open_stream_output(path, overwrite=overwrite, force_hint=force_hint)
+    try:
+        write_csv_header(stream)
+    except BaseException:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        raise
+    return stream
 
 
 def _format_number(value: Any) -> str:

@@ -5,14 +5,16 @@ plots queries against ``n`` (one panel per ``k``) or against ``k`` (one panel pe
 ``n``), whichever varies more in the grid; a panel that would hold a single point is
 left out. By default a figure draws each quantum method of its setting, the
 ``best-classical`` row of the quantum game (black pegs, repetition) in that setting,
-and the paper's classical rate for it (``table1-classical`` or ``table2-blackpeg``):
+the paper's classical rate for it (``table1-classical`` or ``table2-blackpeg``) and
+the classical lower bound of the setting (``entropy-bound``, ``counting-bound``):
 at most 8 legend entries. ``methods=`` chooses other curves.
 
 Curves take the colour-blind-safe Okabe-Ito palette [1] in turn, and every curve of a
-figure has its own marker *and* line style (markers hollow), so curves that coincide
-stay visible and the figure survives grey-scale printing. ``style="single"`` is a
-3.5 in wide journal column, ``"double"`` 7 in; the suffix of ``path`` picks the format
-(vector ``svg`` or ``pdf``, or ``png``).
+figure has its own marker *and* line style, so curves that coincide stay visible and
+the figure survives grey-scale printing. The lower bounds are reference curves: a
+broad grey line without markers, labelled "(lower bound)" (:data:`REFERENCE_STYLE`).
+``style="single"`` is a 3.5 in wide journal column, ``"double"`` 7 in; the suffix of
+``path`` picks the format (vector ``svg`` or ``pdf``, or ``png``).
 
 References:
     [1] M. Okabe, K. Ito, "Color Universal Design" (2008); B. Wong, "Points of view:
@@ -42,6 +44,8 @@ __all__ = [
     "PALETTE",
     "PAPER_RATES",
     "PLOT_STYLES",
+    "REFERENCE_BOUNDS",
+    "REFERENCE_STYLE",
     "check_plot_methods",
     "default_curves",
     "plot_comparison",
@@ -86,6 +90,24 @@ COUNTS = {
 as classical rows count) or ``queries`` (as the codemaker counted them)."""
 PAPER_RATES = {"non-adaptive": "table1-classical", "adaptive": "table2-blackpeg"}
 """The paper's classical rate drawn by default in each setting's figure."""
+REFERENCE_BOUNDS = {"non-adaptive": "entropy-bound", "adaptive": "counting-bound"}
+"""The classical lower bound drawn by default as a reference curve in each setting's
+figure (:func:`~mastermind_q.compare.theory.entropy_bound`,
+:func:`~mastermind_q.compare.theory.counting_bound`)."""
+REFERENCE_STYLE: dict[str, Any] = {
+    "color": "0.55",
+    "linestyle": "-",
+    "marker": "None",
+    "linewidth": 2.2,
+    "alpha": 0.8,
+}
+"""How a reference lower bound is drawn: a broad grey line without markers, behind the
+measured curves, so it never reads as a measurement (every measured curve has markers;
+counted points keep their hollow ones)."""
+_REFERENCE_LABELS = {
+    "counting-bound": "counting bound (lower bound)",
+    "entropy-bound": "entropy bound (lower bound)",
+}
 _TITLES = {
     "non-adaptive": "Non-adaptive (Li-Luo-Xu Table 1)",
     "adaptive": "Adaptive (Li-Luo-Xu Table 2)",
@@ -146,7 +168,9 @@ def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str)
     quantum game (its own curve) and the paper's rate (fitted). Elsewhere: each quantum
     method of the setting, the ``best-classical`` row of the quantum game
     (black pegs, repetition) in that setting, and the paper's classical rate
-    (:data:`PAPER_RATES`), where the rows hold them.
+    (:data:`PAPER_RATES`), where the rows hold them. Last, in both cases, the
+    setting's classical lower bound (:data:`REFERENCE_BOUNDS`), drawn as a reference
+    curve.
     """
     data = [row for row in map(_row_dict, rows) if row.get("setting") == setting]
     present = {(row["method"], _game_of_row(row)) for row in data}
@@ -165,13 +189,11 @@ def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str)
             and _game_of_row(row) == "black"
         )
         curves += sorted(classical, key=lambda curve: order.get(curve[0], len(order)))
-        if (PAPER_RATES.get(setting, ""), "black") in present:
-            curves.append((PAPER_RATES[setting], "black"))
-        return curves
-    for curve in (("best-classical", "black"), (PAPER_RATES.get(setting, ""), "black")):
-        if curve in present:
-            curves.append(curve)
-    return curves
+        candidates = [(PAPER_RATES.get(setting, ""), "black")]
+    else:
+        candidates = [("best-classical", "black"), (PAPER_RATES.get(setting, ""), "black")]
+    candidates.append((REFERENCE_BOUNDS.get(setting, ""), "black"))
+    return curves + [curve for curve in candidates if curve in present]
 
 
 def check_plot_methods(methods: Sequence[str]) -> list[tuple[str, str | None]]:
@@ -220,6 +242,8 @@ def _chosen_curves(data: list[dict[str, Any]], setting: str, methods: Sequence[s
 
 
 def _label(method: str, game: str, kind: str, *, scale: float | None = None) -> str:
+    if method in _REFERENCE_LABELS and game == "black":
+        return _REFERENCE_LABELS[method]
     if kind == "formula" and scale is not None:
         return f"{_FORMULA_LABELS.get(method, method)} × {scale:.2g}, fitted"
     if kind == "quantum":
@@ -233,6 +257,11 @@ def _label(method: str, game: str, kind: str, *, scale: float | None = None) -> 
     if kind == "bound":
         return f"{method} (bound)" if game == "black" else f"{method} (bound, {_GAME_WORDS[game]})"
     return method if game == "black" else f"{method} ({_GAME_WORDS.get(game, game)})"
+
+
+def _is_reference(curve: Curve) -> bool:
+    """Whether ``curve`` is a classical lower bound drawn as a reference line."""
+    return curve[0] in _REFERENCE_LABELS and curve[1] == "black"
 
 
 def _curve_style(position: int) -> dict[str, Any]:
@@ -421,6 +450,10 @@ def _draw(
             kind = kinds[curve]
             label = _label(*curve, kind, scale=scales.get(curve))
             xs, ys, counted = zip(*points)
+            if _is_reference(curve):  # a lower bound: a reference line, not a measurement
+                (line,) = axis.plot(xs, ys, **REFERENCE_STYLE, label=label, zorder=1.5)
+                handles.setdefault(label, line)
+                continue
             look = _stable_style(_style_index(curve))
             size = 4.5 if style["font"] < 9 else 5.5
             (line,) = axis.plot(
@@ -564,7 +597,8 @@ def plot_comparison(
     The axis with more values in the grid is the x axis (``against`` fixes it), one
     panel per value of the other, and a panel that would hold a single point is left
     out. Curves: :func:`default_curves` (each quantum method, the best classical
-    codebreaker of the quantum game, the paper's rate: at most 8 legend entries), or
+    codebreaker of the quantum game, the paper's rate, the classical lower bound as a
+    reference curve: at most 8 legend entries), or
     ``methods``. The query axis is logarithmic (base 2, a tick at every power of 2)
     when the values span more than a factor 10; the size axis when it spans a factor 8
     or more and is not evenly spaced. The legend sits below the panels.

@@ -6,6 +6,12 @@ plan, its text naming the row that runs (``n=8 k=8 consistent (black-white)``) a
 quantum rows, the stage of the simulation (``simulate 12s``). It is opt-in: the library
 prints nothing unless asked.
 
+On a stream that is not a terminal (a log file, a pipe, CI) a redrawn bar would leave
+every redraw behind, so :func:`progress_bar` gives a :class:`LineProgress` there
+instead: one line per stage as it begins (``transpile: 0/12 circuit``), and the sweep one
+line per stage of a quantum row (``compare: row 3/12: n=8 k=8 triples: simulate``) and
+per finished row (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
+
 Example:
     >>> from mastermind_q.compare import plan_comparison, run_comparison
     >>> plan = plan_comparison([3], [3], methods=["blackpeg"], formulas=False)
@@ -16,12 +22,91 @@ Example:
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, TypedDict
 
 from .rows import CompareRow, CompareTask
 
-__all__ = ["SweepProgress", "describe_task"]
+__all__ = ["LineProgress", "SweepProgress", "describe_task", "is_terminal", "progress_bar"]
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (``isatty``); ``False`` when it cannot say."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class LineProgress:
+    """The part of tqdm's interface the toolkit uses, writing one line as it begins.
+
+    For streams that are not terminals: nothing is redrawn; the stage is announced once,
+    ``DESC: 0/TOTAL UNIT`` (or ``DESC`` without a total), unless disabled, so a log shows
+    which stage runs (and where a stopped run stopped).
+    """
+
+    def __init__(
+        self,
+        total: float | None = None,
+        desc: str = "",
+        unit: str = "it",
+        file: IO[str] | None = None,
+        disable: bool = False,
+        **_ignored: Any,
+    ) -> None:
+        self.total = total
+        self.n: float = 0
+        self.desc = desc
+        self.unit = unit
+        self.postfix = ""
+        self.disable = disable
+        self._file = file
+        self._started = time.perf_counter()
+        self._closed = False
+        count = f": 0/{int(total)} {unit}" if total else ""
+        self.write_line(f"{desc}{count}")
+
+    def update(self, amount: float = 1) -> None:
+        self.n += amount
+
+    def set_description_str(self, text: str, refresh: bool = True) -> None:
+        self.desc = text
+
+    def set_postfix_str(self, text: str, refresh: bool = True) -> None:
+        self.postfix = text
+
+    def refresh(self) -> None:
+        """Nothing to redraw."""
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self._started
+
+    def write_line(self, text: str) -> None:
+        """Write ``text`` as one line to the stream (nothing when disabled)."""
+        if self.disable:
+            return
+        stream = sys.stderr if self._file is None else self._file
+        print(text, file=stream, flush=True)
+
+    def close(self) -> None:
+        """Nothing more to write: the stage was announced when it began."""
+        self._closed = True
+
+
+def progress_bar(*, file: IO[str] | None = None, **options: Any) -> Any:
+    """A tqdm bar on a terminal, else a :class:`LineProgress` (one line when it closes).
+
+    ``options`` are tqdm's (``total``, ``desc``, ``unit``, ``disable``, ...); ``file``
+    defaults to ``sys.stderr``.
+    """
+    stream = sys.stderr if file is None else file
+    if is_terminal(stream):
+        from tqdm import tqdm
+
+        return tqdm(file=stream, **options)
+    return LineProgress(file=stream, **options)
 
 
 def describe_task(task: CompareTask) -> str:
@@ -57,6 +142,8 @@ class SweepProgress:
         where: shown while a parallel sweep runs (e.g. ``"2 workers"``).
         file: the stream (default ``sys.stderr``).
         disable: draw nothing (every method still works).
+            On a stream that is not a terminal nothing is redrawn: each finished row
+            is one line (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
         costs: the estimated seconds of each of ``tasks``
             (:func:`~mastermind_q.compare.running.task_costs`): the bar then advances by
             each row's estimated cost, not by one per row, so its remaining time is an
@@ -75,9 +162,11 @@ class SweepProgress:
         costs: Sequence[float] | None = None,
         tasks: Sequence[CompareTask] | None = None,
     ) -> None:
-        from tqdm import tqdm
-
         self.parallel = parallel
+        self._file = sys.stderr if file is None else file
+        self._lines = not is_terminal(self._file)
+        self._started = time.perf_counter()
+        self._disabled = disable
         self._running: CompareTask | None = None
         self._rows_total = total
         self._rows_done = 0
@@ -88,11 +177,13 @@ class SweepProgress:
                 self._costs[_key(task)] = max(1, round(float(cost) * 1000))
                 weight += self._costs[_key(task)]
         weighted = bool(self._costs)
-        self._bar: Any = tqdm(
+        if self._lines:  # a log: one line per row, written by _advance
+            disable = True
+        self._bar: Any = progress_bar(
             total=weight if weighted else total,
             desc="compare",
             unit="row",
-            file=sys.stderr if file is None else file,
+            file=self._file,
             disable=disable,
             bar_format=(
                 "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]"
@@ -102,6 +193,8 @@ class SweepProgress:
         )
         if parallel and where:
             self._bar.set_postfix_str(where)
+            self._line(f"compare: {total} rows on {where}")
+        self._stage: tuple[Any, str] | None = None
 
     def tasks(self, tasks: Iterable[CompareTask]) -> Iterator[CompareTask]:
         """Yield ``tasks``, each named on the bar while it runs (serial sweeps)."""
@@ -118,9 +211,19 @@ class SweepProgress:
             return describe_task(task)
         return f"row {self._rows_done + 1}/{self._rows_total}: {describe_task(task)}"
 
+    def _line(self, text: str) -> None:
+        """One line on a stream that is not a terminal (nothing when disabled)."""
+        if self._lines and not self._disabled:
+            print(text, file=self._file, flush=True)
+
     def _advance(self, task: Any) -> None:
         """One row done: by its estimated cost when rows are weighed, else by one."""
         self._rows_done += 1
+        elapsed = time.perf_counter() - self._started
+        self._line(
+            f"compare: row {self._rows_done}/{self._rows_total} {describe_task(task)} "
+            f"[{elapsed:.1f}s]"
+        )
         if self._costs:
             self._bar.update(self._costs.get(_key(task), 0))
         else:
@@ -132,6 +235,9 @@ class SweepProgress:
             return
         seconds = f" {event.seconds:.0f}s" if event.seconds else ""
         self._bar.set_postfix_str(f"{self._describe(self._running)}: {event.stage}{seconds}")
+        if self._stage != (self._running, event.stage):  # a log: once per stage of a row
+            self._stage = (self._running, event.stage)
+            self._line(f"compare: {self._describe(self._running)}: {event.stage}")
 
     def on_row(self, row: CompareRow) -> None:
         """Count a finished row (parallel sweeps; ``best-classical`` rows are not tasks)."""

@@ -29,6 +29,9 @@ ALL_METHODS = "all"
 """``methods="all"`` (``--methods all``): every solve method in every game it plays."""
 DIAGONAL = "n"
 """``colors="n"`` (``--colors n``): the diagonal ``k = n`` of the positions given."""
+_PLUS_FINAL_GUESS = ("adaptive-T", "entropy-bound")
+"""Bound rows whose value counts queries before the final guess (``queries_to_win`` adds
+it, as for quantum rows)."""
 _GAME_ORDER = {game: index for index, game in enumerate(GAMES.values())}
 
 
@@ -73,8 +76,9 @@ class CompareRow:
         formula: the closed form behind a theory value or bound.
         reference: where the method or bound comes from.
         queries_to_win: ``queries`` counted to the winning guess: quantum rows (and
-            the quantum count ``adaptive-T``) add the one final classical guess of the
-            identified secret; classical rows and the El Ouali et al. bounds already
+            the quantum count ``adaptive-T``, and ``entropy-bound``, a bound on the
+            committed queries) add the one final classical guess of the identified
+            secret; classical rows and the El Ouali et al. bounds already
             count it; asymptotic formulas are left as they are. Filled in if not given.
         mean_queries_to_win: the same for ``mean_queries``.
         best_worst_method: ``best-classical`` rows: the codebreaker with the fewest
@@ -131,7 +135,7 @@ class CompareRow:
         object.__setattr__(self, "setting", self.setting or setting)
         object.__setattr__(self, "feedback", feedback)
         object.__setattr__(self, "distinct", distinct)
-        extra = 1 if self.kind == "quantum" or self.method == "adaptive-T" else 0
+        extra = 1 if self.kind == "quantum" or self.method in _PLUS_FINAL_GUESS else 0
         if self.queries_to_win is None:
             object.__setattr__(self, "queries_to_win", self.queries + extra)
         if self.mean_queries_to_win is None and self.mean_queries is not None:

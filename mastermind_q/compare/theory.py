@@ -12,10 +12,14 @@ __all__ = [
     "BOUNDS",
     "COUNT_ONLY_MAX_WORK",
     "ENUMERATION_LIMITS",
+    "INFORMATION_BOUNDS",
     "SIMULATE_UP_TO",
     "THEORY_METHODS",
+    "answer_entropy",
     "applicability",
     "bound_value",
+    "counting_bound",
+    "entropy_bound",
     "theoretical_queries",
 ]
 
@@ -47,8 +51,11 @@ game at ``8^6 = 262144`` codes. Larger cells are listed as skipped."""
 CELL_LIMITS = {"consistent": 256}
 """Largest ``n * k`` at which ``compare`` runs these constraint-solver codebreakers
 (about a second per game at ``16 x 16``, more under load); larger cells are skipped."""
-BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T")
+BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T", "counting-bound", "entropy-bound")
 """Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
+INFORMATION_BOUNDS = ("counting-bound", "entropy-bound")
+"""The classical lower bounds from information theory (:func:`counting_bound`,
+:func:`entropy_bound`): the figures draw them as labelled reference curves."""
 ASYMPTOTIC_FORMULAS = (
     "table1-classical",
     "table1-quantum",
@@ -66,6 +73,11 @@ _REFERENCES = {
     "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
     "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
+    "counting-bound": "counting (information-theoretic) lower bound for adaptive "
+    "black-peg play: (n + 1)^q >= k^n (Erdos and Renyi 1963; Chvatal 1983)",
+    "entropy-bound": "entropy lower bound for non-adaptive black-peg play: each answer "
+    "to a uniformly random secret is Binomial(n, 1/k), so |Q| H >= n log2 k "
+    "(Erdos and Renyi 1963; Li-Luo-Xu, Table 1)",
     "table1-classical": f"{_LLX}, Table 1 (non-adaptive, classical; [Chv83], [DDST16], [BCS18])",
     "table1-quantum": f"{_LLX}, Table 1 (non-adaptive, quantum; Theorem 1, Fact 1)",
     "table2-quantum": f"{_LLX}, Table 2 (adaptive, quantum; Theorem 3, Fact 2)",
@@ -75,6 +87,9 @@ _REFERENCES = {
 _FORMULAS = {
     **{name: info.formula for name, info in METHODS.items() if info.formula},
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
+    "counting-bound": "ceil(n log2 k / log2(n + 1)) guesses, the final one included",
+    "entropy-bound": "ceil(n log2 k / H(Binomial(n, 1/k))) queries before the final "
+    "guess (H in bits)",
     "table1-classical": (
         "Theta(n log k / max(log(n/k), 1)) for k <= n, O(k log k) for k > n, "
         "with constants 1, log base 2"
@@ -117,15 +132,102 @@ def _theory_count(method: str, k: int) -> int:
 
 
 def _grover_iterations(num_colors: int) -> int:
-    from ..circuits.grover import exact_grover_parameters
+    """``T = ceil(pi/(4 theta) - 1/2)``, ``theta = arcsin(1/sqrt k)``: the count of
+    :func:`~mastermind_q.circuits.exact_grover_parameters` as a formula, so a bound row or
+    a counted row at ``k`` beyond the quantum colour limit still has its value (no
+    circuit is built for it)."""
+    from ..circuits.grover import _grover_angle
 
-    iterations, _phi = exact_grover_parameters(num_colors)
-    return int(iterations)
+    return math.ceil(math.pi / (4.0 * _grover_angle(num_colors)) - 0.5)
 
 
 def _clean_number(value: float) -> int | float:
     """``value`` as an int when it is integral, else rounded to 6 decimals."""
     return int(value) if float(value).is_integer() else round(float(value), 6)
+
+
+def counting_bound(num_positions: int, num_colors: int) -> int:
+    """The counting lower bound of adaptive black-peg play: ``ceil(n log2 k / log2(n + 1))``.
+
+    A codebreaker that wins within ``q`` guesses (the final, correct one included)
+    tells the ``k^n`` secrets apart by at most ``(n + 1)^q`` answer sequences (each
+    black-peg answer is one of ``0..n``), so ``q >= log_{n+1}(k^n)``. Computed exactly:
+    the smallest ``q`` with ``(n + 1)^q >= k^n`` in integers (the floating-point
+    quotient is only the first guess), in milliseconds at ``n = k = 16,384``.
+
+    Raises:
+        ValueError: ``n < 1`` or ``k < 2``.
+
+    Example:
+        >>> counting_bound(4, 6), counting_bound(16384, 16384)
+        (5, 16384)
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    guess = max(1, math.ceil(n * math.log2(k) / math.log2(n + 1)))
+    if n * math.log2(k) > 50_000_000:  # beyond every grid: the quotient stands
+        return guess
+    codes = k**n
+    while guess > 1 and (n + 1) ** (guess - 1) >= codes:
+        guess -= 1
+    while (n + 1) ** guess < codes:
+        guess += 1
+    return guess
+
+
+def answer_entropy(num_positions: int, num_colors: int) -> float:
+    """``H(Binomial(n, 1/k))`` in bits: the entropy of one query's black-peg answer.
+
+    Against a uniformly random secret every position of any fixed query matches with
+    probability ``1/k``, independently, so the answer is ``Binomial(n, 1/k)``. The sum
+    ``-sum_j p_j log2 p_j`` runs over the log-pmf ``ln C(n, j) + j ln p + (n - j)
+    ln(1 - p)`` (``math.lgamma``) within 40 standard deviations of the mean (the rest
+    holds less than ``1e-300`` of the mass), summed with ``math.fsum``: about
+    ``80 sqrt(n/k)`` terms, so ``n = 16,384`` takes milliseconds.
+
+    Example:
+        >>> answer_entropy(1, 2), round(answer_entropy(2, 2), 6)
+        (1.0, 1.5)
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    p = 1.0 / k
+    log_p, log_q = math.log(p), math.log1p(-p)
+    spread = 40.0 * math.sqrt(n * p * (1.0 - p)) + 40.0
+    low = max(0, math.floor(n * p - spread))
+    high = min(n, math.ceil(n * p + spread))
+    log_n = math.lgamma(n + 1)
+    terms = []
+    for j in range(low, high + 1):
+        log_pmf = log_n - math.lgamma(j + 1) - math.lgamma(n - j + 1) + j * log_p
+        log_pmf += (n - j) * log_q
+        terms.append(-math.exp(log_pmf) * log_pmf)
+    return math.fsum(terms) / math.log(2.0)
+
+
+def entropy_bound(num_positions: int, num_colors: int) -> int:
+    """The entropy lower bound of non-adaptive black-peg play, rounded up.
+
+    A query set ``Q`` fixed in advance must identify the secret from its answers. For
+    a uniformly random secret the answers hold ``n log2 k`` bits, and each one at most
+    ``H = H(Binomial(n, 1/k))`` (:func:`answer_entropy`), so ``|Q| >= n log2 k / H``;
+    the bound on a count of queries is the ceiling of that quotient (a quotient
+    within ``1e-9`` of an integer is taken as that integer: rounding a float error
+    down keeps a lower bound). It counts the
+    committed queries: the final guess of the identified secret comes on top (the
+    row's ``queries_to_win`` adds it, as a static game counts it).
+
+    Example:
+        >>> entropy_bound(1, 2), entropy_bound(256, 256)
+        (1, 1089)
+    """
+    n = validate_positions(num_positions)
+    k = validate_colors(num_colors)
+    quotient = n * math.log2(k) / answer_entropy(n, k)
+    nearest = round(quotient)
+    if abs(quotient - nearest) <= 1e-9 * max(1.0, quotient):  # an exact integer quotient
+        return max(1, int(nearest))
+    return max(1, math.ceil(quotient))
 
 
 def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
@@ -135,6 +237,8 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
       ``(n-2)ceil(log2 n) + k + 1`` (``k > n``);
     * ``elouali-lower``: ``n`` (``k = n``), ``k`` (``k > n``);
     * ``adaptive-T``: ``T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)``;
+    * ``counting-bound``: ``ceil(n log2 k / log2(n + 1))`` (:func:`counting_bound`);
+    * ``entropy-bound``: ``ceil(n log2 k / H(Binomial(n, 1/k)))`` (:func:`entropy_bound`);
     * ``table1-classical``: ``n log2 k / max(1, log2(n/k))`` for ``k <= n``, ``k log2 k``
       (the best known upper bound) for ``k > n``;
     * ``table1-quantum``: ``k``; ``table2-quantum``: ``sqrt(k)``;
@@ -162,6 +266,10 @@ def bound_value(name: str, num_positions: int, num_colors: int) -> int | float:
         return (n - 2) * log_n + k + 1
     if name == "adaptive-T":
         return _grover_iterations(k)
+    if name == "counting-bound":
+        return counting_bound(n, k)
+    if name == "entropy-bound":
+        return entropy_bound(n, k)
     if name == "table1-classical":
         if k <= n:
             return _clean_number(n * math.log2(k) / max(1.0, math.log2(n / k)))
