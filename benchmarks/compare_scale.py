@@ -116,7 +116,12 @@ def _table_path(out: Path, table: str) -> Path:
 
 
 def _run(
-    positions: list[int], table: str, samples: int, path: Path, workers: int
+    positions: list[int],
+    table: str,
+    samples: int,
+    path: Path,
+    workers: int,
+    methods: list[str] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Run ``table``'s cells one ``n`` at a time, appending each row to ``path``."""
     rows: list[dict[str, Any]] = []
@@ -133,7 +138,9 @@ def _run(
         for n in positions:
             started = time.perf_counter()
             cpu = time.process_time()
-            result = compare([n], colors, samples=samples, workers=workers, on_row=keep)
+            result = compare(
+                [n], colors, methods=methods, samples=samples, workers=workers, on_row=keep
+            )
             for entry in result.to_dict()["skipped"]:
                 skipped.append(entry)
                 stream.write(json.dumps({"skipped": entry}) + "\n")
@@ -215,6 +222,7 @@ def main() -> None:
         "--from-rows", action="store_true", help="render the tables of the rows files"
     )
     parser.add_argument("--plot", action="store_true", help="draw each table's figures")
+    parser.add_argument("--methods", help="solve methods to run (default: every method)")
     args = parser.parse_args()
     positions = parse_int_list(args.positions, "positions", minimum=1)
     for table in args.tables.split(","):
@@ -222,7 +230,8 @@ def main() -> None:
         if args.from_rows:
             rows, skipped = _read(path)
         else:
-            rows, skipped = _run(positions, table, args.samples, path, args.workers)
+            methods = args.methods.split(",") if args.methods else None
+            rows, skipped = _run(positions, table, args.samples, path, args.workers, methods)
         _show(rows, skipped, "k = n" if table == "diagonal" else f"k = {int(table)}")
         if args.plot:
             _plot(rows, path)
