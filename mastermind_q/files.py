@@ -82,11 +82,11 @@ class DataFileError(ValueError):
 
 
 def shown_name(path: str | os.PathLike[str]) -> str:
-    """``path`` as a message names it: shell-quoted, and one line whatever it holds.
+    r"""``path`` as a message names it: shell-quoted, and one line whatever it holds.
 
     A plain name stays as it is (``out/rows.csv``); one with spaces or shell characters
     is quoted (``'my rows.csv'``); one with a newline or another unprintable character
-    is written as a Python literal (``'a\\nb.csv'``), so a message is always one line.
+    is written as a Python literal (``'a\nb.csv'``), so a message is always one line.
 
     Example:
         >>> shown_name("out/rows.csv"), shown_name("my rows.csv"), shown_name("a\nb")
