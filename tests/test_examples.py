@@ -1,8 +1,10 @@
 """The scripts in ``examples/`` run as a user runs them, and do what they say.
 
-Each script runs once in its own subprocess (``python examples/NAME.py FOLDER``, the
-all side by side), from a temporary folder that also receives its output files; the
-repository root goes first on ``PYTHONPATH`` so this checkout's package is imported.
+Each script runs once in its own process (``python examples/NAME.py FOLDER``, two at a
+time), from a temporary folder that also receives its output files, with warnings as
+errors; the repository root goes first on ``PYTHONPATH`` so this checkout's package is
+imported. The processes are forked from one interpreter that has imported the package
+(``helpers.run_pythons``), so each pays for its script's work, not for importing Qiskit.
 """
 
 from __future__ import annotations
@@ -10,14 +12,12 @@ from __future__ import annotations
 import csv
 import os
 import re
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from helpers import ROOT, run_pythons
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 SCRIPTS = (
     "solve_and_draw.py",
@@ -25,20 +25,8 @@ SCRIPTS = (
     "fake_device_verify.py",
     "oracle_gate_readout.py",
 )
-
-
-def _run(script: str, folder: Path) -> subprocess.CompletedProcess:
-    folder.mkdir()
-    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return subprocess.run(
-        [sys.executable, str(EXAMPLES / script), str(folder / "out")],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+PRELOAD = ("mastermind_q", "mastermind_q.compare", "mastermind_q.drawing", "qiskit_aer")
+"""What the scripts import (Qiskit with them)."""
 
 
 # One xdist worker runs this module, so its fixture runs the scripts once, not on both.
@@ -47,11 +35,21 @@ pytestmark = pytest.mark.xdist_group("examples")
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """Script name -> (its completed process, its output folder)."""
+    """Script name -> (its result: status, stdout, stderr; its output folder)."""
     base = tmp_path_factory.mktemp("examples")
-    with ThreadPoolExecutor(max_workers=len(SCRIPTS)) as pool:
-        futures = {name: pool.submit(_run, name, base / Path(name).stem) for name in SCRIPTS}
-        return {name: (f.result(), base / Path(name).stem / "out") for name, f in futures.items()}
+    folders = {name: base / Path(name).stem for name in SCRIPTS}
+    for folder in folders.values():
+        folder.mkdir()
+    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    results = run_pythons(
+        {name: [str(EXAMPLES / name), str(folders[name] / "out")] for name in SCRIPTS},
+        env=env,
+        cwd=folders,
+        preload=PRELOAD,
+        warm=("transpiler", "matplotlib"),
+    )
+    return {name: (SimpleNamespace(**results[name]), folders[name] / "out") for name in SCRIPTS}
 
 
 def test_every_example_is_tested():
@@ -61,7 +59,7 @@ def test_every_example_is_tested():
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_example_runs_cleanly(runs, name):
     process, _ = runs[name]
-    assert process.returncode == 0, process.stderr
+    assert process.status == 0, process.stderr
     assert process.stderr == "", process.stderr
 
 
