@@ -100,6 +100,7 @@ def _assert_only_the_first_row(path: Path, out: str) -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.slow  # fast: SIGINT at start-up and before a compare's first row
 def test_ctrl_c_stops_a_statevector_simulation():
     run = _Run(
         "solve", "--method", "two-color", "--colors", "2", "--random", "20",

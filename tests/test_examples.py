@@ -5,6 +5,7 @@ time), from a temporary folder that also receives its output files, with warning
 errors; the repository root goes first on ``PYTHONPATH`` so this checkout's package is
 imported. The processes are forked from one interpreter that has imported the package
 (``helpers.run_pythons``), so each pays for its script's work, not for importing Qiskit.
+The scripts in :data:`SLOW_SCRIPTS` run in the slow suite.
 """
 
 from __future__ import annotations
@@ -33,30 +34,55 @@ PRELOAD = ("mastermind_q", "mastermind_q.compare", "mastermind_q.drawing", "qisk
 pytestmark = pytest.mark.xdist_group("examples")
 
 
+SLOW_SCRIPTS = frozenset({"compare_and_plot.py"})
+"""Scripts run in the slow suite only (a sweep of 90 games and a figure)."""
+
+
+def _selected(request) -> list[str]:
+    """The scripts this session's tests read (the slow ones only with ``-m slow``): a
+    ``test_example_runs_cleanly`` case names its script, ``test_NAME`` reads ``NAME.py``."""
+    names = {
+        item.callspec.params["name"]
+        if hasattr(item, "callspec")
+        else item.name.removeprefix("test_") + ".py"
+        for item in request.session.items
+        if item.module is request.module
+    }
+    return [name for name in SCRIPTS if name in names]
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def runs(request, tmp_path_factory):
     """Script name -> (its result: status, stdout, stderr; its output folder)."""
     base = tmp_path_factory.mktemp("examples")
-    folders = {name: base / Path(name).stem for name in SCRIPTS}
+    folders = {name: base / Path(name).stem for name in _selected(request)}
     for folder in folders.values():
         folder.mkdir()
     env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     results = run_pythons(
-        {name: [str(EXAMPLES / name), str(folders[name] / "out")] for name in SCRIPTS},
+        {name: [str(EXAMPLES / name), str(folder / "out")] for name, folder in folders.items()},
         env=env,
         cwd=folders,
         preload=PRELOAD,
         warm=("transpiler", "matplotlib"),
     )
-    return {name: (SimpleNamespace(**results[name]), folders[name] / "out") for name in SCRIPTS}
+    return {
+        name: (SimpleNamespace(**results[name]), folder / "out") for name, folder in folders.items()
+    }
 
 
 def test_every_example_is_tested():
     assert sorted(path.name for path in EXAMPLES.glob("*.py")) == sorted(SCRIPTS)
 
 
-@pytest.mark.parametrize("name", SCRIPTS)
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.slow) if name in SLOW_SCRIPTS else name
+        for name in SCRIPTS
+    ],
+)
 def test_example_runs_cleanly(runs, name):
     process, _ = runs[name]
     assert process.status == 0, process.stderr
@@ -73,6 +99,7 @@ def test_solve_and_draw(runs):
         assert "B_s" in text
 
 
+@pytest.mark.slow
 def test_compare_and_plot(runs):
     process, out = runs["compare_and_plot.py"]
     assert "best-classical" in process.stdout and "nonadaptive" in process.stdout

@@ -36,6 +36,7 @@ def test_adaptive_exact_on_statevector(n, k):
     assert result.success_probability <= 1 + 1e-9
 
 
+@pytest.mark.slow  # fast: twenty exact games on the statevector, a sampled one below
 def test_adaptive_sampling_thirty_random_secrets():
     rng = random.Random(2024)
     sizes = [(1, 2), (1, 5), (2, 2), (2, 3), (2, 4), (3, 3), (2, 6), (3, 5), (4, 2), (5, 3)]
