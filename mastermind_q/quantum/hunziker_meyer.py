@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .outcome import QuantumOutcome
 from .running import _run_and_read_registers
+from .solver import quantum_solver
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -27,13 +28,9 @@ def check_hunziker_meyer_colors(colors: int) -> None:
         )
 
 
+@quantum_solver
 def solve_hunziker_meyer(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
+    codemaker: Codemaker, n: int, k: int, execution: Execution
 ) -> QuantumOutcome:
     r"""Li-Luo-Xu Algorithm 5 (Hunziker-Meyer): ``T`` parity-oracle queries, ``k > 4``.
 
@@ -65,12 +62,8 @@ def solve_hunziker_meyer(
         Li, Luo, Xu, Appendix A, Algorithm 5, Theorem 4; M. Hunziker and D. A. Meyer,
         Quantum Information Processing 1, 145-154 (2002).
     """
-    from ..backends import resolve_execution
     from ..circuits.hunziker_meyer import hunziker_meyer_circuit, hunziker_meyer_iterations
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     check_hunziker_meyer_colors(k)
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)

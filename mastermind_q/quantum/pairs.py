@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from .outcome import QuantumOutcome
 from .plans import method_plan
 from .running import _oracle_for, _run_and_decode
+from .solver import quantum_solver
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -28,21 +29,11 @@ __all__ = ["solve_nonadaptive", "solve_triples"]
 
 
 def _solve_pairs(
-    method: str,
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
+    method: str, codemaker: Codemaker, n: int, k: int, execution: Execution
 ) -> QuantumOutcome:
-    from ..backends import resolve_execution
     from ..circuits.find_two_color import find_two_color_circuit
     from ..circuits.layout import score_qubits
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     plan = method_plan(method, k)
     oracle = _oracle_for(codemaker, execution)
     # a generator: a counting codemaker counts each circuit as it is built and keeps none
@@ -67,14 +58,8 @@ def _solve_pairs(
     )
 
 
-def solve_nonadaptive(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_nonadaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     """Li-Luo-Xu Algorithm 1: ``k - 1`` FindTwoColorPosition queries decode ``s`` exactly.
 
     Runs :func:`~mastermind_q.circuits.find_two_color_circuit` for the pairs
@@ -102,19 +87,11 @@ def solve_nonadaptive(
 
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 and Theorem 1.
     """
-    return _solve_pairs(
-        "nonadaptive", codemaker, backend=backend, shots=shots, seed=seed, execution=execution
-    )
+    return _solve_pairs("nonadaptive", codemaker, n, k, execution)
 
 
-def solve_triples(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_triples(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     """Pair queries along colour paths: ``ceil(2(k-1)/3)`` queries decode ``s`` exactly.
 
     The plan is :func:`triple_plan` (optimal among plans of pair queries; the paper's
@@ -140,6 +117,4 @@ def solve_triples(
 
     Reference: Li, Luo, Xu, Section 5 (closing remark), improved by one isolated colour.
     """
-    return _solve_pairs(
-        "triples", codemaker, backend=backend, shots=shots, seed=seed, execution=execution
-    )
+    return _solve_pairs("triples", codemaker, n, k, execution)

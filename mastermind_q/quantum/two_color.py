@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
+from .solver import quantum_solver
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -17,14 +18,8 @@ if TYPE_CHECKING:
 __all__ = ["solve_two_color"]
 
 
-def solve_two_color(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_two_color(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     """Li-Luo-Xu Algorithm 3 (k = 2): one query, ``QFT_4`` and ``U``, ``s`` with certainty.
 
     Builds :func:`~mastermind_q.circuits.two_color_circuit` around the codemaker's
@@ -51,13 +46,9 @@ def solve_two_color(
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 and Theorem 2.
     """
-    from ..backends import resolve_execution
     from ..circuits.layout import score_qubits
     from ..circuits.two_colors import two_color_circuit, two_color_score_qubits
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     if k != 2:
         raise ValueError(
             f"method 'two-color' needs colors k = 2, was k={k}; "
