@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .outcome import QuantumOutcome
-from .running import _oracle_for, _run_and_read_registers
+from .running import _oracle_for, _run_and_decode
 from .solver import quantum_solver
 
 if TYPE_CHECKING:
@@ -55,9 +55,10 @@ def solve_adaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})
     metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
-    return _run_and_read_registers(
+    return _run_and_decode(
+        "adaptive",
         codemaker,
-        bound,
+        [bound],
         num_positions=n,
         colors=k,
         iterations=iterations,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .outcome import QuantumOutcome
-from .running import _run_and_read_registers
+from .running import _run_and_decode
 from .solver import quantum_solver
 
 if TYPE_CHECKING:
@@ -68,9 +68,10 @@ def solve_hunziker_meyer(
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)
     metadata = {"method": "hunziker-meyer", "n": n, "k": k, "iterations": iterations}
-    return _run_and_read_registers(
+    return _run_and_decode(
+        "hunziker-meyer",
         codemaker,
-        circuit,
+        [circuit],
         num_positions=n,
         colors=k,
         iterations=iterations,

@@ -131,58 +131,36 @@ def _run_and_decode(
     colors: int,
     execution: Execution,
     metadata: Mapping[str, Any],
+    iterations: int | None = None,
 ) -> QuantumOutcome:
-    """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode."""
-    from ..backends import is_exact
+    """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode.
 
-    distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
-    found, fractions = _decode(
-        method,
-        distributions,
-        num_positions=num_positions,
-        colors=colors,
-        normalise=not is_exact(execution.backend),
-    )
-    return QuantumOutcome(
-        found=found,
-        success_probability=math.prod(fractions),
-        circuit_success_probabilities=tuple(fractions),
-        position_weights=position_weights(
-            method, distributions, num_positions=num_positions, colors=colors
-        ),
-    )
-
-
-def _run_and_read_registers(
-    codemaker: Codemaker,
-    circuit: QuantumCircuit,
-    *,
-    num_positions: int,
-    colors: int,
-    iterations: int,
-    execution: Execution,
-    metadata: Mapping[str, Any],
-) -> QuantumOutcome:
-    """Have the codemaker count and run one Grover-type ``circuit``; read its registers.
-
-    The measured colour registers are the answer (:func:`~.decoding._adaptive_answer`):
-    the adaptive solver (Algorithm 4) and Hunziker-Meyer (Algorithm 5) end this way.
+    With ``iterations`` (``T``), ``circuits`` is one Grover-type circuit whose measured
+    colour registers are the answer (:func:`~.decoding._adaptive_answer`): the adaptive
+    solver (Algorithm 4) and Hunziker-Meyer (Algorithm 5) end this way. Otherwise each
+    circuit's most likely answer is decoded by ``method``'s rule (:func:`~.decoding._decode`).
     """
     from ..backends import is_exact
 
-    (distribution,) = codemaker.run([circuit], metadata=metadata, execution=execution)
-    found, probability = _adaptive_answer(
-        distribution,
-        num_positions=num_positions,
-        colors=colors,
-        normalise=not is_exact(execution.backend),
-    )
+    distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
+    normalise = not is_exact(execution.backend)
+    if iterations is None:
+        found, fractions = _decode(
+            method, distributions, num_positions=num_positions, colors=colors, normalise=normalise
+        )
+    else:
+        (distribution,) = distributions
+        found, probability = _adaptive_answer(
+            distribution, num_positions=num_positions, colors=colors, normalise=normalise
+        )
+        fractions = [probability]
+        method = "adaptive"  # the position weights of a register read-out
     return QuantumOutcome(
         found=found,
-        success_probability=probability,
+        success_probability=math.prod(fractions),
         iterations=iterations,
-        circuit_success_probabilities=(probability,),
+        circuit_success_probabilities=tuple(fractions),
         position_weights=position_weights(
-            "adaptive", [distribution], num_positions=num_positions, colors=colors
+            method, distributions, num_positions=num_positions, colors=colors
         ),
     )
