@@ -34,9 +34,6 @@ def solve_adaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -
         shots: shots on sampling backends (default
             :data:`~mastermind_q.backends.DEFAULT_SHOTS`).
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`: the most likely (exact) or most
@@ -54,14 +51,6 @@ def solve_adaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})
-    metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
     return _run_and_decode(
-        "adaptive",
-        codemaker,
-        [bound],
-        num_positions=n,
-        colors=k,
-        iterations=iterations,
-        execution=execution,
-        metadata=metadata,
+        "adaptive", codemaker, [bound], execution, iterations=iterations, phi=phi
     )

@@ -47,9 +47,6 @@ def solve_hunziker_meyer(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`: the most likely code, its
@@ -67,14 +64,4 @@ def solve_hunziker_meyer(
     check_hunziker_meyer_colors(k)
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)
-    metadata = {"method": "hunziker-meyer", "n": n, "k": k, "iterations": iterations}
-    return _run_and_decode(
-        "hunziker-meyer",
-        codemaker,
-        [circuit],
-        num_positions=n,
-        colors=k,
-        iterations=iterations,
-        execution=execution,
-        metadata=metadata,
-    )
+    return _run_and_decode("hunziker-meyer", codemaker, [circuit], execution, iterations=iterations)

@@ -40,21 +40,13 @@ def _solve_pairs(
     circuits = (
         find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
     )
-    metadata = {
-        "method": method,
-        "n": n,
-        "k": k,
-        "pairs": [list(pair) for pair in plan],
-        "score_qubits": score_qubits(n),
-    }
     return _run_and_decode(
         method,
         codemaker,
         circuits,
-        num_positions=n,
-        colors=k,
-        execution=execution,
-        metadata=metadata,
+        execution,
+        pairs=[list(pair) for pair in plan],
+        score_qubits=score_qubits(n),
     )
 
 
@@ -74,9 +66,6 @@ def solve_nonadaptive(codemaker: Codemaker, n: int, k: int, execution: Execution
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots per circuit on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`; ``success_probability`` is
@@ -105,9 +94,6 @@ def solve_triples(codemaker: Codemaker, n: int, k: int, execution: Execution) ->
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots per circuit on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome` (product convention).

@@ -10,7 +10,7 @@ hands its circuits and the record to :func:`_run_and_decode`, which has
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .decoding import _adaptive_answer, _decode, position_weights
@@ -126,14 +126,15 @@ def _run_and_decode(
     method: str,
     codemaker: Codemaker,
     circuits: Iterable[QuantumCircuit],
-    *,
-    num_positions: int,
-    colors: int,
     execution: Execution,
-    metadata: Mapping[str, Any],
+    *,
     iterations: int | None = None,
+    **details: Any,
 ) -> QuantumOutcome:
     """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode.
+
+    The run's metadata: ``method``, ``n``, ``k``, ``iterations`` (when given), then
+    ``details``.
 
     With ``iterations`` (``T``), ``circuits`` is one Grover-type circuit whose measured
     colour registers are the answer (:func:`~.decoding._adaptive_answer`): the adaptive
@@ -142,6 +143,11 @@ def _run_and_decode(
     """
     from ..backends import is_exact
 
+    num_positions, colors = codemaker.num_positions, codemaker.num_colors
+    metadata: dict[str, Any] = {"method": method, "n": num_positions, "k": colors}
+    if iterations is not None:
+        metadata["iterations"] = iterations
+    metadata.update(details)
     distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
     normalise = not is_exact(execution.backend)
     if iterations is None:

@@ -34,9 +34,6 @@ def solve_two_color(codemaker: Codemaker, n: int, k: int, execution: Execution) 
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`.
@@ -57,13 +54,4 @@ def solve_two_color(codemaker: Codemaker, n: int, k: int, execution: Execution) 
     m = two_color_score_qubits(n)
     oracle = _oracle_for(codemaker, execution, score_qubits=None if m == score_qubits(n) else m)
     circuit = two_color_circuit(oracle, num_positions=n, score_qubits=m)
-    metadata = {"method": "two-color", "n": n, "k": k, "score_qubits": m}
-    return _run_and_decode(
-        "two-color",
-        codemaker,
-        [circuit],
-        num_positions=n,
-        colors=k,
-        execution=execution,
-        metadata=metadata,
-    )
+    return _run_and_decode("two-color", codemaker, [circuit], execution, score_qubits=m)
