@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .lazy_exports import LazyExports
+from ._lazy_exports import LazyExports
 
 if TYPE_CHECKING:
     from .codemaker import Codemaker

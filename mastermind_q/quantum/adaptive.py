@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._solver import quantum_solver
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
-from .solver import quantum_solver
 
 if TYPE_CHECKING:
     from ..backends import Execution

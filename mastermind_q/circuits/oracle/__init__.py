@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...lazy_exports import LazyExports
+from ..._lazy_exports import LazyExports
 
 _EXPORTS = {
     "AUTO": "names",
