@@ -715,15 +715,3 @@ class CountingCodemaker(CountOnly, Codemaker):
         ...     print(counted.calls, maker.queries, maker.batches)
         1 1 1
     """
-
-    def __init__(
-        self,
-        secret: Sequence[int],
-        colors: int,
-        *,
-        distinct: bool = False,
-        feedback: str = "black",
-    ) -> None:
-        super().__init__(secret, colors, distinct=distinct, feedback=feedback)
-        self._counted_batches = 0
-        self._counted_circuits = 0
