@@ -395,8 +395,8 @@ class CountOnly(CountedRuns):
     """What :class:`~mastermind_q.codemaker.CountingCodemaker` changes: :meth:`run` counts
     the circuits and runs none (a mixin placed before the codemaker)."""
 
-    _counted_batches: int
-    _counted_circuits: int
+    _counted_batches: int = 0  # an instance's own from its first count on
+    _counted_circuits: int = 0
     _oracles: dict[str, tuple[dict[str, Any], int]]
 
     @property

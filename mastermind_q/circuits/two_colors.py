@@ -163,6 +163,16 @@ def _check_two_color_sizes(num_positions: int, score_qubits: int | None) -> tupl
     return n, m
 
 
+def _two_color_frame(
+    num_positions: int, score_qubits: int | None, name: str
+) -> tuple[QuantumCircuit, list[QuantumRegister], int, int]:
+    """An empty circuit ``name`` on Algorithm 3's registers (``pos0 .. pos{n-1}``,
+    ``score``), with the registers and the validated ``(n, m)``."""
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    registers = layout_registers(n, 2, score_width=m)
+    return QuantumCircuit(*registers, name=name), registers, n, m
+
+
 def two_color_preparation(num_positions: int, *, score_qubits: int | None = None) -> QuantumCircuit:
     r"""Algorithm 3's preparation: ``H^n`` on the positions, ``|chi>`` on the score register.
 
@@ -179,9 +189,7 @@ def two_color_preparation(num_positions: int, *, score_qubits: int | None = None
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 1-2.
     """
-    n, m = _check_two_color_sizes(num_positions, score_qubits)
-    registers = layout_registers(n, 2, score_width=m)
-    circuit = QuantumCircuit(*registers, name="two_color_prep")
+    circuit, registers, n, m = _two_color_frame(num_positions, score_qubits, "two_color_prep")
     circuit.append(chi_state_preparation(m), registers[n])
     circuit.h(position_qubit_list(registers))
     return circuit
@@ -203,9 +211,7 @@ def two_color_readout(num_positions: int, *, score_qubits: int | None = None) ->
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
-    n, m = _check_two_color_sizes(num_positions, score_qubits)
-    registers = layout_registers(n, 2, score_width=m)
-    circuit = QuantumCircuit(*registers, name="two_color_readout")
+    circuit, registers, n, m = _two_color_frame(num_positions, score_qubits, "two_color_readout")
     score = registers[n]
     u_gate = u_gate_circuit().to_gate(label="U")
     for qubit in position_qubit_list(registers):
