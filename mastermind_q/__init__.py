@@ -20,8 +20,9 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from ._lazy_exports import LazyExports
 
 if TYPE_CHECKING:
     from .codemaker import Codemaker
@@ -40,7 +41,7 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-_LAZY = {
+_EXPORTS = {
     "Codemaker": "codemaker",
     "SolveResult": "game",
     "black": "game",
@@ -52,14 +53,12 @@ _LAZY = {
 """Public name -> the module defining it, imported on first use."""
 
 
+_LAZY = LazyExports(__name__, _EXPORTS)
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    return _LAZY.load(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return _LAZY.names()

@@ -110,6 +110,8 @@ _COMPRESS_FROM = 1 << 28
 """Past this many bytes of guesses (256 MiB), each full chunk is kept zlib-compressed
 (level 1: a codebreaker's guesses repeat long runs of colours; those of ``coin-weighing``
 shrink about 30 times)."""
+_COPY_TILE = 256
+"""Columns per tile when a batch that is not row-major is copied into the transcript."""
 
 
 class _Uncopyable:
@@ -205,7 +207,12 @@ class _Transcript:
             guesses, answers, used = chunk
             take = min(total - done, guesses.shape[0] - used)
             part = slice(done, done + take)
-            guesses[used : used + take] = codes[part]
+            if codes.flags.c_contiguous:
+                guesses[used : used + take] = codes[part]
+            else:  # e.g. a column-major batch: copied in column tiles, which stay cached
+                for column in range(0, self._num_positions, _COPY_TILE):
+                    tile = slice(column, column + _COPY_TILE)
+                    guesses[used : used + take, tile] = codes[part, tile]
             answers[used : used + take, 0] = blacks[part]
             answers[used : used + take, 1] = -1 if whites is None else whites[part]
             chunk[2] = used + take
@@ -708,15 +715,3 @@ class CountingCodemaker(CountOnly, Codemaker):
         ...     print(counted.calls, maker.queries, maker.batches)
         1 1 1
     """
-
-    def __init__(
-        self,
-        secret: Sequence[int],
-        colors: int,
-        *,
-        distinct: bool = False,
-        feedback: str = "black",
-    ) -> None:
-        super().__init__(secret, colors, distinct=distinct, feedback=feedback)
-        self._counted_batches = 0
-        self._counted_circuits = 0

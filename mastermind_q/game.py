@@ -100,10 +100,13 @@ def validate_optional_flag(value: Any, name: str) -> bool | None:
     return value
 
 
-def _as_int(value: Any, name: str) -> int:
-    """Return ``value`` as an ``int``; reject bools, floats and non-numbers."""
+def _as_int(value: Any, name: str, minimum: int | None = None) -> int:
+    """Return ``value`` as an ``int``; reject bools, floats, non-numbers and values
+    below ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer, was {value!r}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must have value >= {minimum}, was {int(value)}")
     return int(value)
 
 
@@ -139,10 +142,7 @@ def validate_colors(colors: Any) -> int:
     Raises:
         ValueError: if ``colors`` is not an integer or is smaller than 2.
     """
-    k = _as_int(colors, "colors")
-    if k < 2:
-        raise ValueError(f"colors must have value >= 2, was {k}")
-    return k
+    return _as_int(colors, "colors", minimum=2)
 
 
 def validate_positions(positions: Any) -> int:
@@ -151,10 +151,7 @@ def validate_positions(positions: Any) -> int:
     Raises:
         ValueError: if ``positions`` is not an integer or is smaller than 1.
     """
-    n = _as_int(positions, "positions")
-    if n < 1:
-        raise ValueError(f"positions must have value >= 1, was {n}")
-    return n
+    return _as_int(positions, "positions", minimum=1)
 
 
 def _is_sequence(code: Any) -> bool:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from qiskit import QuantumCircuit, QuantumRegister
 from qiskit.circuit.library import SwapGate
@@ -259,17 +259,31 @@ def _gather_swaps(arrangement: Sequence[int], members: Sequence[int], edge: str)
             wire += step
 
     places = sorted(line.index(qubit) for qubit in members)
+    for wire, target in _gather_moves(places, edge, 0, len(line) - 1):
+        move(arrangement[wire], target)
+    return swaps
+
+
+def _gather_moves(
+    places: Sequence[int], edge: str, low: int, high: int
+) -> Iterator[tuple[int, int]]:
+    """The moves ``(wire, target)`` that bring the qubits on the sorted wires ``places``
+    together, one after another: at ``high`` (``edge="high"``), at ``low`` (``"low"``),
+    or around the middle one (any other edge). Each move leaves the wires of the moves
+    still to come where they were."""
     if edge == "high":
         for offset, wire in enumerate(reversed(places)):
-            move(arrangement[wire], len(line) - 1 - offset)
+            yield wire, high - offset
+    elif edge == "low":
+        for offset, wire in enumerate(places):
+            yield wire, low + offset
     else:
         middle = len(places) // 2
         anchor = places[middle]
         for offset in range(middle - 1, -1, -1):
-            move(arrangement[places[offset]], anchor - (middle - offset))
+            yield places[offset], anchor - (middle - offset)
         for offset in range(middle + 1, len(places)):
-            move(arrangement[places[offset]], anchor + (offset - middle))
-    return swaps
+            yield places[offset], anchor + (offset - middle)
 
 
 def _sort_swaps(arrangement: Sequence[int], target: Sequence[int]) -> list[int]:
@@ -385,19 +399,8 @@ def _route(circuit: QuantumCircuit) -> tuple[QuantumCircuit, list[int], list[int
     def gather(members: Sequence[int], low: int, high: int, edge: str) -> None:
         """Move ``members`` (inside wires ``low..high``) together at that edge."""
         places = sorted(where[qubit] for qubit in members)
-        if edge == "high":
-            for offset, wire in enumerate(reversed(places)):
-                move(chain[wire], high - offset)
-        elif edge == "low":
-            for offset, wire in enumerate(places):
-                move(chain[wire], low + offset)
-        else:
-            middle = len(places) // 2
-            anchor = places[middle]
-            for offset in range(middle - 1, -1, -1):
-                move(chain[places[offset]], anchor - (middle - offset))
-            for offset in range(middle + 1, len(places)):
-                move(chain[places[offset]], anchor + (offset - middle))
+        for wire, target in _gather_moves(places, edge, low, high):
+            move(chain[wire], target)
 
     home = list(hub)
     for index in order:

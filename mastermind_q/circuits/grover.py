@@ -73,6 +73,7 @@ from qiskit.circuit.library import MCPhaseGate, QFTGate, UniformSuperpositionGat
 
 from ..game import validate_colors, validate_flag, validate_positions
 from .layout import (
+    circuit_sizes,
     color_qubits,
     layout_registers,
     position_qubit_list,
@@ -362,11 +363,7 @@ class UniformPreparationGate(StageGate):
     DESCRIPTION = "every position in the uniform superposition of the k colours"
 
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
-        from ..limits import check_circuit_size
-
-        n = validate_positions(num_positions)
-        k = validate_colors(colors)
-        check_circuit_size(n, k)
+        n, k = circuit_sizes(num_positions, colors)
         super().__init__(
             "uniform_prep",
             n * color_qubits(k),
@@ -466,12 +463,8 @@ class DiffusionGate(StageGate):
     def __init__(
         self, num_positions: int, colors: int, phi: Angle, *, adjoint: bool = False
     ) -> None:
-        from ..limits import check_circuit_size
-
         phi = _check_angle(phi)
-        n = validate_positions(num_positions)
-        k = validate_colors(colors)
-        check_circuit_size(n, k)
+        n, k = circuit_sizes(num_positions, colors)
         symbol = "π" if isinstance(phi, float) and phi == math.pi else "φ"
         super().__init__(
             "diffusion",

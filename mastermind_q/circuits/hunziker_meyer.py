@@ -68,7 +68,7 @@ from qiskit.circuit import (
 )
 
 from ..game import validate_colors, validate_flag, validate_positions
-from .layout import color_qubits
+from .layout import circuit_sizes, color_qubits
 from .oracle.parity import (
     PARITY_ORACLE_GATE_NAME,
     PARITY_ORACLE_LABEL,
@@ -161,12 +161,9 @@ def _checked_registers(
     oracle: Gate | QuantumCircuit, num_positions: int, colors: int
 ) -> tuple[int, int, int, Instruction, list[QuantumRegister]]:
     """Validate sizes and the oracle; return ``(n, k, q, gate, [pos0, ..., score])``."""
-    from ..limits import check_circuit_size
     from .grover import _as_gate
 
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    check_circuit_size(n, k)
+    n, k = circuit_sizes(num_positions, colors)
     q = color_qubits(k)
     gate = _as_gate(oracle)
     _check_width(gate, n, q)
@@ -187,12 +184,9 @@ def hunziker_meyer_preparation(num_positions: int, colors: int) -> QuantumCircui
 
     Reference: Li, Luo, Xu, Appendix A, Algorithm 5 line 1.
     """
-    from ..limits import check_circuit_size
     from .grover import uniform_preparation
 
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    check_circuit_size(n, k)
+    n, k = circuit_sizes(num_positions, colors)
     registers = _registers(n, color_qubits(k))
     circuit = QuantumCircuit(*registers, name="hm_prep")
     prepare = uniform_preparation(k).to_gate(label="A")
@@ -230,11 +224,7 @@ class HunzikerMeyerPreparationGate(StageGate):
     DESCRIPTION = "every position uniform over the k colours, the answer qubit in |−⟩"
 
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
-        from ..limits import check_circuit_size
-
-        n = validate_positions(num_positions)
-        k = validate_colors(colors)
-        check_circuit_size(n, k)
+        n, k = circuit_sizes(num_positions, colors)
         super().__init__(
             "hm_prep",
             n * color_qubits(k) + 1,

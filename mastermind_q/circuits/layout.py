@@ -193,6 +193,22 @@ def position_register_name(position: int) -> str:
     return f"pos{position}"
 
 
+def circuit_sizes(num_positions: int, colors: int) -> tuple[int, int]:
+    """The validated ``(n, k)`` of a circuit builder, within the quantum-circuit limits
+    (:func:`~mastermind_q.limits.check_circuit_size`).
+
+    Raises:
+        ValueError: invalid sizes.
+        mastermind_q.limits.ResourceLimitError: sizes above the limits.
+    """
+    from ..limits import check_circuit_size
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    check_circuit_size(n, k)
+    return n, k
+
+
 def layout_registers(
     num_positions: int,
     colors: int,
@@ -225,11 +241,7 @@ def layout_registers(
         >>> [r.size for r in layout_registers(3, 4, num_qubits=9)]
         [2, 2, 2, 2, 1]
     """
-    from ..limits import check_circuit_size
-
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    check_circuit_size(n, k)
+    n, k = circuit_sizes(num_positions, colors)
     q = color_qubits(k)
     m = (
         score_qubits(n)

@@ -57,6 +57,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from qiskit.circuit import (
     CircuitInstruction,
@@ -163,6 +164,16 @@ def _check_two_color_sizes(num_positions: int, score_qubits: int | None) -> tupl
     return n, m
 
 
+def _two_color_frame(
+    num_positions: int, score_qubits: int | None, name: str
+) -> tuple[QuantumCircuit, list[QuantumRegister], int, int]:
+    """An empty circuit ``name`` on Algorithm 3's registers (``pos0 .. pos{n-1}``,
+    ``score``), with the registers and the validated ``(n, m)``."""
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    registers = layout_registers(n, 2, score_width=m)
+    return QuantumCircuit(*registers, name=name), registers, n, m
+
+
 def two_color_preparation(num_positions: int, *, score_qubits: int | None = None) -> QuantumCircuit:
     r"""Algorithm 3's preparation: ``H^n`` on the positions, ``|chi>`` on the score register.
 
@@ -179,9 +190,7 @@ def two_color_preparation(num_positions: int, *, score_qubits: int | None = None
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 1-2.
     """
-    n, m = _check_two_color_sizes(num_positions, score_qubits)
-    registers = layout_registers(n, 2, score_width=m)
-    circuit = QuantumCircuit(*registers, name="two_color_prep")
+    circuit, registers, n, m = _two_color_frame(num_positions, score_qubits, "two_color_prep")
     circuit.append(chi_state_preparation(m), registers[n])
     circuit.h(position_qubit_list(registers))
     return circuit
@@ -203,9 +212,7 @@ def two_color_readout(num_positions: int, *, score_qubits: int | None = None) ->
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
-    n, m = _check_two_color_sizes(num_positions, score_qubits)
-    registers = layout_registers(n, 2, score_width=m)
-    circuit = QuantumCircuit(*registers, name="two_color_readout")
+    circuit, registers, n, m = _two_color_frame(num_positions, score_qubits, "two_color_readout")
     score = registers[n]
     u_gate = u_gate_circuit().to_gate(label="U")
     for qubit in position_qubit_list(registers):
@@ -219,8 +226,12 @@ def two_color_readout(num_positions: int, *, score_qubits: int | None = None) ->
 
 
 class _TwoColorStage(StageGate):
+    """A stage of Algorithm 3 on ``n`` positions and ``m`` score qubits: its builder
+    (``_BUILDER``, ``(n, score_qubits=m)``), name and label."""
+
     _NAME = ""
     _LABEL = ""
+    _BUILDER: Callable[..., QuantumCircuit]
 
     def __init__(
         self, num_positions: int, *, score_qubits: int | None = None, adjoint: bool = False
@@ -234,6 +245,10 @@ class _TwoColorStage(StageGate):
             arguments={"num_positions": n, "score_qubits": m},
             adjoint=adjoint,
         )
+
+    def _build(self) -> QuantumCircuit:
+        arguments = self._arguments
+        return self._BUILDER(arguments["num_positions"], score_qubits=arguments["score_qubits"])
 
 
 @_register
@@ -264,11 +279,7 @@ class TwoColorPreparationGate(_TwoColorStage):
     DESCRIPTION = "H on every position, the score in |χ⟩ = Σ i^y |y⟩"
     _NAME = "two_color_prep"
     _LABEL = "prep |+⟩ⁿ|χ⟩"
-
-    def _build(self) -> QuantumCircuit:
-        return two_color_preparation(
-            self._arguments["num_positions"], score_qubits=self._arguments["score_qubits"]
-        )
+    _BUILDER = staticmethod(two_color_preparation)
 
 
 @_register
@@ -292,11 +303,7 @@ class TwoColorReadoutGate(_TwoColorStage):
     DESCRIPTION = "U on every position (reads s), QFT₄† returns the score"
     _NAME = "two_color_readout"
     _LABEL = "readout Uⁿ, QFT₄†"
-
-    def _build(self) -> QuantumCircuit:
-        return two_color_readout(
-            self._arguments["num_positions"], score_qubits=self._arguments["score_qubits"]
-        )
+    _BUILDER = staticmethod(two_color_readout)
 
 
 def two_color_circuit(

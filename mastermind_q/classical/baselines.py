@@ -40,7 +40,14 @@ import numpy as np
 
 from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_colors, validate_positions
-from .codes import all_codes, black_counts, black_white_counts, color_histograms, count_codes
+from .codes import (
+    all_codes,
+    black_counts,
+    black_white_counts,
+    color_histograms,
+    count_codes,
+    partitions,
+)
 
 __all__ = [
     "KNUTH_MAX_CODES",
@@ -89,20 +96,6 @@ def _check_seed(seed: int | None) -> None:
 
 
 # -- Knuth ---------------------------------------------------------------------------------
-def _partitions(total: int, parts: int, largest: int | None = None) -> list[tuple[int, ...]]:
-    """Partitions of ``total`` into at most ``parts`` positive parts, non-increasing."""
-    largest = total if largest is None else largest
-    if total == 0:
-        return [()]
-    if parts == 0:
-        return []
-    found = []
-    for first in range(min(total, largest), 0, -1):
-        for rest in _partitions(total - first, parts - 1, first):
-            found.append((first, *rest))
-    return found
-
-
 def _worst_classes(
     guesses: np.ndarray,
     guess_histograms: np.ndarray,
@@ -160,7 +153,7 @@ def _knuth_tables(n: int, k: int, distinct: bool) -> _KnuthTables:
     else:
         representatives = [
             sum(((color,) * count for color, count in enumerate(pattern)), ())
-            for pattern in _partitions(n, k)
+            for pattern in partitions(n, k)
         ]
         indices = np.array(
             [sum(c * k ** (n - 1 - p) for p, c in enumerate(code)) for code in representatives]

@@ -54,6 +54,26 @@ MAX_COUNT_BITS = 1 << 20
 count of 128 kB; ``n log2 k`` is at most about 170,000 bits within the classical limits)."""
 
 
+def partitions(total: int, parts: int, largest: int | None = None) -> list[tuple[int, ...]]:
+    """Partitions of ``total`` into at most ``parts`` positive parts, non-increasing
+    (each part at most ``largest``): the colour patterns of codes, up to relabelling.
+
+    Example:
+        >>> partitions(4, 2)
+        [(4,), (3, 1), (2, 2)]
+    """
+    largest = total if largest is None else largest
+    if total == 0:
+        return [()]
+    if parts == 0:
+        return []
+    return [
+        (first, *rest)
+        for first in range(min(total, largest), 0, -1)
+        for rest in partitions(total - first, parts - 1, first)
+    ]
+
+
 def _log2_count(n: int, k: int, distinct: bool) -> float:
     """``log2`` of the number of codes, without computing it."""
     if distinct:

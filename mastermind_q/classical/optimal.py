@@ -92,7 +92,7 @@ from ..game import (
     validate_seed,
 )
 from ..limits import check_code_space
-from .codes import all_codes, count_codes, feedback_keys
+from .codes import all_codes, count_codes, feedback_keys, partitions
 from .progress import ProgressCallback, progress_callback, search_progress
 
 __all__ = [
@@ -332,24 +332,10 @@ def _first_guesses(tables: _Tables) -> list[int]:
     if tables.distinct:
         return [int(index(np.arange(n)[None, :])[0])]
     guesses = []
-    for pattern in _patterns(n, k):
+    for pattern in partitions(n, k):
         code = [color for color, count in enumerate(pattern) for _ in range(count)]
         guesses.append(int(index(np.array([code]))[0]))
     return guesses
-
-
-def _patterns(total: int, parts: int, largest: int | None = None) -> list[tuple[int, ...]]:
-    """Partitions of ``total`` into at most ``parts`` positive parts, non-increasing."""
-    largest = total if largest is None else largest
-    if total == 0:
-        return [()]
-    if parts == 0:
-        return []
-    return [
-        (first, *rest)
-        for first in range(min(total, largest), 0, -1)
-        for rest in _patterns(total - first, parts - 1, first)
-    ]
 
 
 def _stabiliser(tables: _Tables, guess: int) -> np.ndarray | None:

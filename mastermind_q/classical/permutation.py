@@ -139,6 +139,15 @@ def _endgame_budget(open_positions: int, square: bool) -> int:
     return sum(_ceil_log2(m) for m in range(3, open_positions + 1)) + 2
 
 
+def _permutation_sizes(num_positions: int, colors: int) -> tuple[int, int]:
+    """Validated ``(n, k)`` of the permutation game (``k >= n``)."""
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    if k < n:
+        raise ValueError(f"colors must be >= positions ({n}) for permutations, was {k}")
+    return n, k
+
+
 def cyclic_shift_code(shift: int, num_positions: int, colors: int) -> Code:
     """The initial guess ``sigma^t``: ``sigma^t_p = (p - t) mod k`` for ``p = 0..n-1``.
 
@@ -153,10 +162,7 @@ def cyclic_shift_code(shift: int, num_positions: int, colors: int) -> Code:
         >>> cyclic_shift_code(1, 4, 4)
         (3, 0, 1, 2)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    if k < n:
-        raise ValueError(f"colors must be >= positions ({n}) for permutations, was {k}")
+    n, k = _permutation_sizes(num_positions, colors)
     if isinstance(shift, bool) or not isinstance(shift, int) or not 0 <= shift < k:
         raise ValueError(f"shift must be an integer in 0..{k - 1}, was {shift!r}")
     return tuple((p - shift) % k for p in range(n))
@@ -176,10 +182,7 @@ def permutation_query_bound(num_positions: int, colors: int) -> float:
         >>> permutation_query_bound(8, 8), permutation_query_bound(8, 10)
         (34.0, 29.0)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    if k < n:
-        raise ValueError(f"colors must be >= positions ({n}) for permutations, was {k}")
+    n, k = _permutation_sizes(num_positions, colors)
     if k == n:
         return float((n - 3) * _ceil_log2(n) + 2.5 * n - 1)
     return float((n - 2) * _ceil_log2(n) + k + 1)
@@ -203,10 +206,7 @@ def permutation_worst_case_bound(num_positions: int, colors: int) -> int:
         >>> permutation_worst_case_bound(8, 8), permutation_worst_case_bound(1000, 1000)
         (32, 11464)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    if k < n:
-        raise ValueError(f"colors must be >= positions ({n}) for permutations, was {k}")
+    n, k = _permutation_sizes(num_positions, colors)
     if k == n:
         if n <= 2:
             return n
@@ -238,10 +238,8 @@ class PermutationCodebreaker:
                 f"was {codemaker!r}"
             )
         self._maker = codemaker
-        n = self._n = codemaker.num_positions
-        k = self._k = codemaker.num_colors
-        if k < n:
-            raise ValueError(f"colors must be >= positions ({n}) for permutations, was {k}")
+        n, k = _permutation_sizes(codemaker.num_positions, codemaker.num_colors)
+        self._n, self._k = n, k
         self._doubled = list(range(k)) * 2
         self._partial = [-1] * n
         self._position_of_color: dict[int, int] = {}

@@ -53,6 +53,8 @@ Example:
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -88,10 +90,17 @@ ENUMERATE_BITS = 14
 """Games of at most ``2^14`` codes are finished by enumeration when the repair fails."""
 BLOCK_ENTRIES = 1 << 16
 """(query, position) pairs per block of work arrays."""
+LANES = 2
+"""Contiguous runs of blocks whose answer sums are kept apart (:class:`_Lane`); up to as
+many threads sweep them at once (numpy releases the interpreter lock in its loops)."""
+THREADED_FROM = 1 << 21
+"""(query, position) pairs from which the lanes are swept by threads."""
 
 _SCALE = 2048.0  # int16 fixed point of the messages: |r| <= CLIP * _SCALE < 2^15
 _VARIANCE_FLOOR = 1e-3
 _TINY = 1e-6
+_LOG_BELIEF_FLOOR = -40.0
+_BELIEF_FLOOR = np.float32(1e-12)  # p >= 1e-12 e^-CLIP: p^2 stays a normal float32
 
 
 def smallest_colour_dtype(num_colors: int) -> Any:
@@ -116,34 +125,154 @@ def column_major(queries: Any, num_colors: int) -> np.ndarray:
 
 
 def _beliefs(log_beliefs: np.ndarray) -> np.ndarray:
+    """Normalised beliefs from their logarithms, each at least :data:`_BELIEF_FLOOR`.
+
+    The floor keeps every product of the sweep a normal ``float32`` (subnormal numbers
+    cost the processor about a hundred times a normal operation); it is far below any
+    belief that decides a position.
+    """
     shifted = log_beliefs - log_beliefs.max(axis=1, keepdims=True)
+    np.maximum(shifted, _LOG_BELIEF_FLOOR, out=shifted)
     beliefs = np.exp(shifted).astype(np.float32)
     beliefs /= beliefs.sum(axis=1, keepdims=True)
+    np.maximum(beliefs, _BELIEF_FLOOR, out=beliefs)
     return beliefs
 
 
-def _cavity(
-    columns: np.ndarray,
-    messages: np.ndarray,
-    beliefs: np.ndarray,
-    offsets: np.ndarray,
-    start: int,
-    stop: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Positions ``start:stop``: their cells, old messages and cavity probabilities ``p``."""
-    cells = columns[start:stop].astype(np.int64)
-    cells += offsets[: stop - start]
-    belief = beliefs[start:stop].reshape(-1)[cells]
-    old = messages[start:stop].astype(np.float32)
-    old *= 1.0 / _SCALE
-    probability = np.negative(old)
-    np.exp(probability, out=probability)
-    probability *= belief  # b e^-r
-    belief -= 1.0
-    belief -= probability  # -(1 - b + b e^-r)
-    probability /= belief
-    np.negative(probability, out=probability)
-    return cells, old, probability
+class _Lane:
+    """A contiguous run of blocks of positions: its work arrays and partial answer sums.
+
+    The decoder's positions are cut into :data:`LANES` lanes, fixed by ``n`` and the
+    block width only; each lane sums its own blocks' hits, ``p`` and ``p^2`` per query,
+    and the lanes' sums are added in lane order, so the decoded code does not depend on
+    how many threads sweep the lanes.
+    """
+
+    __slots__ = ("blocks", "cells", "equal", "first", "hits", "second", "squares", "totals")
+
+    def __init__(self, blocks: list[tuple[int, int]], width: int, m: int) -> None:
+        self.blocks = blocks
+        self.cells = np.empty((width, m), dtype=np.intp)
+        self.first = np.empty((width, m), dtype=np.float32)
+        self.second = np.empty((width, m), dtype=np.float32)
+        self.equal = np.empty((width, m), dtype=bool)
+        self.hits = np.zeros(m, dtype=np.int64)
+        self.squares = np.zeros(m, dtype=np.float32)
+        self.totals = np.zeros(m, dtype=np.float32)
+
+    def clear(self) -> None:
+        self.hits[:] = 0
+        self.squares[:] = 0
+        self.totals[:] = 0
+
+
+class _Decoder:
+    """The state of one belief-propagation decode and its sweep over a lane's blocks.
+
+    ``messages`` (``int16`` fixed point, :data:`_SCALE`) and ``probabilities`` (the
+    cavity ``p`` of the coming update, ``float32``) hold one number per (position, query)
+    pair, positions as rows; ``log_beliefs`` one per (position, colour) cell.
+    """
+
+    def __init__(self, columns: np.ndarray, num_colors: int, gaussian: bool, damping: float):
+        n, m = columns.shape
+        self.columns = columns
+        self.k = num_colors
+        self.gaussian = gaussian
+        self.damping = np.float32(damping)
+        self.keep = np.float32((1.0 - damping) / _SCALE)
+        self.width = max(1, min(n, BLOCK_ENTRIES // max(m, 1)))
+        self.offsets = (np.arange(self.width, dtype=np.intp) * num_colors)[:, None]
+        self.messages = np.zeros((n, m), dtype=np.int16)
+        self.probabilities = np.empty((n, m), dtype=np.float32)
+        self.log_beliefs = np.zeros((n, num_colors), dtype=np.float64)
+        self.guess = np.zeros(n, dtype=np.int64)
+        blocks = [(start, min(n, start + self.width)) for start in range(0, n, self.width)]
+        lanes = max(1, min(LANES, len(blocks)))
+        cuts = [round(len(blocks) * lane / lanes) for lane in range(lanes + 1)]
+        self.lanes = [_Lane(blocks[cuts[i] : cuts[i + 1]], self.width, m) for i in range(lanes)]
+        self.hit_dtype = np.uint8 if self.width < 256 else np.int32
+        self.spread_base = np.zeros(m, dtype=np.float32)  # v over every position
+        self.offset_base = np.zeros(m, dtype=np.float32)  # y - d (or y - mu - 1/2)
+
+    def totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Hits, ``sum p^2`` and ``sum p`` per query over every lane, in lane order."""
+        hits = self.lanes[0].hits.copy()
+        squares = self.lanes[0].squares.copy()
+        sums = self.lanes[0].totals.copy()
+        for lane in self.lanes[1:]:
+            hits += lane.hits
+            squares += lane.squares
+            sums += lane.totals
+        return hits, squares, sums
+
+    def prepare(self, lane: _Lane) -> None:
+        """Every block of ``lane`` from zero messages: its guess, hits, ``p`` and sums."""
+        lane.clear()
+        for start, stop in lane.blocks:
+            cells = lane.cells[: stop - start]
+            np.add(self.columns[start:stop], self.offsets[: stop - start], out=cells)
+            self._next(lane, start, stop, cells)
+
+    def update(self, lane: _Lane, first: bool) -> None:
+        """One update of every block of ``lane``, then the next iteration's sums."""
+        lane.clear()
+        spread_base, offset_base = self.spread_base[None, :], self.offset_base[None, :]
+        for start, stop in lane.blocks:
+            rows = stop - start
+            cells = lane.cells[:rows]
+            np.add(self.columns[start:stop], self.offsets[:rows], out=cells)
+            probability = self.probabilities[start:stop]
+            messages = self.messages[start:stop]
+            spread, new = lane.first[:rows], lane.second[:rows]
+            np.multiply(probability, probability, out=new)
+            np.subtract(new, probability, out=spread)
+            spread += spread_base  # v less this position's p (1 - p)
+            np.maximum(spread, _VARIANCE_FLOOR, out=spread)
+            if self.gaussian:  # (2 (y - mu) - 1) / (2 v) over the other positions
+                np.add(probability, offset_base, out=new)
+                new /= spread
+            else:  # log((y - d) / v) over the other positions
+                new += offset_base
+                np.maximum(new, _TINY, out=new)
+                new /= spread
+                np.log(new, out=new)
+            np.clip(new, -CLIP, CLIP, out=new)
+            if not first:
+                new *= self.damping
+                np.multiply(messages, self.keep, out=spread)
+                new += spread
+            self.log_beliefs[start:stop] = np.bincount(
+                cells.reshape(-1), weights=new.reshape(-1), minlength=rows * self.k
+            ).reshape(rows, self.k)
+            np.multiply(new, np.float32(_SCALE), out=spread)
+            np.rint(spread, out=spread)
+            np.copyto(messages, spread, casting="unsafe")
+            self._next(lane, start, stop, cells)
+
+    def _next(self, lane: _Lane, start: int, stop: int, cells: np.ndarray) -> None:
+        """Block ``start:stop`` after its update: guess, hits, cavity ``p`` and sums."""
+        rows = stop - start
+        log_beliefs = self.log_beliefs[start:stop]
+        guess = log_beliefs.argmax(axis=1)
+        self.guess[start:stop] = guess
+        columns = self.columns[start:stop]
+        equal = lane.equal[:rows]
+        np.equal(columns, guess.astype(columns.dtype)[:, None], out=equal)
+        lane.hits += np.add.reduce(equal.view(np.uint8), axis=0, dtype=self.hit_dtype)
+        beliefs = _beliefs(log_beliefs)
+        scaled, belief = lane.first[:rows], lane.second[:rows]
+        np.multiply(self.messages[start:stop], np.float32(-1.0 / _SCALE), out=scaled)
+        np.exp(scaled, out=scaled)  # e^-r
+        np.take(beliefs.reshape(-1), cells, out=belief)
+        scaled *= belief  # b e^-r
+        np.subtract(np.float32(1.0), belief, out=belief)
+        belief += scaled  # 1 - b + b e^-r
+        probability = self.probabilities[start:stop]
+        np.divide(scaled, belief, out=probability)
+        np.multiply(probability, probability, out=belief)
+        lane.squares += np.add.reduce(belief, axis=0)
+        lane.totals += np.add.reduce(probability, axis=0)
 
 
 def decode_bp(
@@ -161,6 +290,10 @@ def decode_bp(
 
     Belief propagation (module docstring) until the belief's argmax reproduces every
     answer or ``iterations`` are spent, then :func:`repair` when it does not.
+
+    Each iteration is one sweep over the blocks of positions: a block's new messages,
+    its beliefs, and at once the next iteration's cavity probabilities (kept, 4 bytes a
+    pair) and answer sums, so every pair is visited once an iteration.
 
     Args:
         queries: the ``m x n`` queries (or ``None`` with ``columns``).
@@ -188,59 +321,60 @@ def decode_bp(
         law = "gaussian" if n >= GAUSSIAN_FROM * k else "poisson"
     if law not in ("poisson", "gaussian"):
         raise ValueError(f"law must be 'poisson' or 'gaussian', was {law!r}")
-    gaussian = law == "gaussian"
-    width = max(1, min(n, BLOCK_ENTRIES // max(m, 1)))
-    offsets = (np.arange(width, dtype=np.int64) * k)[:, None]
-    messages = np.zeros((n, m), dtype=np.int16)
-    log_beliefs = np.zeros((n, k), dtype=np.float64)
-    guess = np.zeros(n, dtype=np.int64)
-    for iteration in range(max(1, iterations)):
-        guess = log_beliefs.argmax(axis=1)
-        beliefs = _beliefs(log_beliefs)
-        squares = np.zeros(m, dtype=np.float32)
-        variances = np.zeros(m, dtype=np.float32)
-        hits = np.zeros(m, dtype=np.int64)
+    decoder = _Decoder(cols, k, law == "gaussian", damping)
+    workers = _threads(n * m, len(decoder.lanes))
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
 
-        for start in range(0, n, width):
-            stop = min(n, start + width)
-            hits += np.count_nonzero(cols[start:stop] == guess[start:stop, None], axis=0)
-            _cells, _old, probability = _cavity(cols, messages, beliefs, offsets, start, stop)
-            squares += np.einsum("ij,ij->j", probability, probability)
-            variances += probability.sum(axis=0)
-        variances -= squares  # v = sum p (1 - p)
+    def sweep(step: Any) -> None:
+        if pool is None:
+            for lane in decoder.lanes:
+                step(lane)
+        else:
+            for done in [pool.submit(step, lane) for lane in decoder.lanes]:
+                done.result()
+
+    try:
+        return _iterate(decoder, sweep, answers, targets, iterations, repair_step)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+def _threads(pairs: int, lanes: int) -> int:
+    """Threads that sweep the lanes: one per lane up to the CPUs, for large sets only."""
+    if pairs < THREADED_FROM:
+        return 1
+    return max(1, min(lanes, os.cpu_count() or 1))
+
+
+def _iterate(
+    decoder: _Decoder,
+    sweep: Any,
+    answers: np.ndarray,
+    targets: np.ndarray,
+    iterations: int,
+    repair_step: bool,
+) -> tuple[np.ndarray, bool]:
+    """The iterations of :func:`decode_bp` on a prepared decoder (``sweep`` runs the lanes)."""
+    cols, k = decoder.columns, decoder.k
+    sweep(decoder.prepare)
+    for iteration in range(max(1, iterations)):
+        hits, squares, sums = decoder.totals()
         if np.array_equal(hits, answers):
-            return guess, True
-        for start in range(0, n, width):
-            stop = min(n, start + width)
-            cells, old, probability = _cavity(cols, messages, beliefs, offsets, start, stop)
-            square = probability * probability
-            spread = square - probability
-            spread += variances[None, :]  # v less this position's p (1 - p)
-            np.maximum(spread, _VARIANCE_FLOOR, out=spread)
-            if gaussian:  # (2 (y - mu) - 1) / (2 v) over the other positions
-                new = probability + (targets - squares - variances - 0.5)[None, :]
-                new /= spread
-            else:  # log((y - d) / v) over the other positions
-                new = square
-                new += (targets - squares)[None, :]
-                np.maximum(new, _TINY, out=new)
-                new /= spread
-                np.log(new, out=new)
-            np.clip(new, -CLIP, CLIP, out=new)
-            if iteration:
-                new *= damping
-                old *= 1.0 - damping
-                new += old
-            messages[start:stop] = np.rint(new * _SCALE)
-            log_beliefs[start:stop] = np.bincount(
-                cells.reshape(-1), weights=new.reshape(-1), minlength=(stop - start) * k
-            ).reshape(stop - start, k)
-    guess = log_beliefs.argmax(axis=1)
-    hits = _hits(cols, guess)
-    if np.array_equal(hits, answers):
+            return decoder.guess.copy(), True
+        variances = sums - squares  # v = sum p (1 - p)
+        decoder.spread_base[:] = variances
+        if decoder.gaussian:
+            decoder.offset_base[:] = targets - squares - variances - 0.5
+        else:
+            decoder.offset_base[:] = targets - squares
+        first = iteration == 0
+        sweep(lambda lane, first=first: decoder.update(lane, first))
+    guess = decoder.guess.copy()
+    if np.array_equal(decoder.totals()[0], answers):  # the last update's guess
         return guess, True
     if repair_step:
-        return repair(cols, answers, k, _beliefs(log_beliefs))
+        return repair(cols, answers, k, _beliefs(decoder.log_beliefs))
     return guess, False
 
 

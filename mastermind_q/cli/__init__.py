@@ -21,8 +21,9 @@ One module per command (:mod:`~mastermind_q.cli.solve`, :mod:`~mastermind_q.cli.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from .._lazy_exports import LazyExports
 
 if TYPE_CHECKING:
     from .arguments import DEFAULT_SHOTS, ORACLE_CHOICES
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SHOTS", "ORACLE_CHOICES", "build_parser", "cli_words", "main", "run"]
 
-_LAZY = {
+_EXPORTS = {
     "DEFAULT_SHOTS": "arguments",
     "ORACLE_CHOICES": "arguments",
     "build_parser": "main",
@@ -40,17 +41,13 @@ _LAZY = {
 """Names imported on first use: importing this package stays cheap (see :func:`run`)."""
 
 
+_LAZY = LazyExports(__name__, _EXPORTS)
+
+
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    loaded = importlib.import_module(f".{module}", __name__)
-    # Importing the submodule ``main`` binds it as this package's ``main``: every name
-    # of that module is bound here now, so ``cli.main`` stays the function.
-    for other, source in _LAZY.items():
-        if source == module:
-            globals()[other] = getattr(loaded, other)
-    return globals()[name]
+    # Importing the submodule ``main`` binds it as this package's ``main``: the loader
+    # binds every name of that module here then, so ``cli.main`` stays the function.
+    return _LAZY.load(name)
 
 
 def run() -> None:

@@ -322,23 +322,17 @@ def run(args: argparse.Namespace) -> int:
     if info.kind == "quantum":
         start_simulation_worker(args.backend)
     with progress_for(args) as progress, search_progress(args):
-        if record is not None:
-            result = play(
-                codemaker,
-                method=args.method,
-                verify=args.verify,
-                execution=record.replace(progress=progress),
-            )
-        else:
-            result = play(
-                codemaker,
-                method=args.method,
-                backend=args.backend,
-                shots=args.shots,
-                seed=args.seed,
-                verify=args.verify,
-                scheme=args.scheme,
-            )
+        settings: dict[str, Any] = (
+            {"execution": record.replace(progress=progress)}
+            if record is not None
+            else {
+                "backend": args.backend,
+                "shots": args.shots,
+                "seed": args.seed,
+                "scheme": args.scheme,
+            }
+        )
+        result = play(codemaker, method=args.method, verify=args.verify, **settings)
     payload = result.to_dict(transcript=not args.json)  # --json prints no transcript
     if progress.jobs:
         payload["jobs"] = progress.jobs

@@ -7,12 +7,13 @@ method, so it is the same wherever it runs (:mod:`mastermind_q.compare.executors
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import time
 from typing import TYPE_CHECKING, Any
 
 from ..game import validate_colors, validate_flag, validate_positions
-from ..solving import method_info, solve
+from ..solving import SolveResult, method_info, solve
 from .rows import CompareRow, CompareTask
 
 if TYPE_CHECKING:
@@ -132,18 +133,13 @@ def run_task(
     started = time.perf_counter()
     if task.kind in ("bound", "formula"):
         source = "asymptotic" if task.method in ASYMPTOTIC_FORMULAS else "theorem"
-        return CompareRow(
-            n=task.n,
-            k=task.k,
-            method=task.method,
+        return _task_row(
+            task,
             kind=task.kind,
+            distinct=distinct,
             queries=bound_value(task.method, task.n, task.k),
             source=source,
             formula=_FORMULAS.get(task.method) or _elouali_formula(task.method, task.n, task.k),
-            reference=_REFERENCES.get(task.method),
-            setting=task.setting,
-            feedback=task.feedback,
-            distinct=distinct,
         )
     info = method_info(task.method)
     quantum = info.kind == "quantum"
@@ -158,71 +154,118 @@ def run_task(
         record = sweep_execution(execution, backend=backend, shots=shots)
     count = quantum_samples if quantum else samples
     secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
-    results = []
+    games: list[_GameSummary] = []
     for index, secret in enumerate(secrets):
         if index:
             elapsed = time.perf_counter() - started
             check_row_budget(task, samples=samples, budget=budget, elapsed=elapsed, done=index)
         run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
-        if record is not None:
-            result = solve(
-                secret,
-                colors=task.k,
-                method=task.method,
-                verify=verify,
-                execution=record.replace(seed=run_seed),
-            )
-        else:
-            result = solve(
-                secret,
-                colors=task.k,
-                method=task.method,
-                seed=run_seed,
-                feedback=task.feedback,
-                distinct=distinct,
-            )
-        results.append(result)
-    counts = [result.queries for result in results]
+        settings: dict[str, Any] = (
+            {"verify": verify, "execution": record.replace(seed=run_seed)}
+            if record is not None
+            else {"seed": run_seed, "feedback": task.feedback, "distinct": distinct}
+        )
+        result = solve(secret, colors=task.k, method=task.method, **settings)
+        # only what the row reads: a game's transcript (at n = k = 4,096 about 10^8
+        # colours) is dropped with its result, so a row holds one game at a time
+        games.append(_GameSummary.of(result))
+        del result
+    counts = [game.queries for game in games]
     verified: dict[str, Any] = {}
     if quantum and verify:
         verified = {
             "queries_to_win": max(counts),
             "mean_queries_to_win": sum(counts) / len(counts),
-            "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
+            "certified_fraction": sum(bool(r.certified) for r in games) / len(games),
         }
         counts = []
-        for result in results:
-            assert result.quantum_queries is not None  # verify sets it
-            counts.append(result.quantum_queries)
-    schemes = {result.scheme for result in results if result.scheme is not None}
+        for game in games:
+            assert game.quantum_queries is not None  # verify sets it
+            counts.append(game.quantum_queries)
+    schemes = {game.scheme for game in games if game.scheme is not None}
     if schemes:
         verified["scheme"] = "+".join(sorted(schemes))
-    probabilities = [r.success_probability for r in results if r.success_probability is not None]
-    iterations = [r.iterations for r in results if r.iterations is not None]
-    theory = None
-    if quantum and task.method in THEORY_METHODS:
-        theory = theoretical_queries(task.method, task.n, task.k)
+    probabilities = [r.success_probability for r in games if r.success_probability is not None]
+    iterations = [r.iterations for r in games if r.iterations is not None]
+    return _task_row(
+        task,
+        kind=info.kind,
+        distinct=distinct,
+        started=started,
+        queries=max(counts),
+        mean_queries=sum(counts) / len(counts),
+        theory=_theory(task) if quantum else None,
+        iterations=max(iterations) if iterations else None,
+        samples=len(games),
+        solved=all(game.solved for game in games),
+        success_probability=min(probabilities) if probabilities else None,
+        executed=True if quantum else None,
+        **verified,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class _GameSummary:
+    """What a compare row reads of one game's :class:`~mastermind_q.solving.SolveResult`."""
+
+    queries: int
+    quantum_queries: int | None
+    certified: bool | None
+    scheme: str | None
+    success_probability: float | None
+    iterations: int | None
+    solved: bool
+
+    @classmethod
+    def of(cls, result: SolveResult) -> _GameSummary:
+        return cls(
+            queries=result.queries,
+            quantum_queries=result.quantum_queries,
+            certified=result.certified,
+            scheme=result.scheme,
+            success_probability=result.success_probability,
+            iterations=result.iterations,
+            solved=result.solved,
+        )
+
+
+def _theory(task: CompareTask) -> int | None:
+    """The theorem's query count of a quantum row, where the paper states one."""
+    if task.method in THEORY_METHODS:
+        return theoretical_queries(task.method, task.n, task.k)
+    return None
+
+
+def _task_row(
+    task: CompareTask,
+    *,
+    kind: str,
+    distinct: bool,
+    started: float | None = None,
+    **fields: Any,
+) -> CompareRow:
+    """``task``'s row: its game and its method's formula and reference, then ``fields``.
+
+    With ``started`` (a :func:`time.perf_counter` reading) the row is measured: its
+    ``source`` is ``"measured"`` and ``seconds`` the time since.
+    """
+    if started is not None:
+        fields = {
+            "source": "measured",
+            "seconds": round(time.perf_counter() - started, 3),
+            **fields,
+        }
+    fields.setdefault("formula", _FORMULAS.get(task.method))
     return CompareRow(
         n=task.n,
         k=task.k,
         method=task.method,
-        kind=info.kind,
-        queries=max(counts),
-        mean_queries=sum(counts) / len(counts),
-        source="measured",
-        theory=theory,
-        iterations=max(iterations) if iterations else None,
-        samples=len(results),
-        solved=all(result.solved for result in results),
-        success_probability=min(probabilities) if probabilities else None,
-        seconds=round(time.perf_counter() - started, 3),
-        formula=_FORMULAS.get(task.method),
+        kind=kind,
         reference=_REFERENCES.get(task.method),
         setting=task.setting,
         feedback=task.feedback,
         distinct=distinct,
-        executed=True if quantum else None,
-        **verified,
+        **fields,
     )
 
 
@@ -282,25 +325,15 @@ def _counted_row(
             f"{task.method} handed {maker.batches} batches of circuits to the counting "
             "codemaker; a count-only row counts exactly one"
         )
-    theory = None
-    if task.method in THEORY_METHODS:
-        theory = theoretical_queries(task.method, task.n, task.k)
-    return CompareRow(
-        n=task.n,
-        k=task.k,
-        method=task.method,
+    return _task_row(
+        task,
         kind="quantum",
+        distinct=False,
+        started=started,
         queries=maker.queries,
         mean_queries=float(maker.queries),
-        source="measured",
-        theory=theory,
+        theory=_theory(task),
         samples=1,
         solved=None,
-        seconds=round(time.perf_counter() - started, 3),
-        formula=_FORMULAS.get(task.method),
-        reference=_REFERENCES.get(task.method),
-        setting=task.setting,
-        feedback=task.feedback,
-        distinct=False,
         executed=False,
     )

@@ -19,7 +19,9 @@ One module per codebreaker, and the parts they share:
 * :mod:`~mastermind_q.quantum.outcome` -- :class:`QuantumOutcome`, what a solver returns.
 
 A new codebreaker is a new module here with a ``solve_*`` function
-``(codemaker, *, backend, shots, seed) -> QuantumOutcome``, re-exported below and
+``(codemaker, *, backend, shots, seed, execution) -> QuantumOutcome`` (written as
+``run(codemaker, n, k, execution)`` under the ``quantum_solver`` decorator of
+``_solver.py``, which gives every codebreaker that form), re-exported below and
 registered in :data:`mastermind_q.solving.METHODS`. Imports run one way:
 solvers -> running -> decoding -> plans; nothing here imports :mod:`mastermind_q.solving`.
 """

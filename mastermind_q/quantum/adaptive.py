@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._solver import quantum_solver
 from .outcome import QuantumOutcome
-from .running import _oracle_for, _run_and_read_registers
+from .running import _oracle_for, _run_and_decode
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -14,14 +15,8 @@ if TYPE_CHECKING:
 __all__ = ["solve_adaptive"]
 
 
-def solve_adaptive(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_adaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     r"""Li-Luo-Xu Algorithm 4: ``n`` synchronous exact Grover searches, ``2T`` queries.
 
     Builds :func:`~mastermind_q.circuits.grover.adaptive_circuit` around the codemaker's
@@ -39,9 +34,6 @@ def solve_adaptive(
         shots: shots on sampling backends (default
             :data:`~mastermind_q.backends.DEFAULT_SHOTS`).
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`: the most likely (exact) or most
@@ -52,24 +44,13 @@ def solve_adaptive(
         G. L. Long, Phys. Rev. A 64, 022307 (2001) for ``phi`` (see
         :mod:`mastermind_q.circuits.grover` for the erratum).
     """
-    from ..backends import resolve_execution
     from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     iterations, phi = exact_grover_parameters(k)
     oracle = _oracle_for(codemaker, execution, method="adaptive")
     circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
     (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
     bound = circuit.assign_parameters({parameter: phi})
-    metadata = {"method": "adaptive", "n": n, "k": k, "iterations": iterations, "phi": phi}
-    return _run_and_read_registers(
-        codemaker,
-        bound,
-        num_positions=n,
-        colors=k,
-        iterations=iterations,
-        execution=execution,
-        metadata=metadata,
+    return _run_and_decode(
+        "adaptive", codemaker, [bound], execution, iterations=iterations, phi=phi
     )

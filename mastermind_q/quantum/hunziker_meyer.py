@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._solver import quantum_solver
 from .outcome import QuantumOutcome
-from .running import _run_and_read_registers
+from .running import _run_and_decode
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -27,13 +28,9 @@ def check_hunziker_meyer_colors(colors: int) -> None:
         )
 
 
+@quantum_solver
 def solve_hunziker_meyer(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
+    codemaker: Codemaker, n: int, k: int, execution: Execution
 ) -> QuantumOutcome:
     r"""Li-Luo-Xu Algorithm 5 (Hunziker-Meyer): ``T`` parity-oracle queries, ``k > 4``.
 
@@ -50,9 +47,6 @@ def solve_hunziker_meyer(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`: the most likely code, its
@@ -65,22 +59,9 @@ def solve_hunziker_meyer(
         Li, Luo, Xu, Appendix A, Algorithm 5, Theorem 4; M. Hunziker and D. A. Meyer,
         Quantum Information Processing 1, 145-154 (2002).
     """
-    from ..backends import resolve_execution
     from ..circuits.hunziker_meyer import hunziker_meyer_circuit, hunziker_meyer_iterations
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     check_hunziker_meyer_colors(k)
     iterations = hunziker_meyer_iterations(k)
     circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)
-    metadata = {"method": "hunziker-meyer", "n": n, "k": k, "iterations": iterations}
-    return _run_and_read_registers(
-        codemaker,
-        circuit,
-        num_positions=n,
-        colors=k,
-        iterations=iterations,
-        execution=execution,
-        metadata=metadata,
-    )
+    return _run_and_decode("hunziker-meyer", codemaker, [circuit], execution, iterations=iterations)

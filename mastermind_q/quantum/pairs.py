@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._solver import quantum_solver
 from .outcome import QuantumOutcome
 from .plans import method_plan
 from .running import _oracle_for, _run_and_decode
@@ -28,53 +29,29 @@ __all__ = ["solve_nonadaptive", "solve_triples"]
 
 
 def _solve_pairs(
-    method: str,
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
+    method: str, codemaker: Codemaker, n: int, k: int, execution: Execution
 ) -> QuantumOutcome:
-    from ..backends import resolve_execution
     from ..circuits.find_two_color import find_two_color_circuit
     from ..circuits.layout import score_qubits
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     plan = method_plan(method, k)
     oracle = _oracle_for(codemaker, execution)
     # a generator: a counting codemaker counts each circuit as it is built and keeps none
     circuits = (
         find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
     )
-    metadata = {
-        "method": method,
-        "n": n,
-        "k": k,
-        "pairs": [list(pair) for pair in plan],
-        "score_qubits": score_qubits(n),
-    }
     return _run_and_decode(
         method,
         codemaker,
         circuits,
-        num_positions=n,
-        colors=k,
-        execution=execution,
-        metadata=metadata,
+        execution,
+        pairs=[list(pair) for pair in plan],
+        score_qubits=score_qubits(n),
     )
 
 
-def solve_nonadaptive(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_nonadaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     """Li-Luo-Xu Algorithm 1: ``k - 1`` FindTwoColorPosition queries decode ``s`` exactly.
 
     Runs :func:`~mastermind_q.circuits.find_two_color_circuit` for the pairs
@@ -89,9 +66,6 @@ def solve_nonadaptive(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots per circuit on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`; ``success_probability`` is
@@ -102,19 +76,11 @@ def solve_nonadaptive(
 
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 and Theorem 1.
     """
-    return _solve_pairs(
-        "nonadaptive", codemaker, backend=backend, shots=shots, seed=seed, execution=execution
-    )
+    return _solve_pairs("nonadaptive", codemaker, n, k, execution)
 
 
-def solve_triples(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_triples(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     """Pair queries along colour paths: ``ceil(2(k-1)/3)`` queries decode ``s`` exactly.
 
     The plan is :func:`triple_plan` (optimal among plans of pair queries; the paper's
@@ -128,9 +94,6 @@ def solve_triples(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots per circuit on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome` (product convention).
@@ -140,6 +103,4 @@ def solve_triples(
 
     Reference: Li, Luo, Xu, Section 5 (closing remark), improved by one isolated colour.
     """
-    return _solve_pairs(
-        "triples", codemaker, backend=backend, shots=shots, seed=seed, execution=execution
-    )
+    return _solve_pairs("triples", codemaker, n, k, execution)

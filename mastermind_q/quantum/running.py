@@ -10,7 +10,7 @@ hands its circuits and the record to :func:`_run_and_decode`, which has
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .decoding import _adaptive_answer, _decode, position_weights
@@ -126,63 +126,47 @@ def _run_and_decode(
     method: str,
     codemaker: Codemaker,
     circuits: Iterable[QuantumCircuit],
-    *,
-    num_positions: int,
-    colors: int,
     execution: Execution,
-    metadata: Mapping[str, Any],
-) -> QuantumOutcome:
-    """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode."""
-    from ..backends import is_exact
-
-    distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
-    found, fractions = _decode(
-        method,
-        distributions,
-        num_positions=num_positions,
-        colors=colors,
-        normalise=not is_exact(execution.backend),
-    )
-    return QuantumOutcome(
-        found=found,
-        success_probability=math.prod(fractions),
-        circuit_success_probabilities=tuple(fractions),
-        position_weights=position_weights(
-            method, distributions, num_positions=num_positions, colors=colors
-        ),
-    )
-
-
-def _run_and_read_registers(
-    codemaker: Codemaker,
-    circuit: QuantumCircuit,
     *,
-    num_positions: int,
-    colors: int,
-    iterations: int,
-    execution: Execution,
-    metadata: Mapping[str, Any],
+    iterations: int | None = None,
+    **details: Any,
 ) -> QuantumOutcome:
-    """Have the codemaker count and run one Grover-type ``circuit``; read its registers.
+    """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode.
 
-    The measured colour registers are the answer (:func:`~.decoding._adaptive_answer`):
-    the adaptive solver (Algorithm 4) and Hunziker-Meyer (Algorithm 5) end this way.
+    The run's metadata: ``method``, ``n``, ``k``, ``iterations`` (when given), then
+    ``details``.
+
+    With ``iterations`` (``T``), ``circuits`` is one Grover-type circuit whose measured
+    colour registers are the answer (:func:`~.decoding._adaptive_answer`): the adaptive
+    solver (Algorithm 4) and Hunziker-Meyer (Algorithm 5) end this way. Otherwise each
+    circuit's most likely answer is decoded by ``method``'s rule (:func:`~.decoding._decode`).
     """
     from ..backends import is_exact
 
-    (distribution,) = codemaker.run([circuit], metadata=metadata, execution=execution)
-    found, probability = _adaptive_answer(
-        distribution,
-        num_positions=num_positions,
-        colors=colors,
-        normalise=not is_exact(execution.backend),
-    )
+    num_positions, colors = codemaker.num_positions, codemaker.num_colors
+    metadata: dict[str, Any] = {"method": method, "n": num_positions, "k": colors}
+    if iterations is not None:
+        metadata["iterations"] = iterations
+    metadata.update(details)
+    distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
+    normalise = not is_exact(execution.backend)
+    if iterations is None:
+        found, fractions = _decode(
+            method, distributions, num_positions=num_positions, colors=colors, normalise=normalise
+        )
+    else:
+        (distribution,) = distributions
+        found, probability = _adaptive_answer(
+            distribution, num_positions=num_positions, colors=colors, normalise=normalise
+        )
+        fractions = [probability]
+        method = "adaptive"  # the position weights of a register read-out
     return QuantumOutcome(
         found=found,
-        success_probability=probability,
+        success_probability=math.prod(fractions),
         iterations=iterations,
-        circuit_success_probabilities=(probability,),
+        circuit_success_probabilities=tuple(fractions),
         position_weights=position_weights(
-            "adaptive", [distribution], num_positions=num_positions, colors=colors
+            method, distributions, num_positions=num_positions, colors=colors
         ),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._solver import quantum_solver
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
 
@@ -17,14 +18,8 @@ if TYPE_CHECKING:
 __all__ = ["solve_two_color"]
 
 
-def solve_two_color(
-    codemaker: Codemaker,
-    *,
-    backend: str | None = None,
-    shots: int | None = None,
-    seed: int | None = None,
-    execution: Execution | None = None,
-) -> QuantumOutcome:
+@quantum_solver
+def solve_two_color(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
     """Li-Luo-Xu Algorithm 3 (k = 2): one query, ``QFT_4`` and ``U``, ``s`` with certainty.
 
     Builds :func:`~mastermind_q.circuits.two_color_circuit` around the codemaker's
@@ -39,9 +34,6 @@ def solve_two_color(
         backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
         shots: shots on sampling backends.
         seed: simulator seed.
-        execution: the :class:`~mastermind_q.backends.Execution` record to run with
-            (backend, shots, seed, options); instead of ``backend``, ``shots`` and
-            ``seed``, which then build one with the execution options in force.
 
     Returns:
         The :class:`~mastermind_q.quantum.QuantumOutcome`.
@@ -51,13 +43,9 @@ def solve_two_color(
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 and Theorem 2.
     """
-    from ..backends import resolve_execution
     from ..circuits.layout import score_qubits
     from ..circuits.two_colors import two_color_circuit, two_color_score_qubits
-    from ..codemaker import check_codemaker
 
-    n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
-    execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
     if k != 2:
         raise ValueError(
             f"method 'two-color' needs colors k = 2, was k={k}; "
@@ -66,13 +54,4 @@ def solve_two_color(
     m = two_color_score_qubits(n)
     oracle = _oracle_for(codemaker, execution, score_qubits=None if m == score_qubits(n) else m)
     circuit = two_color_circuit(oracle, num_positions=n, score_qubits=m)
-    metadata = {"method": "two-color", "n": n, "k": k, "score_qubits": m}
-    return _run_and_decode(
-        "two-color",
-        codemaker,
-        [circuit],
-        num_positions=n,
-        colors=k,
-        execution=execution,
-        metadata=metadata,
-    )
+    return _run_and_decode("two-color", codemaker, [circuit], execution, score_qubits=m)

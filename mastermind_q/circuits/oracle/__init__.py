@@ -42,8 +42,9 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from ..._lazy_exports import LazyExports
 
 _EXPORTS = {
     "AUTO": "names",
@@ -78,12 +79,12 @@ _EXPORTS = {
 __all__ = sorted(name for name in _EXPORTS if not name.startswith("_"))
 
 
+_LAZY = LazyExports(__name__, _EXPORTS)
+
+
 def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return _LAZY.load(name)
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    return _LAZY.names()
