@@ -204,11 +204,8 @@ def two_color_readout(num_positions: int, *, score_qubits: int | None = None) ->
 
     Cost: ``n + m`` qubits; ``n`` gates ``U``, ``m - 2`` Hadamards, one inverse ``QFTGate(2)``.
 
-    Returns:
-        A circuit named ``two_color_readout`` on ``pos0 .. pos{n-1}``, ``score``.
-
-    Raises:
-        ValueError: invalid ``n`` or ``m``.
+    Returns a circuit named ``two_color_readout`` on the registers of
+    :func:`two_color_preparation`, and raises what it raises.
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
@@ -287,15 +284,8 @@ class TwoColorReadoutGate(_TwoColorStage):
     r"""Algorithm 3's read-out as one gate: :func:`two_color_readout`, built lazily.
 
     Cost: ``n + m`` qubits; ``n`` gates ``U``, ``m - 2`` Hadamards and one inverse
-    ``QFTGate(2)`` in its definition.
-
-    Args:
-        num_positions: ``n``.
-        score_qubits: ``m >= 2`` (default :func:`two_color_score_qubits`).
-        adjoint: the inverse stage.
-
-    Raises:
-        ValueError: invalid ``n`` or ``m``.
+    ``QFTGate(2)`` in its definition. It takes the arguments of
+    :class:`TwoColorPreparationGate` and raises what it raises.
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
