@@ -83,9 +83,14 @@ def test_active_phase_decodes_as_every_cell_does(monkeypatch, threaded, scheme):
     maker = schemes.balanced_queries if scheme == "balanced" else schemes.random_queries
     phases = []
     run = static_bp._Active.run
-    monkeypatch.setattr(static_bp._Active, "run", lambda self, it: phases.append(1) or run(self, it))
+
+    def counted(self, iterations):
+        phases.append(1)
+        return run(self, iterations)
+
+    monkeypatch.setattr(static_bp._Active, "run", counted)
     monkeypatch.setattr(static_bp, "THREADED_FROM", 0 if threaded else 1 << 62)
-    agree = 0
+    agree = won = 0
     for seed in range(6):
         secret, queries, blacks = _planted(n, k, m, seed, maker)
         monkeypatch.setattr(static_bp, "ACTIVE_FROM", 1 << 62)
@@ -94,7 +99,8 @@ def test_active_phase_decodes_as_every_cell_does(monkeypatch, threaded, scheme):
         code, reproduces = decode_bp(queries, blacks, k)
         assert reproduces == np.array_equal(np.count_nonzero(queries == code, axis=1), blacks)
         agree += reproduces == dense_ok and np.array_equal(code, dense)
-    assert len(phases) >= 6 and agree >= 5  # the active phase ran, and decodes alike
+        won += reproduces and np.array_equal(code, secret)
+    assert len(phases) >= 6 and agree >= 5 and won >= 5  # it ran, and decodes alike
 
 
 def test_a_failed_active_phase_decodes_again_on_every_cell(monkeypatch):
