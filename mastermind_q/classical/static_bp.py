@@ -26,12 +26,19 @@ peeling and a bounded backtracking search (:func:`repair`). The decoder returns 
 and whether it reproduces every answer; the codebreaker's game is lost when it does not
 (or when a second code fits the same answers), never claimed.
 
-Cost: each iteration reads the ``m x n`` (query, position) pairs twice, in blocks of
+Cost: each iteration visits the ``m x n`` (query, position) pairs once, in blocks of
 positions (the queries held column-major as the smallest unsigned integer type that
-holds ``k``, the messages as ``int16`` fixed point): ``c + 2`` bytes a pair (``c`` = 1
-to ``k = 256``, 2 to 65,536) for the set and its messages, ``12 n k`` for the beliefs,
-and blocks of about :data:`BLOCK_ENTRIES` pairs of work arrays. Measured thresholds
-and times: ``benchmarks/RESULTS.md``, "Belief propagation for static play".
+holds ``k``, the messages as ``int16`` fixed point, the next iteration's cavity
+probabilities as ``float32``): ``c + 6`` bytes a pair (``c`` = 1 to ``k = 256``, 2 to
+65,536), ``12 n k`` for the beliefs, and blocks of about :data:`BLOCK_ENTRIES` pairs of
+work arrays; the blocks are cut into :data:`LANES` lanes swept by as many threads on
+large sets. Sparse answers at scale (the translated Poisson law, at least
+:data:`ACTIVE_FROM` pairs) are decoded on the active cells after the first update
+(:class:`_Active`): 16 bytes per kept pair, about a fifth of the pairs at ``n = k``,
+and no ``m x n`` messages. Beliefs are floored at ``1e-12`` so that no product of a
+sweep is a subnormal ``float32``. Measured thresholds and times:
+``benchmarks/RESULTS.md``, "Belief propagation for static play" and "Static play at
+n = k to 4,096: seconds per game and memory".
 
 References:
     F. R. Kschischang, B. J. Frey, H.-A. Loeliger, "Factor graphs and the sum-product
