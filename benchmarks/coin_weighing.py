@@ -94,9 +94,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", default=DEFAULT_SIZES, help="n:k pairs, comma separated")
     parser.add_argument("--samples", type=int, default=10, help="random secrets per size")
     parser.add_argument("--seed", type=int, default=1, help="seed of the secrets")
-    parser.add_argument(
-        "--blackpeg-max-n", type=int, default=1024, help="run blackpeg up to this n"
-    )
+    parser.add_argument("--blackpeg-max-n", type=int, default=1024, help="run blackpeg up to n")
     parser.add_argument(
         "--bounds",
         action="store_true",

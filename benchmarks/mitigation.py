@@ -35,11 +35,11 @@ Prints markdown tables (``benchmarks/RESULTS.md``, "Error suppression and mitiga
 
 from __future__ import annotations
 
-import argparse
-import random
 import sys
 import time
 from typing import Any
+
+from common import noise_secret, parse_positions, sweep_parser
 
 CONFIGS = {
     "plain": {},
@@ -51,23 +51,6 @@ CONFIGS = {
     "auto+mitigate": {"construction": "auto", "optimization_level": 3, "mitigate": True},
 }
 """Configuration name -> settings (execution options, oracle construction, schedule)."""
-
-
-def parse_positions(text: str) -> list[int]:
-    """``"1-5"`` or ``"1,2,4"`` -> the list of ``n``."""
-    values: list[int] = []
-    for item in text.split(","):
-        low, _, high = item.partition("-")
-        values.extend(range(int(low), int(high or low) + 1))
-    if not values or min(values) < 1:
-        raise ValueError(f"positions must be positive integers, was {text!r}")
-    return values
-
-
-def secret_for(n: int, colors: int, seed: int) -> tuple[int, ...]:
-    """The secret ``benchmarks/noise.py`` uses for ``n`` (same seed rule)."""
-    rng = random.Random(seed * 1_000_003 + 1000 * n + colors)
-    return tuple(rng.randrange(colors) for _ in range(n))
 
 
 def _scheduled_with_delays(monkeypatch_target: Any) -> Any:
@@ -102,7 +85,7 @@ def measure(
     start = time.perf_counter()
     if construction == "auto":
         construction = choose_oracle_construction(backend, n, colors, optimization_level=level)
-    secret = secret_for(n, colors, seed)
+    secret = noise_secret(n, colors, seed)
     pair = (0, 1)
     circuit = find_two_color_circuit(
         BlackPegOracleGate.for_construction(secret, colors, construction=construction),
@@ -168,12 +151,7 @@ def format_table(rows: list[dict[str, Any]], *, backend: str, shots: int) -> str
 
 def main(argv: list[str] | None = None) -> int:
     """Run the sweep; print the table(s)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--backend", default="fake:torino", help="a fake:NAME (default torino)")
-    parser.add_argument("--colors", type=int, default=4, help="k (default 4)")
-    parser.add_argument("--positions", default="1-5", help="values of n (default 1-5)")
-    parser.add_argument("--shots", type=int, default=1024, help="shots (default 1024)")
-    parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    parser = sweep_parser(__doc__, shots=1024)
     parser.add_argument(
         "--configs",
         default=",".join(CONFIGS),

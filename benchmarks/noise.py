@@ -65,16 +65,7 @@ import sys
 import time
 from typing import Any
 
-
-def parse_positions(text: str) -> list[int]:
-    """``"1-5"`` or ``"1,2,4"`` -> the list of ``n``."""
-    values: list[int] = []
-    for item in text.split(","):
-        low, _, high = item.partition("-")
-        values.extend(range(int(low), int(high or low) + 1))
-    if not values or min(values) < 1:
-        raise ValueError(f"positions must be positive integers, was {text!r}")
-    return values
+from common import noise_secret, parse_positions, sweep_parser
 
 
 def expected_answer(secret: tuple[int, ...], pair: tuple[int, int]) -> str:
@@ -91,8 +82,7 @@ def measure(
     from mastermind_q.circuits.oracle import BlackPegOracleGate
     from mastermind_q.quantum import choose_oracle_construction
 
-    rng = random.Random(seed * 1_000_003 + 1000 * n + colors)
-    secret = tuple(rng.randrange(colors) for _ in range(n))
+    secret = noise_secret(n, colors, seed)
     pair = (0, 1)
     # The benchmark knows the secret: it measures the noise on the real oracle gate, in
     # the construction the solvers run on this device (construction="auto").
@@ -355,12 +345,7 @@ def run_games(args: argparse.Namespace, positions: list[int]) -> list[dict[str, 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the sweep; print the table(s)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--backend", default="fake:torino", help="a fake:NAME (default torino)")
-    parser.add_argument("--colors", type=int, default=4, help="k (default 4)")
-    parser.add_argument("--positions", default="1-5", help="values of n (default 1-5)")
-    parser.add_argument("--shots", type=int, default=500, help="shots (default 500)")
-    parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    parser = sweep_parser(__doc__, shots=500)
     parser.add_argument("--plot", metavar="FILE", help="save the plot (.png, .svg, .pdf)")
     parser.add_argument(
         "--runtime", type=int, metavar="N", help="also time the runtime local mode at n = N"

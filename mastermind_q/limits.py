@@ -186,43 +186,36 @@ class Limit:
     what: str
 
 
+def _limit(name: str, default: int | None, what: str) -> Limit:
+    """The limit ``name``, overridden by the variable ``MASTERMIND_Q_<NAME>``."""
+    return Limit(name, f"MASTERMIND_Q_{name.upper()}", default, what)
+
+
 LIMITS: dict[str, Limit] = {
     item.name: item
     for item in (
-        Limit("max_shots", "MASTERMIND_Q_MAX_SHOTS", 1_000_000, "shots"),
-        Limit("max_quantum_positions", "MASTERMIND_Q_MAX_QUANTUM_POSITIONS", 4096, "positions"),
-        Limit("max_quantum_colors", "MASTERMIND_Q_MAX_QUANTUM_COLORS", 1024, "colors"),
-        Limit("max_counted_positions", "MASTERMIND_Q_MAX_COUNTED_POSITIONS", 16384, "positions"),
-        Limit("max_counted_colors", "MASTERMIND_Q_MAX_COUNTED_COLORS", 16384, "colors"),
-        Limit("max_circuit_gates", "MASTERMIND_Q_MAX_CIRCUIT_GATES", 500_000, "two-qubit gates"),
-        Limit("max_memory", "MASTERMIND_Q_MAX_MEMORY", None, "bytes of memory"),
-        Limit(
-            "max_classical_positions", "MASTERMIND_Q_MAX_CLASSICAL_POSITIONS", 16_384, "positions"
-        ),
-        Limit("max_classical_colors", "MASTERMIND_Q_MAX_CLASSICAL_COLORS", 100_000, "colors"),
-        Limit("max_classical_work", "MASTERMIND_Q_MAX_CLASSICAL_WORK", 100_000_000, "guesses x n"),
-        Limit(
-            "max_coin_weighing_work",
-            "MASTERMIND_Q_MAX_COIN_WEIGHING_WORK",
-            5_000_000_000,
-            "guesses x n",
-        ),
-        Limit("max_static_codes", "MASTERMIND_Q_MAX_STATIC_CODES", 1024, "codes"),
-        Limit("max_static_other_codes", "MASTERMIND_Q_MAX_STATIC_OTHER_CODES", 81, "codes"),
-        Limit("max_static_pair_codes", "MASTERMIND_Q_MAX_STATIC_PAIR_CODES", 100, "codes"),
-        Limit("max_static_entries", "MASTERMIND_Q_MAX_STATIC_ENTRIES", 400_000_000, "entries"),
-        Limit("max_static_bytes", "MASTERMIND_Q_MAX_STATIC_BYTES", 2 * 2**30, "bytes"),
-        Limit("max_grid_values", "MASTERMIND_Q_MAX_GRID_VALUES", 1000, "values on a grid axis"),
-        Limit("max_grid_rows", "MASTERMIND_Q_MAX_GRID_ROWS", 10_000, "rows"),
-        Limit("max_samples", "MASTERMIND_Q_MAX_SAMPLES", 100_000, "samples per row"),
-        Limit("max_workers", "MASTERMIND_Q_MAX_WORKERS", 64, "worker processes"),
-        Limit(
-            "max_compare_work",
-            "MASTERMIND_Q_MAX_COMPARE_WORK",
-            10_000_000_000,
-            "samples x guesses x n",
-        ),
-        Limit("max_draw_cells", "MASTERMIND_Q_MAX_DRAW_CELLS", 250_000, "qubits x operations"),
+        _limit("max_shots", 1_000_000, "shots"),
+        _limit("max_quantum_positions", 4096, "positions"),
+        _limit("max_quantum_colors", 1024, "colors"),
+        _limit("max_counted_positions", 16384, "positions"),
+        _limit("max_counted_colors", 16384, "colors"),
+        _limit("max_circuit_gates", 500_000, "two-qubit gates"),
+        _limit("max_memory", None, "bytes of memory"),
+        _limit("max_classical_positions", 16_384, "positions"),
+        _limit("max_classical_colors", 100_000, "colors"),
+        _limit("max_classical_work", 100_000_000, "guesses x n"),
+        _limit("max_coin_weighing_work", 5_000_000_000, "guesses x n"),
+        _limit("max_static_codes", 1024, "codes"),
+        _limit("max_static_other_codes", 81, "codes"),
+        _limit("max_static_pair_codes", 100, "codes"),
+        _limit("max_static_entries", 400_000_000, "entries"),
+        _limit("max_static_bytes", 2 * 2**30, "bytes"),
+        _limit("max_grid_values", 1000, "values on a grid axis"),
+        _limit("max_grid_rows", 10_000, "rows"),
+        _limit("max_samples", 100_000, "samples per row"),
+        _limit("max_workers", 64, "worker processes"),
+        _limit("max_compare_work", 10_000_000_000, "samples x guesses x n"),
+        _limit("max_draw_cells", 250_000, "qubits x operations"),
     )
 }
 """Every limit by name."""

@@ -58,6 +58,26 @@ class _OracleOperations:
     def __pow__(self, exponent: float) -> AnnotatedOperation:
         return self.power(exponent)
 
+    def control(
+        self,
+        num_ctrl_qubits: int = 1,
+        label: str | None = None,
+        ctrl_state: int | str | None = None,
+        annotated: bool | None = None,
+    ) -> Any:
+        """The controlled oracle: one application per use, like the oracle itself."""
+        if annotated:
+            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
+        if isinstance(self, OracleGate):
+            return _ControlledOracleGate(self, num_ctrl_qubits, label=label, ctrl_state=ctrl_state)
+        assert isinstance(self, _ControlledOracleGate)  # the mixin's other class
+        # more controls on the same oracle, the new ones first (as in Qiskit)
+        added = _ControlledOracleGate(self.base_gate, num_ctrl_qubits, ctrl_state=ctrl_state)
+        state = added.ctrl_state | (self.ctrl_state << num_ctrl_qubits)
+        return _ControlledOracleGate(
+            self.base_gate, num_ctrl_qubits + self.num_ctrl_qubits, label=label, ctrl_state=state
+        )
+
 
 class OracleGate(_OracleOperations, Gate):
     """The oracle as a codemaker hands it out: an opaque ``B_s`` (or ``B_s_dg``).
@@ -113,18 +133,6 @@ class OracleGate(_OracleOperations, Gate):
             options=self.oracle_options,
         )
 
-    def control(
-        self,
-        num_ctrl_qubits: int = 1,
-        label: str | None = None,
-        ctrl_state: int | str | None = None,
-        annotated: bool | None = None,
-    ) -> Any:
-        """The controlled oracle: one application per use, like the oracle itself."""
-        if annotated:
-            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
-        return _ControlledOracleGate(self, num_ctrl_qubits, label=label, ctrl_state=ctrl_state)
-
 
 class _ControlledOracleGate(_OracleOperations, ControlledGate):
     """A controlled opaque oracle (Qiskit's ``add_control`` would need its definition)."""
@@ -151,22 +159,6 @@ class _ControlledOracleGate(_OracleOperations, ControlledGate):
 
     def _define(self) -> None:
         self._definition = None
-
-    def control(
-        self,
-        num_ctrl_qubits: int = 1,
-        label: str | None = None,
-        ctrl_state: int | str | None = None,
-        annotated: bool | None = None,
-    ) -> Any:
-        """More controls on the same oracle (new controls first, as in Qiskit)."""
-        if annotated:
-            return AnnotatedOperation(self, ControlModifier(num_ctrl_qubits, ctrl_state))
-        added = _ControlledOracleGate(self.base_gate, num_ctrl_qubits, ctrl_state=ctrl_state)
-        state = added.ctrl_state | (self.ctrl_state << num_ctrl_qubits)
-        return _ControlledOracleGate(
-            self.base_gate, num_ctrl_qubits + self.num_ctrl_qubits, label=label, ctrl_state=state
-        )
 
 
 def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) -> QuantumCircuit:

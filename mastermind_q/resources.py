@@ -218,32 +218,24 @@ def named_circuits(
         )
     if name == "hunziker-meyer":
         return [_hunziker_meyer(num_positions, colors, secret)]
-    if name not in ("nonadaptive", "triples"):
-        return [
-            build_circuit(
-                name,
-                num_positions=num_positions,
-                colors=colors,
-                secret=secret,
-                pair=pair,
-                construction=construction,
-            )
-        ]
-    from .quantum import check_run, method_plan
+    circuit, pairs = name, [pair]
+    if name in ("nonadaptive", "triples"):  # one FindTwoColorPosition circuit per pair
+        from .quantum import check_run, method_plan
 
-    check_run(name, num_positions, colors)  # before k - 1 circuits are built
-    if secret is None:
-        secret = default_secret(num_positions, colors)
+        check_run(name, num_positions, colors)  # before k - 1 circuits are built
+        if secret is None:
+            secret = default_secret(num_positions, colors)
+        circuit, pairs = "find-two-color", method_plan(name, colors)
     return [
         build_circuit(
-            "find-two-color",
+            circuit,
             num_positions=num_positions,
             colors=colors,
             secret=secret,
             pair=pair_colors,
             construction=construction,
         )
-        for pair_colors in method_plan(name, colors)
+        for pair_colors in pairs
     ]
 
 

@@ -621,13 +621,11 @@ def _run(circuits: Any, **options: Any) -> Any:
 
 
 def _cases() -> list[Any]:
-    cases = []
-    for function, parameter, call, valid, values in _rows():
-        for label, value in values.items():
-            cases.append(
-                pytest.param(call, valid, parameter, value, id=f"{function}-{parameter}-{label}")
-            )
-    return cases
+    """One case per (function, parameter): its bad values are tried in turn."""
+    return [
+        pytest.param(call, valid, parameter, values, id=f"{function}-{parameter}")
+        for function, parameter, call, valid, values in _rows()
+    ]
 
 
 class _Hang(BaseException):
@@ -653,15 +651,34 @@ def _named(parameter: str, value: Any, message: str) -> bool:
     return short in message or repr(value) in message or type(value).__name__ in message
 
 
-@pytest.mark.parametrize(("call", "valid", "parameter", "value"), _cases())
-def test_a_bad_argument_is_one_clear_error(call, valid, parameter, value):
-    arguments = {**valid, parameter: value}
-    with pytest.raises((ValueError, TypeError)) as caught:
-        _within_time_limit(lambda: call(**arguments))
-    message = str(caught.value)
-    assert message and "\n" not in message, message
-    assert "has no attribute" not in message and "object is not" not in message, message
-    assert _named(parameter, value, message), message
+def _refusal_problem(call: Callable[..., Any], arguments: dict[str, Any], parameter: str) -> str:
+    """What is wrong with how ``call(**arguments)`` refuses its bad ``parameter`` (``""``:
+    nothing, one clear ``ValueError`` or ``TypeError``)."""
+    value = arguments[parameter]
+    try:
+        answer = _within_time_limit(lambda: call(**arguments))
+    except (ValueError, TypeError) as error:
+        message = str(error)
+        if not message or "\n" in message:
+            return f"not one line: {message!r}"
+        if "has no attribute" in message or "object is not" in message:
+            return f"an internal error: {message!r}"
+        if not _named(parameter, value, message):
+            return f"names neither the parameter nor the value: {message!r}"
+        return ""
+    except (Exception, _Hang) as error:
+        return f"{type(error).__name__}: {error}"
+    return f"answered {answer!r}"
+
+
+@pytest.mark.parametrize(("call", "valid", "parameter", "values"), _cases())
+def test_a_bad_argument_is_one_clear_error(call, valid, parameter, values):
+    """Each bad value of ``parameter`` in turn, the other arguments valid."""
+    problems = {
+        label: _refusal_problem(call, {**valid, parameter: value}, parameter)
+        for label, value in values.items()
+    }
+    assert not any(problems.values()), {label: text for label, text in problems.items() if text}
 
 
 @pytest.mark.parametrize(

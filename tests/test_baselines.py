@@ -8,6 +8,7 @@ import random
 
 import numpy as np
 import pytest
+from helpers import QuickCodemaker
 
 from mastermind_q import black, black_white
 from mastermind_q.classical.baselines import (
@@ -25,21 +26,6 @@ from mastermind_q.classical.codes import (
     count_codes,
 )
 from mastermind_q.codemaker import Codemaker
-
-
-class QuickCodemaker(Codemaker):
-    """A codemaker with a cheaper (still complete) guess check, for n in the hundreds."""
-
-    def validate_guess(self, guess):
-        code = tuple(guess)
-        if len(code) != self.num_positions or not all(
-            type(color) is int and 0 <= color < self.num_colors for color in code
-        ):
-            raise ValueError(f"guess must be a code of [k]^n, was {code}")
-        return code
-
-    def _answer_black(self, guess):
-        return sum(a == b for a, b in zip(self.reveal(), guess))
 
 
 def check_final_guess(maker, found, secret):
@@ -179,9 +165,9 @@ def test_blackpeg_exhaustive_within_bound(n, k):
         (10, 3),
         (64, 8),
         (100, 2),
-        (257, 16),
+        pytest.param(257, 16, marks=pytest.mark.slow),
         pytest.param(1000, 8, marks=pytest.mark.slow),
-        (200, 300),
+        pytest.param(200, 300, marks=pytest.mark.slow),
     ],
 )
 def test_blackpeg_random_within_bound(n, k):

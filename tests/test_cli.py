@@ -4,38 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import json
 import math
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from mastermind_q import cli
-from mastermind_q.solving import METHODS, MethodInfo
-
 
 # -- compare -------------------------------------------------------------------------
-def _compare_brute_force(codemaker, *, seed):
-    """Ask every code in lexicographic order until the answer is n."""
-    n, k = codemaker.num_positions, codemaker.num_colors
-    for guess in itertools.product(range(k), repeat=n):
-        if codemaker.black(guess) == n:
-            return guess
-    raise AssertionError("unreachable")
-
-
-class _CompareLocalMethod(MethodInfo):
-    def load(self):
-        return _compare_brute_force
-
-
-@pytest.fixture
-def compare_brute(monkeypatch):
-    monkeypatch.setitem(METHODS, "brute", _CompareLocalMethod("brute", "classical", "local:brute"))
-    return "brute"
-
-
 BOUNDS_ONLY = ["--methods", "elouali-upper,elouali-lower,adaptive-T,table2-blackpeg"]
 
 
@@ -47,7 +25,7 @@ def _compare_json(capsys, *argv):
     return json.loads(captured.out)
 
 
-def test_compare_json_contract(capsys, compare_brute):
+def test_compare_json_contract(capsys, brute):
     payload = _compare_json(
         capsys, "--positions", "2,3", "--colors", "3:4", "--methods", "brute", "--samples", "3"
     )
@@ -67,7 +45,7 @@ def test_compare_json_contract(capsys, compare_brute):
     assert {"elouali-upper", "table2-blackwhite", "adaptive-T"} <= names
 
 
-def test_compare_json_is_seeded(capsys, compare_brute):
+def test_compare_json_is_seeded(capsys, brute):
     argv = ["--positions", "3", "--colors", "3", "--methods", "brute", "--no-bounds"]
     first = _compare_json(capsys, *argv, "--seed", "4", "--no-formulas")["rows"]
     second = _compare_json(capsys, *argv, "--seed", "4", "--no-formulas")["rows"]
@@ -150,38 +128,28 @@ def test_compare_plot_and_game_options_are_checked_first(capsys, tmp_path, argv,
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(
-    ("argv", "fragment"),
-    [
-        (["--positions", "4,x", "--colors", "4"], "'x'"),
-        (["--positions", "4", "--colors", "1-3"], "was 1"),
-        (["--positions", "4", "--colors", "4", "--methods", "magic"], "'magic'"),
-        (["--positions", "4", "--colors", "4", "--plot", "out.gif"], "out.gif"),
-        (["--positions", "2", "--colors", "3", "--backend", "aer-fast"], "'aer-fast'"),
-        (["--positions", "2", "--colors", "3", "--backend", "fake:nowhere"], "'fake:nowhere'"),
-    ],
-)
-def test_compare_bad_input(capsys, argv, fragment):
-    status = cli.main(["compare", *argv, "--json"])
+COMPARE_REFUSED = {
+    "--positions 4,x --colors 4": "'x'",
+    "--positions 4 --colors 1-3": "was 1",
+    "--positions 4 --colors 4 --methods magic": "'magic'",
+    "--positions 4 --colors 4 --plot out.gif": "out.gif",
+    "--positions 2 --colors 3 --backend aer-fast": "'aer-fast'",
+    "--positions 2 --colors 3 --backend fake:nowhere": "'fake:nowhere'",
+}
+"""``compare`` options -> what the one error line names."""
+
+
+@pytest.mark.parametrize(("options", "fragment"), COMPARE_REFUSED.items())
+def test_compare_bad_input(capsys, options, fragment):
+    status = cli.main(["compare", *options.split(), "--json"])
     captured = capsys.readouterr()
     assert status == 2
     assert captured.out == ""
     assert fragment in captured.err and captured.err.startswith("mastermind-q compare: error")
 
 
-def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, monkeypatch):
-    from mastermind_q.compare import tasks
-
-    real_run_task = tasks.run_task
-    calls = []
-
-    def interrupted_run_task(task, **options):
-        calls.append(task)
-        if len(calls) == 3:
-            raise KeyboardInterrupt
-        return real_run_task(task, **options)
-
-    monkeypatch.setattr(tasks, "run_task", interrupted_run_task)
+def test_compare_interrupt_keeps_finished_rows(capsys, tmp_path, interrupt_sweep):
+    interrupt_sweep(3)
     path = tmp_path / "rows.csv"
     argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY, "--csv", str(path)]
     status = cli.main([*argv, "--json"])
@@ -224,7 +192,7 @@ def test_compare_output_paths_are_checked_before_the_sweep(
 
     monkeypatch.setattr(tasks, "run_task", no_rows_expected)
     value = value.format(missing=tmp_path / "absent", tmp=tmp_path)
-    status, out, err = _run_cli(
+    status, out, err = run_cli(
         capsys, "compare", "--positions", "4", "--colors", "4", option, value, "--csv", "-"
     )
     assert status == 2 and out == ""
@@ -235,12 +203,12 @@ def test_compare_says_what_it_wrote(capsys, tmp_path):
     csv_path, plot_path = tmp_path / "rows.csv", tmp_path / "rows.png"
     argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY]
     argv += ["--csv", str(csv_path), "--plot", str(plot_path)]
-    status, out, err = _run_cli(capsys, *argv, "--quiet")
+    status, out, err = run_cli(capsys, *argv, "--quiet")
     assert status == 0 and out.startswith("n ")
     assert err.splitlines() == [f"wrote {csv_path}", f"wrote {plot_path}"]
-    status, out, err = _run_cli(capsys, *argv, "--json")  # both exist now: refused
+    status, out, err = run_cli(capsys, *argv, "--json")  # both exist now: refused
     assert status == 2 and out == "" and f"{plot_path} exists (give --force" in err
-    status, out, err = _run_cli(capsys, *argv, "--json", "--force")
+    status, out, err = run_cli(capsys, *argv, "--json", "--force")
     payload = json.loads(out)
     assert status == 0 and err == ""
     assert payload["csv"] == str(csv_path) and payload["plot"] == str(plot_path)
@@ -277,7 +245,7 @@ def test_compare_named_bound_rows_once_each(capsys):
     ],
 )
 def test_errors_use_the_command_line_words(capsys, argv, expected):
-    status, out, err = _run_cli(capsys, *argv)
+    status, out, err = run_cli(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1
     assert expected in err
     assert "='" not in err and "method '" not in err
@@ -336,14 +304,8 @@ def test_help_states_defaults_and_jobs_fetch():
 
 
 # -- draw, resources, jobs, solve on fake and ibm backends ------------------------------
-def _run_cli(capsys, *argv):
-    status = cli.main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
 def test_draw_text_on_stdout(capsys):
-    status, out, err = _run_cli(
+    status, out, err = run_cli(
         capsys, "draw", "find-two-color", "--positions", "2", "--colors", "3", "--pair", "1,2"
     )
     assert status == 0 and err == ""
@@ -355,8 +317,8 @@ def test_draw_text_on_stdout(capsys):
 
 def test_draw_decompose_opens_the_oracle(capsys):
     argv = ["draw", "oracle", "--positions", "2", "--colors", "2", "--json"]
-    _, boxed, _ = _run_cli(capsys, *argv)
-    _, opened, _ = _run_cli(capsys, *argv, "--decompose")
+    _, boxed, _ = run_cli(capsys, *argv)
+    _, opened, _ = run_cli(capsys, *argv, "--decompose")
     assert "B_s" in json.loads(boxed)["text"]
     assert "end B_s" not in json.loads(boxed)["text"]
     assert "end B_s" in json.loads(opened)["text"]  # opened, its extent a labelled barrier
@@ -366,7 +328,7 @@ def test_draw_decompose_opens_the_oracle(capsys):
 @pytest.mark.parametrize(("suffix", "header"), [("png", b"\x89PNG"), ("qasm", b"OPENQASM 3")])
 def test_draw_files(capsys, tmp_path, suffix, header):
     path = tmp_path / f"adaptive.{suffix}"
-    status, out, _ = _run_cli(
+    status, out, _ = run_cli(
         capsys,
         "draw",
         "adaptive",
@@ -395,7 +357,7 @@ def test_draw_files(capsys, tmp_path, suffix, header):
 def test_draw_resources_jobs_bad_input(capsys, tmp_path, argv, fragment):
     if argv[0] == "jobs":
         argv = [*argv, "--jobs-dir", str(tmp_path)]
-    status, out, err = _run_cli(capsys, *argv)
+    status, out, err = run_cli(capsys, *argv)
     assert status == 2 and out == ""
     assert fragment in err and "Traceback" not in err and err.count("\n") == 1
 
@@ -411,7 +373,7 @@ def test_draw_resources_jobs_bad_input(capsys, tmp_path, argv, fragment):
 def test_unwritable_output_file_is_one_error_line(capsys, tmp_path, argv):
     missing = tmp_path / "no-such-folder"
     argv = [item.replace("{missing}", str(missing)) for item in argv]
-    status, out, err = _run_cli(capsys, *argv, "--json")
+    status, out, err = run_cli(capsys, *argv, "--json")
     assert status == 2 and out == ""
     assert str(missing) in err and "Traceback" not in err and err.count("\n") == 1
     assert not missing.exists()
@@ -419,13 +381,13 @@ def test_unwritable_output_file_is_one_error_line(capsys, tmp_path, argv):
 
 def test_resources_json_and_table(capsys):
     argv = ["resources", "nonadaptive", "--positions", "2", "--colors", "3"]
-    status, out, _ = _run_cli(capsys, *argv, "--json")
+    status, out, _ = run_cli(capsys, *argv, "--json")
     payload = json.loads(out)
     assert status == 0
     assert payload["circuits"] == 2 and payload["logical"]["oracle_calls"] == 2
     for key in ("qubits", "depth", "two_qubit_gates", "total_gates", "oracle_calls"):
         assert payload["transpiled"][key] >= payload["logical"][key] or key == "qubits"
-    _, table, _ = _run_cli(capsys, *argv, "--target", "fake:hanoi")
+    _, table, _ = run_cli(capsys, *argv, "--target", "fake:hanoi")
     assert "fake:hanoi" in table and "two qubit gates" in table
 
 
@@ -437,19 +399,8 @@ def test_solve_ibm_without_credentials_exits_2(capsys, tmp_path, monkeypatch):
     )
     for variable in ("QISKIT_IBM_TOKEN", "QISKIT_IBM_INSTANCE", "QISKIT_IBM_CHANNEL"):
         monkeypatch.delenv(variable, raising=False)
-    status, out, err = _run_cli(
-        capsys,
-        "solve",
-        "--method",
-        "two-color",
-        "--colors",
-        "2",
-        "--secret",
-        "1,0",
-        "--backend",
-        "ibm:ibm_brisbane",
-        "--json",
-    )
+    argv = ["solve", "--method", "two-color", "--colors", "2", "--secret", "1,0"]
+    status, out, err = run_cli(capsys, *argv, "--backend", "ibm:ibm_brisbane", "--json")
     assert status == 2 and out == ""
     assert err.startswith("mastermind-q solve: error: IBM Quantum is not available")
     assert "QISKIT_IBM_TOKEN" in err and "Traceback" not in err and err.count("\n") == 1
@@ -474,7 +425,7 @@ def test_solve_fake_records_a_job_that_jobs_fetch_decodes(capsys, tmp_path):
         "--jobs-dir",
         str(tmp_path),
     ]
-    status, out, err = _run_cli(capsys, *solve_argv, "--json")
+    status, out, err = run_cli(capsys, *solve_argv, "--json")
     solved = json.loads(out)
     assert status == 0 and err == ""  # --json: no progress output
     assert solved["solved"] and 0 < solved["success_probability"] < 1
@@ -484,10 +435,10 @@ def test_solve_fake_records_a_job_that_jobs_fetch_decodes(capsys, tmp_path):
     [job] = solved["jobs"]
     record = json.loads(Path(job["record"]).read_text(encoding="utf-8"))
     assert solved["counts"] == record["counts"]  # the raw counts, as the job returned them
-    _, listing, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path), "--json")
+    _, listing, _ = run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path), "--json")
     [listed] = json.loads(listing)["jobs"]
     assert listed["job_id"] == job["job_id"] and listed["status"] == "done"
-    status, out, _ = _run_cli(
+    status, out, _ = run_cli(
         capsys,
         "jobs",
         "fetch",
@@ -501,7 +452,7 @@ def test_solve_fake_records_a_job_that_jobs_fetch_decodes(capsys, tmp_path):
     fetched = json.loads(out)
     assert status == 0 and fetched["found"] == [2, 0] and fetched["solved"] is True
     assert fetched["circuit_success_probabilities"] == solved["circuit_success_probabilities"]
-    status, text, _ = _run_cli(capsys, "jobs", "fetch", job["job_id"], "--jobs-dir", str(tmp_path))
+    status, text, _ = run_cli(capsys, "jobs", "fetch", job["job_id"], "--jobs-dir", str(tmp_path))
     assert status == 0 and "found    2,0" in text
 
 
@@ -521,17 +472,17 @@ def test_solve_progress_on_stderr_unless_quiet(capsys):
         "--seed",
         "1",
     ]
-    status, out, err = _run_cli(capsys, *argv)
+    status, out, err = run_cli(capsys, *argv)
     assert status == 0 and "transpile" in err and "per circuit" in out
     # stderr is not a terminal here: one line per stage, as it begins
     assert "simulate: fake:hanoi (aer-noise-model), 2 circuits" in err.splitlines()
     assert not any(part.startswith(" [") for part in err.split("\r"))  # no unnamed bar
-    status, _, err = _run_cli(capsys, *argv, "--quiet")
+    status, _, err = run_cli(capsys, *argv, "--quiet")
     assert status == 0 and err == ""
 
 
 def test_jobs_list_empty(capsys, tmp_path):
-    status, out, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "none"))
+    status, out, _ = run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "none"))
     assert status == 0 and "no job records" in out
 
 
@@ -765,7 +716,7 @@ def test_compare_must_show_games(capsys, tmp_path):
 # -- hostile input: one line, status 2 ------------------------------------------------------------
 def _one_error_line(capsys, *argv):
     try:
-        status, out, err = _run_cli(capsys, *argv)
+        status, out, err = run_cli(capsys, *argv)
     except SystemExit as exit_info:  # argparse refused an argument
         captured = capsys.readouterr()
         status, out, err = exit_info.code, captured.out, captured.err
@@ -834,9 +785,9 @@ def test_jobs_list_refuses_a_file_and_names_damaged_records(capsys, tmp_path):
     assert "is not a folder" in err
     (tmp_path / "jobs").mkdir()
     (tmp_path / "jobs" / "bad.json").write_text("[1]")
-    status, out, err = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "jobs"))
+    status, out, err = run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "jobs"))
     assert status == 0 and "skipped bad.json" in err
-    status, out, _ = _run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "jobs"),
+    status, out, _ = run_cli(capsys, "jobs", "list", "--jobs-dir", str(tmp_path / "jobs"),
                               "--json")  # fmt: skip
     payload = json.loads(out)
     assert status == 0 and payload["jobs"] == []
@@ -860,22 +811,14 @@ def test_compare_on_an_unreachable_ibm_backend_is_an_error(capsys, tmp_path, mon
     assert not csv.exists()  # refused before any output file was made
 
 
-def test_solve_oracle_flag(capsys, monkeypatch):
+def test_solve_oracle_flag(oracle_requests, capsys):
     """--oracle picks the oracle construction the solver asks the codemaker for."""
     from mastermind_q.backends import ORACLE_CONSTRUCTIONS
-    from mastermind_q.codemaker import Codemaker
 
     assert tuple(ORACLE_CONSTRUCTIONS) == cli.ORACLE_CHOICES
-    requested = []
-    original = Codemaker.oracle
-
-    def spy(self, **options):
-        requested.append(options.get("construction"))
-        return original(self, **options)
-
-    monkeypatch.setattr(Codemaker, "oracle", spy)
+    requested = oracle_requests
     argv = ["solve", "--method", "nonadaptive", "--secret", "2,0,1", "--colors", "3"]
-    status, out, _ = _run_cli(capsys, *argv, "--backend", "aer-statevector", "--oracle", "gray")
+    status, out, _ = run_cli(capsys, *argv, "--backend", "aer-statevector", "--oracle", "gray")
     assert status == 0 and "2,0,1" in out.replace(" ", "").replace("(", "").replace(")", "")
     assert requested and set(requested) == {"gray"}
     with pytest.raises(SystemExit) as info:

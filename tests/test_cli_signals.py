@@ -82,6 +82,25 @@ def _lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines()) if path.exists() else 0
 
 
+def _compare(positions: str, *extra: str) -> _Run:
+    """``compare`` of ``two-color`` at k = 2 on the exact simulator (n = 20 takes minutes)."""
+    return _Run(
+        "compare", "--positions", positions, "--colors", "2", "--methods", "two-color",
+        "--simulate-up-to", "20", "--backend", "aer-statevector", "--no-bounds", "--no-formulas",
+        *extra,
+    )  # fmt: skip
+
+
+def _assert_only_the_first_row(path: Path, out: str) -> None:
+    """The CSV at ``path`` and the table ``out`` hold the n = 2 row alone."""
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
+    assert out.splitlines()[1].split()[:7] == [
+        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
+    ]  # fmt: skip
+
+
+@pytest.mark.slow  # fast: SIGINT at start-up and before a compare's first row
 def test_ctrl_c_stops_a_statevector_simulation():
     run = _Run(
         "solve", "--method", "two-color", "--colors", "2", "--random", "20",
@@ -94,6 +113,7 @@ def test_ctrl_c_stops_a_statevector_simulation():
     assert "Traceback" not in err
 
 
+@pytest.mark.slow  # fast: Ctrl-C in a simulation, SIGTERM in a compare
 def test_ctrl_c_stops_a_noisy_fake_job_and_keeps_its_record(tmp_path):
     run = _Run(
         "solve", "--method", "triples", "--colors", "7", "--random", "4", "--seed", "3",
@@ -112,35 +132,24 @@ def test_ctrl_c_stops_a_noisy_fake_job_and_keeps_its_record(tmp_path):
 @pytest.mark.parametrize(
     ("signum", "status", "word"),
     [
-        pytest.param(signal.SIGINT, 130, "interrupted", marks=pytest.mark.slow),  # fast: parallel
+        pytest.param(signal.SIGINT, 130, "interrupted", marks=pytest.mark.slow),  # fast: a solve
         (signal.SIGTERM, 143, "terminated"),
     ],
 )
 def test_a_stopped_compare_keeps_its_finished_rows(tmp_path, signum, status, word):
     path = tmp_path / "rows.csv"
-    run = _Run(
-        "compare", "--positions", "2,20", "--colors", "2", "--methods", "two-color",
-        "--simulate-up-to", "20",
-        "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
-    )  # fmt: skip
+    run = _compare("2,20", "--csv", str(path))
     run.wait_for("n=20 k=2 two-color: simulate", path, lines=2)
     code, out, err = run.stop(signum)
     assert code == status and "Traceback" not in err
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
-    assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
-    assert out.splitlines()[1].split()[:7] == [
-        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
-    ]  # fmt: skip
+    _assert_only_the_first_row(path, out)
     assert f"mastermind-q compare: {word} after 1 rows" in err
 
 
+@pytest.mark.slow  # fast: the finished rows of a stopped compare
 def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
     path = tmp_path / "rows.csv"
-    run = _Run(
-        "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
-        "--simulate-up-to", "20",
-        "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
-    )  # fmt: skip
+    run = _compare("20", "--csv", str(path))
     run.wait_for("two-color: simulate")
     assert path.read_text(encoding="utf-8").startswith("n,k,method,kind,setting,feedback,")
     code, out, _ = run.stop(signal.SIGINT)
@@ -148,50 +157,35 @@ def test_the_csv_header_is_there_while_the_first_row_runs(tmp_path):
     assert out.split()[:3] == ["n", "k", "method"]  # the (empty) table is still printed
 
 
-@pytest.mark.parametrize(
-    ("signum", "status"),
-    [(signal.SIGINT, 130), pytest.param(signal.SIGTERM, 143, marks=pytest.mark.slow)],
-)
+@pytest.mark.slow  # fast: the serial compare, and the worker of an interrupted compare
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path, signum, status):
     import psutil
 
     path = tmp_path / "rows.csv"
-    run = _Run(
-        "compare", "--positions", "2,20", "--colors", "2", "--methods", "two-color",
-        "--simulate-up-to", "20",
-        "--backend", "aer-statevector", "--no-bounds", "--no-formulas", "--csv", str(path),
-        "--workers", "2",
-    )  # fmt: skip
+    run = _compare("2,20", "--csv", str(path), "--workers", "2")
     run.wait_for("2 workers", path, lines=2)
     workers = psutil.Process(run.process.pid).children(recursive=True)
     assert workers  # the pool's processes (one of them simulating n = 20)
     code, out, err = run.stop(signum)
     assert code == status and "Traceback" not in err
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
-    assert [(row["n"], row["method"], row["queries"]) for row in rows] == [("2", "two-color", "1")]
-    assert out.splitlines()[1].split()[:7] == [
-        "2", "2", "two-color", "quantum", "non-adaptive", "black", "1"
-    ]  # fmt: skip
+    _assert_only_the_first_row(path, out)
     _, alive = psutil.wait_procs(workers, timeout=PROMPT)
     assert not alive, f"workers left running: {alive}"
 
 
 # -- issue 16: a CP-SAT solve, start-up, and the worker before the first row ---------------
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("signum", "status", "word"),
-    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
-)
-def test_a_signal_stops_a_consistent_solve_within_2_s(signum, status, word):
-    """CP-SAT ignored SIGINT (its own handler stopped one solve and the game went on)."""
-    run = _Run("solve", "--method", "consistent", "--distinct", "--colors", "64", "--random", "64")
-    time.sleep(6.0)  # imports, then well into the game (n = 64 takes minutes)
-    assert run.process.poll() is None
-    started = time.monotonic()
-    code, _, err = run.stop(signum)
-    assert time.monotonic() - started < 2.0
-    assert code == status and "Traceback" not in err
-    assert err.strip().splitlines()[-1] == f"mastermind-q solve: {word}"
+LONG_SOLVES = {
+    # CP-SAT ignored SIGINT (its own handler stopped one solve and the game went on).
+    "consistent": ("--method consistent --distinct --colors 64 --random 64", {}),
+    # A static game at n = k = 2048 (random set: about 42,000 queries, 15-20 s a game,
+    # past the default entry limit, raised here).
+    "static": (
+        "--method static --colors 2048 --random 2048 --seed 1",
+        {"MASTERMIND_Q_MAX_STATIC_ENTRIES": "500000000"},
+    ),
+}
+"""Solves that take minutes -> their options and environment."""
 
 
 @pytest.mark.slow
@@ -199,12 +193,13 @@ def test_a_signal_stops_a_consistent_solve_within_2_s(signum, status, word):
     ("signum", "status", "word"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
 )
-def test_a_signal_stops_a_static_game_within_2_s(signum, status, word, monkeypatch):
-    """A static game at n = k = 2048 (random set: about 42,000 queries, 15-20 s a game,
-    past the default entry limit, raised here)."""
-    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_ENTRIES", "500000000")
-    run = _Run("solve", "--method", "static", "--colors", "2048", "--random", "2048", "--seed", "1")
-    time.sleep(6.0)  # imports, then well into building, answering or decoding the set
+@pytest.mark.parametrize("solve", LONG_SOLVES)
+def test_a_signal_stops_a_long_solve_within_2_s(solve, signum, status, word, monkeypatch):
+    options, environment = LONG_SOLVES[solve]
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    run = _Run("solve", *options.split())
+    time.sleep(6.0)  # imports, then well into the game (n = 64 or 2048 takes minutes)
     assert run.process.poll() is None
     started = time.monotonic()
     code, _, err = run.stop(signum)
@@ -239,11 +234,7 @@ def test_a_signal_during_start_up_is_one_line_and_no_traceback():
 def test_the_simulation_worker_does_not_outlive_an_interrupted_compare():
     import psutil
 
-    run = _Run(
-        "compare", "--positions", "20", "--colors", "2", "--methods", "two-color",
-        "--simulate-up-to", "20",
-        "--backend", "aer-statevector", "--no-bounds", "--no-formulas",
-    )  # fmt: skip
+    run = _compare("20")
     deadline = time.monotonic() + START
     children: list = []
     while time.monotonic() < deadline and not children and run.process.poll() is None:

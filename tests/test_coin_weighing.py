@@ -142,7 +142,7 @@ def test_monochrome_and_two_colour_secrets():
     play([1, 0] * 25, 2)
 
 
-@pytest.mark.parametrize("n", [64, 256])
+@pytest.mark.parametrize("n", [64, pytest.param(256, marks=pytest.mark.slow)])
 def test_targets_at_n_equals_k(n):
     queries = [play(random_secret(n, n, seed), n) for seed in range(10)]
     assert sum(queries) / len(queries) <= TARGETS[n]

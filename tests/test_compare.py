@@ -9,32 +9,12 @@ import math
 import re
 
 import pytest
+from helpers import LocalMethod
 
 from mastermind_q import compare as cmp
 from mastermind_q.game import black
 from mastermind_q.limits import ResourceLimitError
 from mastermind_q.solving import METHODS, MethodInfo
-
-
-# -- a self-contained classical codebreaker, registered only inside tests ----------------
-def _brute_force(codemaker, *, seed):
-    """Ask every code in lexicographic order until the answer is n (k^n queries worst)."""
-    n, k = codemaker.num_positions, codemaker.num_colors
-    for guess in itertools.product(range(k), repeat=n):
-        if codemaker.black(guess) == n:
-            return guess
-    raise AssertionError("unreachable")
-
-
-class _LocalMethod(MethodInfo):
-    def load(self):
-        return _brute_force
-
-
-@pytest.fixture
-def brute(monkeypatch):
-    monkeypatch.setitem(METHODS, "brute", _LocalMethod("brute", "classical", "local:brute"))
-    return "brute"
 
 
 def _rank(code, k):
@@ -146,23 +126,22 @@ def test_theoretical_queries_rejects(method, k, fragment):
         cmp.theoretical_queries(method, 3, k)
 
 
+APPLICABILITY = {
+    "nonadaptive": [(4, 3, True), (4, 2, False)],
+    "triples": [(4, 2, False)],
+    "two-color": [(4, 2, True), (4, 3, False)],
+    "adaptive": [(4, 2, True)],
+    "permutation": [(4, 4, True), (5, 4, False)],
+    "knuth": [(4, 6, True), (5, 6, False)],
+    "random-consistent": [(6, 8, True), (7, 8, False)],
+    "blackpeg": [(16, 16, True)],
+}
+"""Method -> ``(n, k, whether it applies)``."""
+
+
 @pytest.mark.parametrize(
     ("method", "n", "k", "applies"),
-    [
-        ("nonadaptive", 4, 3, True),
-        ("nonadaptive", 4, 2, False),
-        ("triples", 4, 2, False),
-        ("two-color", 4, 2, True),
-        ("two-color", 4, 3, False),
-        ("adaptive", 4, 2, True),
-        ("permutation", 4, 4, True),
-        ("permutation", 5, 4, False),
-        ("knuth", 4, 6, True),
-        ("knuth", 5, 6, False),
-        ("random-consistent", 6, 8, True),
-        ("random-consistent", 7, 8, False),
-        ("blackpeg", 16, 16, True),
-    ],
+    [(method, *case) for method, cases in APPLICABILITY.items() for case in cases],
 )
 def test_applicability(method, n, k, applies):
     assert (cmp.applicability(method, n, k) is None) == applies
@@ -474,7 +453,7 @@ def test_the_setting_is_read_from_the_method_table(monkeypatch):
     assert cmp.SETTINGS["static"] == "non-adaptive"
     assert cmp.SETTINGS["hunziker-meyer"] == "adaptive"
     assert {name: info.setting for name, info in METHODS.items()} == cmp.SETTINGS
-    local = _LocalMethod("later", "classical", "local:brute", setting="non-adaptive")
+    local = LocalMethod("later", "classical", "local:brute", setting="non-adaptive")
     monkeypatch.setitem(METHODS, "later", local)
     assert cmp.method_setting("later") == "non-adaptive"
     row = cmp.run_task(cmp.CompareTask(2, 2, "later", "classical"), samples=2, seed=0)
@@ -853,21 +832,12 @@ def test_verified_rows_on_fake_torino_count_every_repair_query(capsys):
             assert row["certified_fraction"] is None
 
 
-def test_an_interrupted_compare_keeps_its_finished_rows(monkeypatch):
+def test_an_interrupted_compare_keeps_its_finished_rows(interrupt_sweep):
     """Ctrl-C (Jupyter's "interrupt kernel") mid-sweep: a KeyboardInterrupt that holds the
     finished rows."""
-    from mastermind_q.compare import ComparisonInterrupted, compare, tasks
+    from mastermind_q.compare import ComparisonInterrupted, compare
 
-    real = tasks.run_task
-    calls = []
-
-    def interrupted_on_the_second(task, **options):
-        calls.append(task)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(task, **options)
-
-    monkeypatch.setattr(tasks, "run_task", interrupted_on_the_second)
+    interrupt_sweep(2)
     with pytest.raises(KeyboardInterrupt) as info:
         compare([2, 3], [3], methods=["blackpeg"], bounds=False, formulas=False, samples=2)
     assert isinstance(info.value, ComparisonInterrupted)

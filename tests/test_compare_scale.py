@@ -330,7 +330,7 @@ def test_workers_default_to_two_processes_only_for_a_long_sweep(monkeypatch):
 
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
     small = cmp.plan_comparison([3, 4], [3])
-    large = cmp.plan_comparison([256, 1024], "n")
+    large = cmp.plan_comparison([1024, 4096], "n")
     aer = Execution("aer")
     assert auto_workers(small, 10, 1, aer) == 1
     assert auto_workers(large, 10, 1, aer) == 2

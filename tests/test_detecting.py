@@ -75,7 +75,14 @@ def test_matrix_follows_the_weighing_rule(coins):
         assert positions.tolist() == np.flatnonzero(row).tolist()
 
 
-@pytest.mark.parametrize("coins", range(1, 12))
+@pytest.mark.parametrize(
+    "coins",
+    [
+        *range(1, 10),
+        pytest.param(10, marks=pytest.mark.slow),
+        pytest.param(11, marks=pytest.mark.slow),
+    ],
+)
 def test_decoder_exhaustive_small(coins):
     """Every 0/1 vector of up to 11 coins (m up to 7) decodes back to itself."""
     matrix = detecting_matrix(coins).astype(np.int64)

@@ -1,8 +1,11 @@
 """The scripts in ``examples/`` run as a user runs them, and do what they say.
 
-Each script runs once in its own subprocess (``python examples/NAME.py FOLDER``, the
-all side by side), from a temporary folder that also receives its output files; the
-repository root goes first on ``PYTHONPATH`` so this checkout's package is imported.
+Each script runs once in its own process (``python examples/NAME.py FOLDER``, two at a
+time), from a temporary folder that also receives its output files, with warnings as
+errors; the repository root goes first on ``PYTHONPATH`` so this checkout's package is
+imported. The processes are forked from one interpreter that has imported the package
+(``helpers.run_pythons``), so each pays for its script's work, not for importing Qiskit.
+The scripts in :data:`SLOW_SCRIPTS` run in the slow suite.
 """
 
 from __future__ import annotations
@@ -10,14 +13,12 @@ from __future__ import annotations
 import csv
 import os
 import re
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from helpers import ROOT, run_pythons
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 SCRIPTS = (
     "solve_and_draw.py",
@@ -25,43 +26,66 @@ SCRIPTS = (
     "fake_device_verify.py",
     "oracle_gate_readout.py",
 )
-
-
-def _run(script: str, folder: Path) -> subprocess.CompletedProcess:
-    folder.mkdir()
-    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return subprocess.run(
-        [sys.executable, str(EXAMPLES / script), str(folder / "out")],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+PRELOAD = ("mastermind_q", "mastermind_q.compare", "mastermind_q.drawing", "qiskit_aer")
+"""What the scripts import (Qiskit with them)."""
 
 
 # One xdist worker runs this module, so its fixture runs the scripts once, not on both.
 pytestmark = pytest.mark.xdist_group("examples")
 
 
+SLOW_SCRIPTS = frozenset({"compare_and_plot.py"})
+"""Scripts run in the slow suite only (a sweep of 90 games and a figure)."""
+
+
+def _selected(request) -> list[str]:
+    """The scripts this session's tests read (the slow ones only with ``-m slow``): a
+    ``test_example_runs_cleanly`` case names its script, ``test_NAME`` reads ``NAME.py``."""
+    names = {
+        item.callspec.params["name"]
+        if hasattr(item, "callspec")
+        else item.name.removeprefix("test_") + ".py"
+        for item in request.session.items
+        if item.module is request.module
+    }
+    return [name for name in SCRIPTS if name in names]
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """Script name -> (its completed process, its output folder)."""
+def runs(request, tmp_path_factory):
+    """Script name -> (its result: status, stdout, stderr; its output folder)."""
     base = tmp_path_factory.mktemp("examples")
-    with ThreadPoolExecutor(max_workers=len(SCRIPTS)) as pool:
-        futures = {name: pool.submit(_run, name, base / Path(name).stem) for name in SCRIPTS}
-        return {name: (f.result(), base / Path(name).stem / "out") for name, f in futures.items()}
+    folders = {name: base / Path(name).stem for name in _selected(request)}
+    for folder in folders.values():
+        folder.mkdir()
+    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONWARNINGS": "error"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    results = run_pythons(
+        {name: [str(EXAMPLES / name), str(folder / "out")] for name, folder in folders.items()},
+        env=env,
+        cwd=folders,
+        preload=PRELOAD,
+        warm=("transpiler", "matplotlib"),
+    )
+    return {
+        name: (SimpleNamespace(**results[name]), folder / "out") for name, folder in folders.items()
+    }
 
 
 def test_every_example_is_tested():
     assert sorted(path.name for path in EXAMPLES.glob("*.py")) == sorted(SCRIPTS)
 
 
-@pytest.mark.parametrize("name", SCRIPTS)
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.slow) if name in SLOW_SCRIPTS else name
+        for name in SCRIPTS
+    ],
+)
 def test_example_runs_cleanly(runs, name):
     process, _ = runs[name]
-    assert process.returncode == 0, process.stderr
+    assert process.status == 0, process.stderr
     assert process.stderr == "", process.stderr
 
 
@@ -75,6 +99,7 @@ def test_solve_and_draw(runs):
         assert "B_s" in text
 
 
+@pytest.mark.slow
 def test_compare_and_plot(runs):
     process, out = runs["compare_and_plot.py"]
     assert "best-classical" in process.stdout and "nonadaptive" in process.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import answer_counts, job_record
 
 from mastermind_q import backends, solve
 from mastermind_q.backends import execution_options
@@ -13,35 +14,10 @@ from mastermind_q.jobs import JobNotFinishedError, JobRecord, read_record, write
 from mastermind_q.quantum import nonadaptive_plan
 
 
-def _record(job_id="job-1", backend="fake:manila", method="nonadaptive", n=3, k=3, **extra):
-    registers = extra.pop("registers", ["result"] * len(nonadaptive_plan(k)))
-    return JobRecord.new(
-        job_id=job_id,
-        backend=backend,
-        engine="test",
-        metadata={"method": method, "n": n, "k": k, **extra},
-        shots=10,
-        seed=4,
-        optimization_level=1,
-        registers=registers,
-        circuit_names=[f"c{i}" for i in range(len(registers))],
-    )
-
-
-def _answer_counts(secret, pairs, *, hits=8, shots=10):
-    """Counts whose majority is the pair answer ``[s_i in {c1, c2}]`` (clbit 0 rightmost)."""
-    counts = []
-    for pair in pairs:
-        bits = "".join("1" if colour in pair else "0" for colour in reversed(secret))
-        wrong = "".join("1" if bit == "0" else "0" for bit in bits)
-        counts.append({bits: hits, wrong: shots - hits})
-    return counts
-
-
 @pytest.mark.parametrize("secret", [(0, 1, 2), (2, 2, 0), (1, 0, 1)])
 def test_decode_record_majority_and_fractions(secret):
     plan = nonadaptive_plan(3)
-    record = _record().finished_with(_answer_counts(secret, plan))
+    record = job_record().finished_with(answer_counts(secret, plan))
     decoded = decode_record(record, secret=secret)
     assert decoded.found == secret
     assert decoded.solved is True
@@ -54,7 +30,7 @@ def test_decode_record_majority_and_fractions(secret):
 
 def test_decode_needs_counts_and_method():
     with pytest.raises(JobNotFinishedError, match="no counts yet"):
-        decode_record(_record())
+        decode_record(job_record())
     bare = JobRecord.new(
         job_id="bare",
         backend="fake:manila",
@@ -73,7 +49,7 @@ def test_decode_needs_counts_and_method():
 def test_fetch_completes_an_ibm_record_later(tmp_path, monkeypatch):
     secret = (2, 0, 1)
     plan = nonadaptive_plan(3)
-    write_record(_record("hw-1", backend="ibm:ibm_kyiv"), tmp_path)
+    write_record(job_record("hw-1", backend="ibm:ibm_kyiv"), tmp_path)
     answers = {"status": "QUEUED", "counts": None}
 
     def retrieve(job_id, backend, registers):
@@ -84,7 +60,7 @@ def test_fetch_completes_an_ibm_record_later(tmp_path, monkeypatch):
     with pytest.raises(JobNotFinishedError, match="QUEUED"):
         fetch_job("hw-1", tmp_path)
     assert read_record("hw-1", tmp_path).status == "submitted"
-    answers.update(status="DONE", counts=_answer_counts(secret, plan))
+    answers.update(status="DONE", counts=answer_counts(secret, plan))
     decoded = fetch_job("hw-1", tmp_path, secret=secret)
     assert decoded.found == secret and decoded.solved
     stored = read_record("hw-1", tmp_path)
@@ -94,13 +70,14 @@ def test_fetch_completes_an_ibm_record_later(tmp_path, monkeypatch):
 
 
 def test_unfinished_local_job_cannot_be_fetched(tmp_path):
-    write_record(_record("local-1"), tmp_path)
+    write_record(job_record("local-1"), tmp_path)
     with pytest.raises(JobNotFinishedError, match="local jobs cannot be retrieved"):
         fetch_job("local-1", tmp_path)
 
 
 @pytest.mark.parametrize(
-    ("method", "secret", "colors"), [("nonadaptive", (2, 0), 3), ("two-color", (0, 1), 2)]
+    ("method", "secret", "colors"),
+    [("nonadaptive", (2, 0), 3), pytest.param("two-color", (0, 1), 2, marks=pytest.mark.slow)],
 )
 def test_fake_backend_job_round_trip(method, secret, colors, tmp_path):
     """A real fake-backend job through the runtime's local mode, recorded, then fetched."""
@@ -125,9 +102,9 @@ def test_fake_backend_job_round_trip(method, secret, colors, tmp_path):
 # -- issue 16: damaged counts and mitigation fields are one-line errors -------------------
 def test_all_zero_counts_are_a_one_line_error():
     plan = nonadaptive_plan(3)
-    counts = [{key: 0 for key in circuit} for circuit in _answer_counts((0, 1, 2), plan)]
+    counts = [{key: 0 for key in circuit} for circuit in answer_counts((0, 1, 2), plan)]
     with pytest.raises(ValueError, match="has no shots counted") as caught:
-        decode_record(_record().finished_with(counts))
+        decode_record(job_record().finished_with(counts))
     assert "\n" not in str(caught.value)
 
 
@@ -155,8 +132,8 @@ def test_a_damaged_mitigation_field_is_a_one_line_error(mitigation, match):
     secret = (0, 1, 2)
     plan = nonadaptive_plan(3)
     registers = ["result"] * (len(plan) - 1) + ["cal", "cal"]
-    counts = [*_answer_counts(secret, plan[:-1]), {"000": 9, "001": 1}, {"111": 9, "110": 1}]
-    record = _record(registers=registers, mitigation=mitigation)
+    counts = [*answer_counts(secret, plan[:-1]), {"000": 9, "001": 1}, {"111": 9, "110": 1}]
+    record = job_record(registers=registers, mitigation=mitigation)
     record = record.finished_with(counts)
     with pytest.raises(ValueError, match=match) as caught:
         decode_record(record)
@@ -169,7 +146,7 @@ def test_fetch_accepts_a_unique_prefix_and_names_an_ambiguous_one(tmp_path):
     secret = (0, 1, 2)
     plan = nonadaptive_plan(3)
     for job_id in ("d4kq-1", "d4kq-2", "zz9"):
-        write_record(_record(job_id=job_id).finished_with(_answer_counts(secret, plan)), tmp_path)
+        write_record(job_record(job_id=job_id).finished_with(answer_counts(secret, plan)), tmp_path)
     assert fetch_job("zz", tmp_path).record.job_id == "zz9"
     assert fetch_job("d4kq-2", tmp_path, secret=secret).solved is True
     with pytest.raises(AmbiguousJobIdError, match=r"'d4kq' matches 2 records: d4kq-1, d4kq-2"):
@@ -184,7 +161,7 @@ def test_cli_jobs_fetch_with_a_prefix(tmp_path, capsys):
     plan = nonadaptive_plan(3)
     for job_id in ("abc-1", "abd-1"):
         write_record(
-            _record(job_id=job_id).finished_with(_answer_counts((0, 1, 2), plan)), tmp_path
+            job_record(job_id=job_id).finished_with(answer_counts((0, 1, 2), plan)), tmp_path
         )
     assert cli.main(["jobs", "fetch", "abc", "--jobs-dir", str(tmp_path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["job_id"] == "abc-1"
@@ -196,7 +173,7 @@ def test_cli_jobs_fetch_with_a_prefix(tmp_path, capsys):
 # -- hostile records: the toolkit's own methods, tampered widths, huge counts ---------------
 def test_a_hunziker_meyer_record_is_decoded_like_its_run():
     """The colour registers of n = 2, k = 5 are 2 x 3 bits; secret (4, 0) reads 000100."""
-    record = _record(method="hunziker-meyer", n=2, k=5, iterations=1, registers=["code"])
+    record = job_record(method="hunziker-meyer", n=2, k=5, iterations=1, registers=["code"])
     record = record.finished_with([{"000100": 7, "000001": 2, "111111": 1}])
     decoded = decode_record(record, secret=(4, 0))
     assert decoded.found == (4, 0) and decoded.solved is True
@@ -206,7 +183,7 @@ def test_a_hunziker_meyer_record_is_decoded_like_its_run():
 @pytest.mark.parametrize("method", ["adaptive", "hunziker-meyer"])
 def test_a_record_whose_outcomes_do_not_fit_its_registers_is_refused(method):
     """An adaptive record edited to n = 10 (k = 4: 20 bits) keeps its 4-bit outcomes."""
-    record = _record(method=method, n=10, k=4, registers=["code"])
+    record = job_record(method=method, n=10, k=4, registers=["code"])
     record = record.finished_with([{"0000": 9, "0110": 1}])
     with pytest.raises(ValueError, match=r"outcome '0000' has 4 bits; .* n = 10, k = 4 have 20"):
         decode_record(record, secret=(0,) * 10)
@@ -215,7 +192,7 @@ def test_a_record_whose_outcomes_do_not_fit_its_registers_is_refused(method):
 def test_a_count_too_large_for_a_float_is_a_one_line_error(tmp_path, capsys):
     from mastermind_q import cli
 
-    data = _record(job_id="huge-count", n=2, k=3).to_dict()
+    data = job_record(job_id="huge-count", n=2, k=3).to_dict()
     data.update(status="done", counts=[{"01": 10**400}, {"01": 1}])
     (tmp_path / "huge-count.json").write_text(json.dumps(data))
     with pytest.raises(ValueError, match="must be an integer 0\\.\\.9223372036854775807"):

@@ -295,7 +295,14 @@ def _total_variation(counts: dict[str, int], probabilities: dict[str, float]) ->
     return 0.5 * sum(abs(counts.get(key, 0) / shots - probabilities.get(key, 0.0)) for key in keys)
 
 
-@pytest.mark.parametrize(("secret", "k"), [((1, 3), 4), ((6,), 8), ((2, 6), 7)])
+@pytest.mark.parametrize(
+    ("secret", "k"),
+    [
+        pytest.param((1, 3), 4, marks=pytest.mark.slow),
+        ((6,), 8),
+        pytest.param((2, 6), 7, marks=pytest.mark.slow),
+    ],
+)
 def test_transpile_once_bind_per_run_on_aer_sampler(secret, k):
     """The documented pattern: transpile with ``phi`` free, bind it in ``SamplerV2.run``.
 

@@ -5,42 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import job_record
 
 from mastermind_q import jobs
 from mastermind_q.jobs import (
-    JobRecord,
     JobRecordNotFoundError,
     jobs_directory,
     list_records,
     read_record,
     write_record,
 )
-from mastermind_q.quantum import nonadaptive_plan
-
-
-def _record(job_id="job-1", backend="fake:manila", method="nonadaptive", n=3, k=3, **extra):
-    registers = extra.pop("registers", ["result"] * len(nonadaptive_plan(k)))
-    return JobRecord.new(
-        job_id=job_id,
-        backend=backend,
-        engine="test",
-        metadata={"method": method, "n": n, "k": k, **extra},
-        shots=10,
-        seed=4,
-        optimization_level=1,
-        registers=registers,
-        circuit_names=[f"c{i}" for i in range(len(registers))],
-    )
-
-
-def _answer_counts(secret, pairs, *, hits=8, shots=10):
-    """Counts whose majority is the pair answer ``[s_i in {c1, c2}]`` (clbit 0 rightmost)."""
-    counts = []
-    for pair in pairs:
-        bits = "".join("1" if colour in pair else "0" for colour in reversed(secret))
-        wrong = "".join("1" if bit == "0" else "0" for bit in bits)
-        counts.append({bits: hits, wrong: shots - hits})
-    return counts
 
 
 def test_directory_precedence(tmp_path, monkeypatch):
@@ -53,7 +27,7 @@ def test_directory_precedence(tmp_path, monkeypatch):
 
 def test_record_round_trip_without_credentials(tmp_path, monkeypatch):
     monkeypatch.setenv("QISKIT_IBM_TOKEN", "sentinel-token-123")
-    record = _record(pairs=[(0, 1), (0, 2)], phi=0.5)
+    record = job_record(pairs=[(0, 1), (0, 2)], phi=0.5)
     path = write_record(record, tmp_path)
     assert path == tmp_path / "job-1.json"
     text = path.read_text()
@@ -77,8 +51,8 @@ def test_missing_record_names_the_directory(tmp_path):
 
 
 def test_damaged_and_foreign_files_are_skipped_in_listings(tmp_path):
-    write_record(_record("b-job"), tmp_path)
-    write_record(_record("a-job"), tmp_path)
+    write_record(job_record("b-job"), tmp_path)
+    write_record(job_record("a-job"), tmp_path)
     (tmp_path / "junk.json").write_text("{not json")
     (tmp_path / "other.json").write_text(json.dumps({"schema": 99}))
     listed = [record.job_id for record in list_records(tmp_path)]
@@ -90,7 +64,7 @@ def test_damaged_and_foreign_files_are_skipped_in_listings(tmp_path):
 
 def test_finished_with_checks_the_number_of_circuits():
     with pytest.raises(ValueError, match="has 2 circuits, got 1 counts dicts"):
-        _record().finished_with([{"0": 1}])
+        job_record().finished_with([{"0": 1}])
 
 
 # -- hostile records, atomic writes, permissions ---------------------------------------------
@@ -125,7 +99,7 @@ def _damage(data, how):
     ],
 )
 def test_damaged_records_are_clear_value_errors(tmp_path, how, fragment):
-    data = _record(job_id="bad").to_dict()
+    data = job_record(job_id="bad").to_dict()
     (tmp_path / "bad.json").write_text(json.dumps(_damage(data, how)))
     with pytest.raises(ValueError, match=r"job record .*bad\.json") as caught:
         read_record("bad", tmp_path)
@@ -142,7 +116,7 @@ def test_fetch_refuses_a_crafted_size_before_decoding(tmp_path):
     from mastermind_q.fetching import fetch_job
     from mastermind_q.limits import ResourceLimitError
 
-    data = _record(job_id="huge").to_dict()
+    data = job_record(job_id="huge").to_dict()
     data.update(status="done", n=10**9, counts=[{"1": 1}, {"1": 1}])
     (tmp_path / "huge.json").write_text(json.dumps(data))
     with pytest.raises(ResourceLimitError, match="positions 1000000000"):
@@ -150,7 +124,7 @@ def test_fetch_refuses_a_crafted_size_before_decoding(tmp_path):
 
 
 def test_scan_skips_and_names_damaged_records(tmp_path):
-    write_record(_record(job_id="good"), tmp_path)
+    write_record(job_record(job_id="good"), tmp_path)
     (tmp_path / "array.json").write_text("[]")
     (tmp_path / "empty.json").write_text("")
     records, skipped = jobs.scan_records(tmp_path)
@@ -163,14 +137,14 @@ def test_scan_skips_and_names_damaged_records(tmp_path):
 def test_a_file_is_not_a_jobs_directory(tmp_path):
     path = tmp_path / "file"
     path.write_text("x")
-    for call in (jobs.scan_records, jobs.check_writable, lambda d: write_record(_record(), d)):
+    for call in (jobs.scan_records, jobs.check_writable, lambda d: write_record(job_record(), d)):
         with pytest.raises(jobs.JobsDirectoryError, match="is not a folder"):
             call(path)
 
 
 def test_records_are_user_only(tmp_path):
     folder = tmp_path / "new" / "jobs"
-    path = write_record(_record(), folder)
+    path = write_record(job_record(), folder)
     assert path.stat().st_mode & 0o777 == 0o600
     assert folder.stat().st_mode & 0o777 == 0o700
     assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
@@ -188,7 +162,7 @@ def test_concurrent_same_id_writes_are_atomic(tmp_path):
     def writer(index):
         try:
             for step in range(50):
-                write_record(_record(job_id="same", writer=index, step=step), tmp_path)
+                write_record(job_record(job_id="same", writer=index, step=step), tmp_path)
         except BaseException as error:  # pragma: no cover - the failure being tested
             errors.append(error)
 
@@ -245,7 +219,7 @@ def test_listing_skips_fifos_devices_and_oversized_files_without_reading_them(tm
     import os
     import time
 
-    write_record(_record(job_id="good"), tmp_path)
+    write_record(job_record(job_id="good"), tmp_path)
     os.symlink("/dev/zero", tmp_path / "zero.json")
     os.mkfifo(tmp_path / "fifo.json")
     with open(tmp_path / "big.json", "wb") as handle:
@@ -273,7 +247,7 @@ def test_listing_skips_fifos_devices_and_oversized_files_without_reading_them(tm
     ],
 )
 def test_loose_json_types_are_refused(tmp_path, field, value, fragment):
-    data = _record(job_id="loose").to_dict()
+    data = job_record(job_id="loose").to_dict()
     data[field] = value
     (tmp_path / "loose.json").write_text(json.dumps(data))
     with pytest.raises(ValueError, match="job record") as caught:
@@ -284,13 +258,13 @@ def test_loose_json_types_are_refused(tmp_path, field, value, fragment):
 def test_records_are_read_as_the_caches_are(tmp_path):
     import os
 
-    write_record(_record(job_id="mine"), tmp_path)
+    write_record(job_record(job_id="mine"), tmp_path)
     os.symlink(tmp_path / "mine.json", tmp_path / "linked.json")
-    writable = write_record(_record(job_id="writable"), tmp_path)
+    writable = write_record(job_record(job_id="writable"), tmp_path)
     writable.chmod(0o666)
     refused = {"linked": "symbolic link", "writable": "writable by group or others (mode 666)"}
     if os.geteuid() == 0:  # root can give a record to another user
-        other = write_record(_record(job_id="other"), tmp_path)
+        other = write_record(job_record(job_id="other"), tmp_path)
         os.chown(other, 1, 1)
         refused["other"] = "belongs to another user (uid 1)"
     for job_id, reason in refused.items():

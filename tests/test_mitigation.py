@@ -130,29 +130,15 @@ def test_mitigated_fake_run_returns_quasi_probabilities_and_records_them(tmp_pat
     assert sorted(mitigation["calibrated_qubits"]) == sorted(mitigation["measured_qubits"][0])
 
 
+def _solve_on_manila(jobs_dir, secret, shots, seed, *extra):
+    """``solve`` (two-color, k = 2) on ``fake:manila``, its job recorded in ``jobs_dir``."""
+    words = f"--secret {secret} --shots {shots} --seed {seed} --backend fake:manila".split()
+    argv = ["solve", "--method", "two-color", "--colors", "2", *words, "--record-job"]
+    return cli.main([*argv, "--jobs-dir", str(jobs_dir), *extra])
+
+
 def test_fetching_a_mitigated_record_mitigates_it(tmp_path):
-    solved = cli.main(
-        [
-            "solve",
-            "--method",
-            "two-color",
-            "--colors",
-            "2",
-            "--secret",
-            "1,0",
-            "--backend",
-            "fake:manila",
-            "--shots",
-            "200",
-            "--seed",
-            "2",
-            "--record-job",
-            "--jobs-dir",
-            str(tmp_path),
-            "--mitigate",
-            "--quiet",
-        ]
-    )
+    solved = _solve_on_manila(tmp_path, "1,0", 200, 2, "--mitigate", "--quiet")
     assert solved == 0
     [record_file] = tmp_path.glob("*.json")
     decoding = fetch_job(record_file.stem, tmp_path, secret=(1, 0))
@@ -161,29 +147,7 @@ def test_fetching_a_mitigated_record_mitigates_it(tmp_path):
 
 
 def test_cli_flags_reach_the_job_record(tmp_path, capsys):
-    status = cli.main(
-        [
-            "solve",
-            "--method",
-            "two-color",
-            "--colors",
-            "2",
-            "--secret",
-            "0,1",
-            "--backend",
-            "fake:manila",
-            "--shots",
-            "100",
-            "--seed",
-            "1",
-            "--record-job",
-            "--jobs-dir",
-            str(tmp_path),
-            "--dd",
-            "XY4",
-            "--json",
-        ]
-    )
+    status = _solve_on_manila(tmp_path, "0,1", 100, 1, "--dd", "XY4", "--json")
     assert status == 0
     assert json.loads(capsys.readouterr().out)["found"] == [0, 1]
     [record_file] = tmp_path.glob("*.json")

@@ -23,13 +23,7 @@ from mastermind_q.classical.optimal import (
 from mastermind_q.codemaker import Codemaker
 from mastermind_q.game import black, black_white
 
-
-@pytest.fixture(autouse=True)
-def fresh_cache(tmp_path, monkeypatch):
-    """Each test gets an empty disk cache and an empty in-memory table of strategies."""
-    monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(optimal, "_STRATEGIES", {})
-    return tmp_path / "cache"
+pytestmark = pytest.mark.usefixtures("private_cache")  # each test: an empty cache
 
 
 def brute_force(n: int, k: int, feedback: str, distinct: bool) -> tuple[int, int]:
@@ -66,22 +60,26 @@ def brute_force(n: int, k: int, feedback: str, distinct: bool) -> tuple[int, int
 
 
 GAMES = [
-    (2, 2, "black", False),
-    (2, 3, "black", False),
-    (3, 2, "black", False),
-    (3, 3, "black", False),
-    (2, 4, "black", False),
-    (3, 3, "black", True),
-    (3, 4, "black", True),
-    (4, 4, "black", True),
-    (2, 3, "black-white", False),
-    (3, 3, "black-white", False),
-    (2, 5, "black-white", False),
+    *[(n, k, "black", False) for n, k in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)]],
+    *[(n, k, "black", True) for n, k in [(3, 3), (3, 4), (4, 4)]],
+    *[(n, k, "black-white", False) for n, k in [(2, 3), (3, 3), (2, 5)]],
     (3, 4, "black-white", True),
 ]
+"""``(n, k, feedback, distinct)`` of the games solved exactly."""
 
 
-@pytest.mark.parametrize(("n", "k", "feedback", "distinct"), GAMES)
+BRUTE_FORCE_SLOW = {(3, 3, "black", False), (3, 4, "black", True), (3, 3, "black-white", False)}
+BRUTE_FORCE_SLOW |= {(2, 5, "black-white", False), (4, 4, "black", True)}
+"""Games whose plain minimax takes 1-2.5 s (the default run keeps each kind of game)."""
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "feedback", "distinct"),
+    [
+        pytest.param(*game, marks=pytest.mark.slow) if game in BRUTE_FORCE_SLOW else game
+        for game in GAMES
+    ],
+)
 def test_search_matches_plain_minimax(n, k, feedback, distinct):
     strategy = optimal_strategy(n, k, feedback=feedback, distinct=distinct)
     assert (strategy.worst, strategy.total) == brute_force(n, k, feedback, distinct)
@@ -181,10 +179,10 @@ def test_limits_cover_the_promised_games():
     assert OPTIMAL_MAX_CODES[("black", True)] >= 720  # permutations of 6
 
 
-def test_disk_cache_is_written_and_read(fresh_cache, monkeypatch):
+def test_disk_cache_is_written_and_read(private_cache, monkeypatch):
     first = optimal_strategy(3, 3, feedback="black-white")
     files = list(cache_directory().glob("*.json"))
-    assert cache_directory() == fresh_cache
+    assert cache_directory() == private_cache
     assert len(files) == 1
     assert json.loads(files[0].read_text())["total"] == first.total
     monkeypatch.setattr(optimal, "_STRATEGIES", {})
@@ -192,7 +190,7 @@ def test_disk_cache_is_written_and_read(fresh_cache, monkeypatch):
     assert optimal_strategy(3, 3, feedback="black-white") == first
 
 
-def test_corrupt_cache_is_recomputed(fresh_cache, monkeypatch):
+def test_corrupt_cache_is_recomputed(private_cache, monkeypatch):
     first = optimal_strategy(3, 3)
     (path,) = cache_directory().glob("*.json")
     data = json.loads(path.read_text())
@@ -396,14 +394,14 @@ def test_cache_files_that_are_not_safe_are_not_read(kind, monkeypatch):
     assert optimal_strategy(2, 3) == first  # recomputed, and nothing hung
 
 
-def test_cache_directory_is_created_private(fresh_cache):
+def test_cache_directory_is_created_private(private_cache):
     optimal_strategy(2, 3)
-    assert (fresh_cache.stat().st_mode & 0o777) == 0o700
+    assert (private_cache.stat().st_mode & 0o777) == 0o700
     assert (_cache_file().stat().st_mode & 0o077) == 0
 
 
 # -- hostile input: caches, limits and their variable ---------------------------------------
-def test_a_cache_path_that_is_a_folder_leaves_no_temporary_file(fresh_cache):
+def test_a_cache_path_that_is_a_folder_leaves_no_temporary_file(private_cache):
     first = optimal_strategy(2, 3)
     path = _cache_file()
     path.unlink()
@@ -411,7 +409,7 @@ def test_a_cache_path_that_is_a_folder_leaves_no_temporary_file(fresh_cache):
     for _ in range(3):
         optimal._STRATEGIES.clear()
         assert optimal_strategy(2, 3) == first
-    assert sorted(p.name for p in fresh_cache.iterdir()) == [path.name]
+    assert sorted(p.name for p in private_cache.iterdir()) == [path.name]
 
 
 @pytest.mark.parametrize(

@@ -357,7 +357,7 @@ def _stop(guess, number):
     raise _Asked(guess)
 
 
-@pytest.mark.parametrize("feedback", ["black", "black-white"])
+@pytest.mark.parametrize("feedback", ["black", pytest.param("black-white", marks=pytest.mark.slow)])
 def test_must_show_every_answer_sequence_of_the_3x3_game(feedback):
     """Every answer sequence the consistent codebreaker (seed 0) can meet at 3 x 3:
     honest answers are never refused, every refusal is a true clash, every named set is

@@ -36,6 +36,7 @@ def test_adaptive_exact_on_statevector(n, k):
     assert result.success_probability <= 1 + 1e-9
 
 
+@pytest.mark.slow  # fast: twenty exact games on the statevector, a sampled one below
 def test_adaptive_sampling_thirty_random_secrets():
     rng = random.Random(2024)
     sizes = [(1, 2), (1, 5), (2, 2), (2, 3), (2, 4), (3, 3), (2, 6), (3, 5), (4, 2), (5, 3)]
@@ -406,7 +407,7 @@ def test_auto_on_torino_picks_gray_at_four_colours():
         choose_oracle_construction("fake:torino", 8, 4, score_qubits=3)
 
 
-def test_auto_measures_every_construction_on_the_device(monkeypatch):
+def test_auto_measures_every_construction_on_the_device(oracle_requests):
     """The choice is the fewest median two-qubit gates (ties: depth) among the
     candidate constructions transpiled for the device; a forced construction skips the
     choice."""
@@ -433,14 +434,8 @@ def test_auto_measures_every_construction_on_the_device(monkeypatch):
         depths = sorted(c.depth() for c in runs)
         measured[construction] = (twos[1], depths[1])
     assert measured[chosen] == min(measured.values())
-    requested = []
-    original = Codemaker.oracle
-
-    def spy(self, **options):
-        requested.append(options.get("construction"))
-        return original(self, **options)
-
-    monkeypatch.setattr(Codemaker, "oracle", spy)
+    requested = oracle_requests
+    requested.clear()  # the calls from here on
     with execution_options(optimization_level=1):
         running._oracle_for(Codemaker((1, 2, 3), 4), "fake:torino")
         with execution_options(oracle_construction="increment"):

@@ -7,6 +7,7 @@ import json
 import os
 
 import pytest
+from helpers import run_pythons
 
 import mastermind_q as mq
 from mastermind_q.classical import (  # the contract import
@@ -31,10 +32,7 @@ from mastermind_q.limits import ResourceLimitError
 HYPERCUBE = [1, 2, 3, 4, 4, 5, 6, 6, 7, 7]  # OEIS A303735, n = 1..10
 
 
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(static_exact, "_SETS", {})
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def _brute_minimum(n: int, k: int, feedback: str) -> int:
@@ -50,24 +48,24 @@ def test_contract_imports():
     assert callable(optimal_worst_case) and callable(static_minimum)
 
 
-@pytest.mark.parametrize("n", range(1, 9))
+@pytest.mark.parametrize("n", range(1, 7))
 def test_hypercube_anchor(n):
     assert static_minimum(n, 2) == HYPERCUBE[n - 1]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [9, 10])
+@pytest.mark.parametrize("n", [7, 8, 9, 10])
 def test_hypercube_anchor_slow(n):
     assert static_minimum(n, 2) == HYPERCUBE[n - 1]
 
 
-@pytest.mark.parametrize("k", range(2, 8))
+@pytest.mark.parametrize("k", range(2, 7))
 def test_two_positions_anchor(k):
     assert static_minimum(2, k) == (2 * (2 * k - 1)) // 3
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("k", [8, 9])
+@pytest.mark.parametrize("k", [7, 8, 9])
 def test_two_positions_anchor_slow(k):
     assert static_minimum(2, k) == (2 * (2 * k - 1)) // 3
 
@@ -89,9 +87,9 @@ def test_general_game_is_exact():
     assert not any(is_resolving(s, 3, 3) for s in itertools.combinations(queries, 3))
 
 
-def test_cache_round_trip_and_malformed(tmp_path):
+def test_cache_round_trip_and_malformed(private_cache):
     first = static_minimum_set(2, 5)
-    [path] = tmp_path.glob("static-*n2-k5.json")
+    [path] = private_cache.glob("static-*n2-k5.json")
     data = json.loads(path.read_text())
     assert data["minimum"] == len(first) == 6
     static_exact._SETS.clear()
@@ -102,10 +100,10 @@ def test_cache_round_trip_and_malformed(tmp_path):
         assert static_minimum(2, 5) == 6  # recomputed, never a crash
 
 
-def test_cache_that_is_not_the_users_small_file_is_not_read(tmp_path):
+def test_cache_that_is_not_the_users_small_file_is_not_read(private_cache):
     """A FIFO (reading would block), an oversized or group-writable file: recomputed."""
     static_minimum_set(2, 5)
-    [path] = tmp_path.glob("static-*n2-k5.json")
+    [path] = private_cache.glob("static-*n2-k5.json")
     path.unlink()
     os.mkfifo(path)
     static_exact._SETS.clear()
@@ -241,45 +239,52 @@ def test_solve_refused_beyond_the_entries_limit_before_any_work(monkeypatch):
         mq.solve((0,) * 64, colors=64, method="static")
 
 
-def _cli(*argv):
-    import os
-    import subprocess
-    import sys
+BAD_CLI = {
+    "bytes": (["--method", "static", "--colors", "8192", "--random", "8192"], "MAX_STATIC_BYTES"),
+    "entries": (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_"),
+    "scheme": (
+        ["--method", "static", "--colors", "4", "--random", "3", "--scheme", "x"],
+        "--scheme",
+    ),
+    "coin-weighing": (
+        ["--method", "static", "--colors", "4", "--random", "30", "--scheme", "coin-weighing"],
+        "k = 2",
+    ),
+    "not-static": (
+        ["--method", "blackpeg", "--colors", "4", "--random", "3", "--scheme", "random"],
+        "only",
+    ),
+    "hunziker-meyer": (
+        ["--method", "hunziker-meyer", "--colors", "4", "--random", "3"],
+        "Appendix A",
+    ),
+}
+"""Command lines ``solve`` refuses -> what its one error line says."""
+JSON_CLI = ["solve", "--method", "static", "--colors", "2", "--secret", "1,0,1,1,0", "--json"]
 
-    return subprocess.run(
-        [sys.executable, "-m", "mastermind_q", *argv],
-        capture_output=True,
-        text=True,
-        env=os.environ.copy(),
-        timeout=120,
-    )
+
+@pytest.fixture(scope="module")
+def cli_runs():
+    """``python -m mastermind_q ARGV`` for :data:`JSON_CLI` and :data:`BAD_CLI`, each a
+    process of its own."""
+    jobs = {name: ["-m", "mastermind_q", "solve", *argv] for name, (argv, _) in BAD_CLI.items()}
+    return run_pythons({**jobs, "json": ["-m", "mastermind_q", *JSON_CLI]})
 
 
-def test_cli_solve_static_json():
-    done = _cli("solve", "--method", "static", "--colors", "2", "--secret", "1,0,1,1,0", "--json")
-    assert done.returncode == 0, done.stderr
-    payload = json.loads(done.stdout)
+@pytest.mark.xdist_group("static_cli")
+def test_cli_solve_static_json(cli_runs):
+    done = cli_runs["json"]
+    assert done["status"] == 0, done["stderr"]
+    payload = json.loads(done["stdout"])
     assert payload["solved"] and payload["queries"] in (4, 5)
 
 
-@pytest.mark.parametrize(
-    ("argv", "needle"),
-    [
-        (["--method", "static", "--colors", "8192", "--random", "8192"], "MAX_STATIC_BYTES"),
-        (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_"),
-        (["--method", "static", "--colors", "4", "--random", "3", "--scheme", "x"], "--scheme"),
-        (
-            ["--method", "static", "--colors", "4", "--random", "30", "--scheme", "coin-weighing"],
-            "k = 2",
-        ),
-        (["--method", "blackpeg", "--colors", "4", "--random", "3", "--scheme", "random"], "only"),
-        (["--method", "hunziker-meyer", "--colors", "4", "--random", "3"], "Appendix A"),
-    ],
-)
-def test_cli_bad_input_is_one_line(argv, needle):
-    done = _cli("solve", *argv)
-    assert done.returncode == 2 and done.stdout == ""
-    assert needle in done.stderr and len(done.stderr.strip().splitlines()) == 1
+@pytest.mark.xdist_group("static_cli")
+@pytest.mark.parametrize("name", BAD_CLI)
+def test_cli_bad_input_is_one_line(cli_runs, name):
+    done, needle = cli_runs[name], BAD_CLI[name][1]
+    assert done["status"] == 2 and done["stdout"] == ""
+    assert needle in done["stderr"] and len(done["stderr"].strip().splitlines()) == 1
 
 
 def test_compare_has_static_rows_beside_the_quantum_ones():

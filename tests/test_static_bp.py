@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mastermind_q as mq
-from mastermind_q.classical import static_exact
 from mastermind_q.classical import static_schemes as schemes
 from mastermind_q.classical.static import static_query_set
 from mastermind_q.classical.static_bp import (
@@ -20,11 +19,7 @@ from mastermind_q.classical.static_bp import (
 )
 from mastermind_q.classical.static_schemes import SCHEMES, scheme_query_count
 
-
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(static_exact, "_SETS", {})
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def _planted(n, k, m, seed, maker=schemes.random_queries):

@@ -28,11 +28,7 @@ from mastermind_q.classical.static import (
 from mastermind_q.codemaker import Codemaker
 from mastermind_q.limits import ResourceLimitError
 
-
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_Q_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(static_exact, "_SETS", {})
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def _secrets(n, k, count, seed):
@@ -96,7 +92,14 @@ def test_forced_minimum_beyond_the_exact_limits_is_refused():
 
 
 # -- coin weighing (k = 2) ---------------------------------------------------------------
-@pytest.mark.parametrize("n", range(1, 11))
+@pytest.mark.parametrize(
+    "n",
+    [
+        *range(1, 9),
+        pytest.param(9, marks=pytest.mark.slow),
+        pytest.param(10, marks=pytest.mark.slow),
+    ],
+)
 def test_coin_weighing_wins_every_game_exhaustively(n):
     budget = lindstrom_rows(n) + 1  # before the final guess
     for secret in itertools.product(range(2), repeat=n):

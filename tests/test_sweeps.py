@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from mastermind_q import jobs
 from mastermind_q.backends import execution_options
@@ -47,6 +48,7 @@ def test_workers_give_the_serial_rows_in_plan_order(serial):
     assert not multiprocessing.active_children()
 
 
+@pytest.mark.slow  # two worker processes start (fast: the workers' rows, a stopped CLI compare)
 def test_an_interrupt_keeps_the_finished_rows_and_stops_the_workers():
     plan = _plan()
     seen = []
@@ -168,17 +170,15 @@ def test_cli_workers_give_the_same_rows():
     assert rows[0] == rows[1]
 
 
-def test_cli_bad_scheduler_is_one_line_and_no_csv(tmp_path):
+def test_cli_bad_scheduler_is_one_line_and_no_csv(tmp_path, capsys):
     csv = tmp_path / "rows.csv"
-    run = _cli(
-        "compare", "--positions", "3", "--colors", "3", "--scheduler", "nowhere", "--csv", str(csv)
-    )
-    assert run.returncode == 2
-    assert run.stderr.count("\n") == 1 and "scheduler must be an address" in run.stderr
+    grid = ["compare", "--positions", "3", "--colors", "3"]
+    status, _, err = run_cli(capsys, *grid, "--scheduler", "nowhere", "--csv", str(csv))
+    assert status == 2
+    assert err.count("\n") == 1 and "scheduler must be an address" in err
     assert not csv.exists()
-    grid = ("compare", "--positions", "3", "--colors", "3")
-    both = _cli(*grid, "--workers", "2", "--scheduler", "x")
-    assert both.returncode == 2 and "not allowed with" in both.stderr
+    status, _, err = run_cli(capsys, *grid, "--workers", "2", "--scheduler", "x")
+    assert status == 2 and "not allowed with" in err
 
 
 @pytest.mark.slow
@@ -196,6 +196,7 @@ def test_the_issue_grid_gives_the_same_rows_with_two_workers():
     assert payloads[0]["skipped"] == payloads[1]["skipped"]
 
 
+@pytest.mark.slow  # a script and two workers start (fast: the workers' rows)
 def test_workers_that_cannot_start_are_one_error_not_a_hang(tmp_path):
     """A script without a main guard: spawned workers die importing it; no respawn loop."""
     script = tmp_path / "sweep.py"  # no `if __name__ == "__main__":`

@@ -53,7 +53,7 @@ def test_score_state_is_an_eigenstate_of_plus_one_with_eigenvalue_minus_i():
         assert np.allclose(shifted, -1j * state)
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, pytest.param(6, marks=pytest.mark.slow)])
 def test_exhaustive_certainty(n):
     """Every secret in {0,1}^n is returned with probability 1 (full state checked)."""
     for secret in itertools.product(range(2), repeat=n):

@@ -59,6 +59,7 @@ def test_isolated_runs_equal_in_process_runs():
     assert worker._WORKER is not None and worker._WORKER.alive()
 
 
+@pytest.mark.slow  # two worker starts (fast: the worker of an interrupted CLI compare)
 def test_an_interrupt_while_waiting_kills_the_worker_and_the_next_run_starts_one(
     worker_sees_tests,
 ):
@@ -99,6 +100,7 @@ def test_an_error_in_the_worker_is_raised_here_and_the_worker_stays():
     assert worker._WORKER is not None and worker._WORKER.process is process
 
 
+@pytest.mark.slow  # two worker starts (fast: isolated runs, an error in the worker)
 def test_a_worker_that_dies_is_an_error_naming_the_signal(worker_sees_tests):
     import signal
 

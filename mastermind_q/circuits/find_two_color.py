@@ -44,6 +44,7 @@ Example:
 
 from __future__ import annotations
 
+import copy
 import functools
 import numbers
 from collections.abc import Sequence
@@ -57,6 +58,7 @@ from qiskit.circuit import (
     QuantumCircuit,
     QuantumRegister,
 )
+from qiskit.circuit.quantumcircuit import _copy_metadata
 
 from ..game import validate_code, validate_colors, validate_flag, validate_positions
 from ..limits import check_circuit_size
@@ -375,10 +377,9 @@ _PREP_SLOT, _ORACLE_SLOT, _READOUT_SLOT = "_prep_slot", "_oracle_slot", "_readou
 def _query_template(n: int, k: int, width: int, m: int, measure: bool) -> QuantumCircuit:
     """A query circuit with empty slots for its three gates, built once per size.
 
-    Each query circuit is a copy with the slots filled in
-    (``CircuitData.map_nonstandard_ops``): the qubits of its wide instructions and its
-    ``n`` measurements are copied in Qiskit's own data, not made again per query. Never
-    changed after it is built.
+    Each query circuit is a copy with the slots filled in (:func:`_filled_copy`): the
+    qubits of its wide instructions and its ``n`` measurements are copied in Qiskit's own
+    data, not made again per query. Never changed after it is built.
     """
     registers = layout_registers(n, k, num_qubits=width, score_width=m)
     circuit = QuantumCircuit(*registers)
@@ -391,6 +392,24 @@ def _query_template(n: int, k: int, width: int, m: int, measure: bool) -> Quantu
         result = ClassicalRegister(n, "result")
         circuit.add_register(result)
         measure_into(circuit, qubits[: n * color_qubits(k) : color_qubits(k)], list(result))
+    return circuit
+
+
+def _filled_copy(template: QuantumCircuit, slots: dict[str, Gate], name: str) -> QuantumCircuit:
+    """A copy of ``template`` with its slot gates replaced by ``slots[slot name]``.
+
+    The bits are copied once (``QuantumCircuit.copy`` copies them twice, once for an
+    empty circuit it then drops) and the instructions are shared, not copied (the
+    template's are never changed); the slots are replaced in place in the copy
+    (``CircuitData.map_nonstandard_ops``). The circuit is ``copy_empty_like``'s own
+    shallow copy with Qiskit's per-circuit state made anew.
+    """
+    circuit = copy.copy(template)
+    _copy_metadata(template, circuit)
+    circuit.name = name
+    data = template._data.copy(copy_instructions=False)
+    data.map_nonstandard_ops(lambda operation: slots.get(operation.name, operation))
+    circuit._data = data
     return circuit
 
 
@@ -483,6 +502,5 @@ def find_two_color_circuit(
         _ORACLE_SLOT: gate,
         _READOUT_SLOT: PairReadoutGate(n, k, c1, c2, score_qubits=m),
     }
-    circuit = _query_template(n, k, width, m, measure).copy(name=f"find_two_color_{c1}_{c2}")
-    circuit._data.map_nonstandard_ops(lambda operation: slots.get(operation.name, operation))
-    return circuit
+    template = _query_template(n, k, width, m, measure)
+    return _filled_copy(template, slots, f"find_two_color_{c1}_{c2}")

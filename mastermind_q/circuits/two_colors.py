@@ -57,6 +57,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from qiskit.circuit import (
     CircuitInstruction,
@@ -225,8 +226,12 @@ def two_color_readout(num_positions: int, *, score_qubits: int | None = None) ->
 
 
 class _TwoColorStage(StageGate):
+    """A stage of Algorithm 3 on ``n`` positions and ``m`` score qubits: its builder
+    (``_BUILDER``, ``(n, score_qubits=m)``), name and label."""
+
     _NAME = ""
     _LABEL = ""
+    _BUILDER: Callable[..., QuantumCircuit]
 
     def __init__(
         self, num_positions: int, *, score_qubits: int | None = None, adjoint: bool = False
@@ -240,6 +245,10 @@ class _TwoColorStage(StageGate):
             arguments={"num_positions": n, "score_qubits": m},
             adjoint=adjoint,
         )
+
+    def _build(self) -> QuantumCircuit:
+        arguments = self._arguments
+        return self._BUILDER(arguments["num_positions"], score_qubits=arguments["score_qubits"])
 
 
 @_register
@@ -270,11 +279,7 @@ class TwoColorPreparationGate(_TwoColorStage):
     DESCRIPTION = "H on every position, the score in |χ⟩ = Σ i^y |y⟩"
     _NAME = "two_color_prep"
     _LABEL = "prep |+⟩ⁿ|χ⟩"
-
-    def _build(self) -> QuantumCircuit:
-        return two_color_preparation(
-            self._arguments["num_positions"], score_qubits=self._arguments["score_qubits"]
-        )
+    _BUILDER = staticmethod(two_color_preparation)
 
 
 @_register
@@ -298,11 +303,7 @@ class TwoColorReadoutGate(_TwoColorStage):
     DESCRIPTION = "U on every position (reads s), QFT₄† returns the score"
     _NAME = "two_color_readout"
     _LABEL = "readout Uⁿ, QFT₄†"
-
-    def _build(self) -> QuantumCircuit:
-        return two_color_readout(
-            self._arguments["num_positions"], score_qubits=self._arguments["score_qubits"]
-        )
+    _BUILDER = staticmethod(two_color_readout)
 
 
 def two_color_circuit(

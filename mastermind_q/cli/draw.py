@@ -127,17 +127,13 @@ def _run_method(args: argparse.Namespace) -> int:
     if args.decompose > 0:  # the oracle of the user's secret is opened
         shown = ",".join(map(str, secret)) if secret is not None else "s_i = i mod k"
         titles = [re.sub(r"\S+ is the codemaker's box", f"secret {shown}", t) for t in titles]
-    payload: dict[str, Any] = {
-        "circuit": args.circuit,
-        "n": args.positions,
-        "k": args.colors,
-        "circuits": len(circuits),
-        "qubits": max(circuit.num_qubits for circuit in circuits),
-        "decompose": args.decompose,
-        "captions": titles,
-        "output": None,
-        "format": "txt",
-    }
+    payload = _payload(
+        args,
+        circuits=len(circuits),
+        qubits=max(circuit.num_qubits for circuit in circuits),
+        decompose=args.decompose,
+        captions=titles,
+    )
     if args.output is not None:
         paths = write_circuits(
             circuits, args.output, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
@@ -156,6 +152,18 @@ def _run_method(args: argparse.Namespace) -> int:
     return 0
 
 
+def _payload(args: argparse.Namespace, **drawn: Any) -> dict[str, Any]:
+    """The command's JSON object: what was asked, what was ``drawn``, no output yet."""
+    return {
+        "circuit": args.circuit,
+        "n": args.positions,
+        "k": args.colors,
+        **drawn,
+        "output": None,
+        "format": "txt",
+    }
+
+
 def run(args: argparse.Namespace) -> int:
     if args.circuit in _methods_only():
         return _run_method(args)
@@ -172,33 +180,17 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:  # a bad suffix or path fails before any work
         check_drawing_output(args.output, "--output", force=args.force, derived=False)
     secret = None if args.secret is None else parse_code(args.secret)
-    circuit = build_circuit(
-        args.circuit,
-        num_positions=args.positions,
-        colors=args.colors,
-        secret=secret,
-        pair=parse_pair(args.pair),
-        measure=not args.no_measure,
-    )
+    game: dict[str, Any] = {
+        "num_positions": args.positions,
+        "colors": args.colors,
+        "secret": secret,
+        "pair": parse_pair(args.pair),
+    }
+    circuit = build_circuit(args.circuit, **game, measure=not args.no_measure)
     circuit = open_boxes(circuit, args.decompose)
     check_drawing([circuit])
-    title = caption(
-        args.circuit,
-        num_positions=args.positions,
-        colors=args.colors,
-        secret=secret,
-        pair=parse_pair(args.pair),
-    )
-    payload: dict[str, Any] = {
-        "circuit": args.circuit,
-        "n": args.positions,
-        "k": args.colors,
-        "qubits": circuit.num_qubits,
-        "decompose": args.decompose,
-        "caption": title,
-        "output": None,
-        "format": "txt",
-    }
+    title = caption(args.circuit, **game)
+    payload = _payload(args, qubits=circuit.num_qubits, decompose=args.decompose, caption=title)
     if args.output is not None:
         path = write_drawing(
             circuit, args.output, title=title, overwrite=args.force, force_hint=FORCE_HINT

@@ -8,10 +8,11 @@ anyway stops after the game in progress and is skipped with the time it took
 (:func:`check_row_budget`).
 
 The constants are CPU seconds measured on this project's 2-core test machine (e.g.
-``nonadaptive`` counted at ``n = k = 1024``: 218 s, ``adaptive`` 60 s, ``static`` 4.3 s
-and ``coin-weighing`` 27 s per game at ``n = k = 16,384``); the estimates are within a
-factor of a few, which is what a progress bar and a budget need. On a loaded machine the wall-clock
-time is longer by the load.
+``nonadaptive`` counted at ``n = k = 1024``: about 5 s for its 1,023 circuits of 10,250
+qubits, ``adaptive`` 0.1 s; ``static`` about 3 s per game at ``n = k = 1024`` and
+``coin-weighing`` 27 s per game at ``n = k = 16,384``); the estimates are within a
+factor of a few, which is what a progress bar and a budget need. On a loaded machine the
+wall-clock time is longer by the load.
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ DEFAULT_ROW_BUDGET = 120.0
 ``--row-budget``)."""
 
 _ROW_OVERHEAD = 0.002
-_PAIR_BUILD = 2.1e-5  # seconds per qubit of a FindTwoColorPosition circuit built and counted
-_GROVER_BUILD = 1.2e-4  # seconds per qubit and query of the adaptive (Grover) circuit
-_PARITY_BUILD = 4e-6  # the same for the Hunziker-Meyer circuit (no adder in its oracle)
+_PAIR_BUILD = 6e-7  # seconds per qubit of a FindTwoColorPosition circuit built and counted
+_GROVER_BUILD = 2e-7  # seconds per qubit and query of the adaptive (Grover) circuit
+_PARITY_BUILD = 6e-7  # the same for the Hunziker-Meyer circuit
 _SIMULATED_GATE = 2e-5  # seconds per two-qubit gate simulated on Aer
 
 

@@ -130,6 +130,24 @@ def _items(
     return [(index, task, options, fields) for index, task in enumerate(tasks)]
 
 
+def _longest_first(items: list[Item], options: dict[str, Any]) -> list[Item]:
+    """``items`` with the rows estimated to take longest first (stable otherwise).
+
+    The pool hands rows to its workers in this order, so the sweep's few long rows start
+    at once instead of last, when the other worker would wait idle for them (the
+    longest-processing-time rule). The rows are reported in plan order anyway.
+    """
+    from .costs import estimate_seconds
+
+    samples = options.get("samples") or 10
+    quantum_samples = options.get("quantum_samples") or 1
+
+    def cost(item: Item) -> float:
+        return estimate_seconds(item[1], samples=samples, quantum_samples=quantum_samples)
+
+    return sorted(items, key=cost, reverse=True)
+
+
 def serial_results(
     tasks: Iterable[CompareTask], options: dict[str, Any], execution: Execution | None = None
 ) -> Generator[Outcome, None, None]:
@@ -155,7 +173,8 @@ def process_results(
 
     A :class:`concurrent.futures.ProcessPoolExecutor` (``spawn``): a worker that cannot
     start or dies makes the pool *broken*, one clear error, where
-    :class:`multiprocessing.pool.Pool` would start replacements forever. Closing the
+    :class:`multiprocessing.pool.Pool` would start replacements forever. The rows
+    estimated to take longest are handed out first (:func:`_longest_first`). Closing the
     generator early or an exception (``KeyboardInterrupt`` included) in the caller
     kills the workers at once: a half-done simulation is not worth waiting for.
 
@@ -174,7 +193,8 @@ def process_results(
     )
     finished = False
     try:
-        futures = [executor.submit(run_one, item) for item in _items(tasks, options, execution)]
+        items = _longest_first(_items(tasks, options, execution), options)
+        futures = [executor.submit(run_one, item) for item in items]
         for future in as_completed(futures):
             try:
                 outcome = future.result()

@@ -7,12 +7,13 @@ method, so it is the same wherever it runs (:mod:`mastermind_q.compare.executors
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import time
 from typing import TYPE_CHECKING, Any
 
 from ..game import validate_colors, validate_flag, validate_positions
-from ..solving import method_info, solve
+from ..solving import SolveResult, method_info, solve
 from .rows import CompareRow, CompareTask
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ def run_task(
         record = sweep_execution(execution, backend=backend, shots=shots)
     count = quantum_samples if quantum else samples
     secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
-    results = []
+    games: list[_GameSummary] = []
     for index, secret in enumerate(secrets):
         if index:
             elapsed = time.perf_counter() - started
@@ -164,24 +165,28 @@ def run_task(
             if record is not None
             else {"seed": run_seed, "feedback": task.feedback, "distinct": distinct}
         )
-        results.append(solve(secret, colors=task.k, method=task.method, **settings))
-    counts = [result.queries for result in results]
+        result = solve(secret, colors=task.k, method=task.method, **settings)
+        # only what the row reads: a game's transcript (at n = k = 4,096 about 10^8
+        # colours) is dropped with its result, so a row holds one game at a time
+        games.append(_GameSummary.of(result))
+        del result
+    counts = [game.queries for game in games]
     verified: dict[str, Any] = {}
     if quantum and verify:
         verified = {
             "queries_to_win": max(counts),
             "mean_queries_to_win": sum(counts) / len(counts),
-            "certified_fraction": sum(bool(r.certified) for r in results) / len(results),
+            "certified_fraction": sum(bool(r.certified) for r in games) / len(games),
         }
         counts = []
-        for result in results:
-            assert result.quantum_queries is not None  # verify sets it
-            counts.append(result.quantum_queries)
-    schemes = {result.scheme for result in results if result.scheme is not None}
+        for game in games:
+            assert game.quantum_queries is not None  # verify sets it
+            counts.append(game.quantum_queries)
+    schemes = {game.scheme for game in games if game.scheme is not None}
     if schemes:
         verified["scheme"] = "+".join(sorted(schemes))
-    probabilities = [r.success_probability for r in results if r.success_probability is not None]
-    iterations = [r.iterations for r in results if r.iterations is not None]
+    probabilities = [r.success_probability for r in games if r.success_probability is not None]
+    iterations = [r.iterations for r in games if r.iterations is not None]
     return _task_row(
         task,
         kind=info.kind,
@@ -191,12 +196,37 @@ def run_task(
         mean_queries=sum(counts) / len(counts),
         theory=_theory(task) if quantum else None,
         iterations=max(iterations) if iterations else None,
-        samples=len(results),
-        solved=all(result.solved for result in results),
+        samples=len(games),
+        solved=all(game.solved for game in games),
         success_probability=min(probabilities) if probabilities else None,
         executed=True if quantum else None,
         **verified,
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class _GameSummary:
+    """What a compare row reads of one game's :class:`~mastermind_q.solving.SolveResult`."""
+
+    queries: int
+    quantum_queries: int | None
+    certified: bool | None
+    scheme: str | None
+    success_probability: float | None
+    iterations: int | None
+    solved: bool
+
+    @classmethod
+    def of(cls, result: SolveResult) -> _GameSummary:
+        return cls(
+            queries=result.queries,
+            quantum_queries=result.quantum_queries,
+            certified=result.certified,
+            scheme=result.scheme,
+            success_probability=result.success_probability,
+            iterations=result.iterations,
+            solved=result.solved,
+        )
 
 
 def _theory(task: CompareTask) -> int | None:

@@ -30,6 +30,7 @@ from qiskit.circuit import Gate, Instruction, QuantumCircuit
 from ...game import validate_code, validate_colors
 from ...limits import check_circuit_gates, check_quantum_size
 from ..layout import color_qubits, layout_registers
+from ._known import KnownSecretGate
 from .constructions import (
     CONSTRUCTION_REGISTRY,
     CONSTRUCTIONS,
@@ -166,7 +167,7 @@ def black_peg_oracle_gate(
     return gate
 
 
-class BlackPegOracleGate(Gate):
+class BlackPegOracleGate(KnownSecretGate):
     r"""The black-peg oracle of a known secret as a gate Qiskit's transpiler synthesises.
 
     .. math::
@@ -239,6 +240,8 @@ class BlackPegOracleGate(Gate):
         >>> gate.synthesize("gray").count_ops()["cx"]
         30
     """
+
+    _FIELDS = ("_secret", "_colors", "_score_qubits", "_ancillas", "_construction", "_dagger")
 
     def __init__(
         self,
@@ -334,16 +337,6 @@ class BlackPegOracleGate(Gate):
             dagger=dagger,
             label=label,
         )
-
-    @property
-    def secret(self) -> tuple[int, ...]:
-        """The secret ``s``."""
-        return self._secret
-
-    @property
-    def colors(self) -> int:
-        """``k``."""
-        return self._colors
 
     @property
     def score_qubits(self) -> int:
@@ -459,19 +452,6 @@ class BlackPegOracleGate(Gate):
             construction=self._construction,
             dagger=not self._dagger,
         )
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is type(self)
-            and other._secret == self._secret
-            and other._colors == self._colors
-            and other._score_qubits == self._score_qubits
-            and other._ancillas == self._ancillas
-            and other._construction == self._construction
-            and other._dagger == self._dagger
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (

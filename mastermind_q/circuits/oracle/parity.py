@@ -30,6 +30,7 @@ from qiskit.circuit.library import MCXGate
 from ...game import validate_code, validate_colors
 from ...limits import check_quantum_size
 from ..layout import color_qubits
+from ._known import KnownSecretGate
 
 __all__ = [
     "PARITY_ORACLE_GATE_NAME",
@@ -140,7 +141,7 @@ def parity_oracle_gate(secret: Sequence[int], colors: int) -> Gate:
     return gate
 
 
-class ParityOracleGate(Gate):
+class ParityOracleGate(KnownSecretGate):
     r"""The parity oracle of a known secret as a gate whose definition is built lazily.
 
     .. math::
@@ -186,16 +187,6 @@ class ParityOracleGate(Gate):
         width = len(code) * color_qubits(k) + 1
         super().__init__(PARITY_ORACLE_GATE_NAME, width, [], label=label or PARITY_ORACLE_LABEL)
 
-    @property
-    def secret(self) -> tuple[int, ...]:
-        """The secret ``s``."""
-        return self._secret
-
-    @property
-    def colors(self) -> int:
-        """``k``."""
-        return self._colors
-
     def _define(self) -> None:
         """:func:`parity_oracle`, built now."""
         self.definition = parity_oracle(self._secret, self._colors)
@@ -203,15 +194,6 @@ class ParityOracleGate(Gate):
     def inverse(self, annotated: bool = False) -> ParityOracleGate:
         """``O_h`` itself (the map is an involution)."""
         return ParityOracleGate(self._secret, self._colors, label=self.label)
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is type(self)
-            and other._secret == self._secret
-            and other._colors == self._colors
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._secret!r}, colors={self._colors})"
