@@ -24,7 +24,7 @@ import copy
 import gc
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from qiskit.circuit import Gate, QuantumCircuit
 
@@ -57,6 +57,7 @@ class CountedRuns:
     _oracle_tokens: dict[tuple[tuple[str, Any], ...], str]
     _oracles: dict[str, tuple[dict[str, Any], int]]
     _real_oracles: dict[tuple[str, bool], Gate]
+    _COUNTS_ONLY = False  # True: run() only counts (CountOnly._count_without_running)
 
     @property
     def oracle_executions(self) -> int:
@@ -229,7 +230,14 @@ class CountedRuns:
             ResourceLimitError: ``n`` or ``k`` above the quantum limits
                 (:func:`~mastermind_q.limits.check_quantum_size`): circuits that large are
                 built and counted (:class:`CountingCodemaker`), not run.
-            ValueError: an invalid backend name or shots, an empty batch.
+            ValueError: an invalid backend name or shots, an empty batch, an item that
+                is not a circuit.
+            CircuitsNotExecuted: always, on a
+                :class:`~mastermind_q.codemaker.CountingCodemaker`, after counting
+                (``calls``, ``circuits``): it counts each circuit as it comes and runs
+                none (nothing is copied or kept; the backend is not used). Circuits
+                before one that cannot be counted stay charged; no answer leaves the
+                codemaker either way.
 
         Example:
             >>> from mastermind_q import Codemaker
@@ -242,6 +250,8 @@ class CountedRuns:
             >>> maker.queries, maker.oracle_executions
             (1, 1)
         """
+        if self._COUNTS_ONLY:
+            self._count_without_running(circuits)
         from .backends import (
             DEFAULT_SHOTS,
             Execution,
@@ -290,6 +300,9 @@ class CountedRuns:
         with ledger.lock:
             ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
         return outcomes
+
+    def _count_without_running(self, circuits: Any) -> NoReturn:
+        raise NotImplementedError  # only a counting codemaker (CountOnly) counts alone
 
     @staticmethod
     def _batch(circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> list[QuantumCircuit]:
@@ -399,6 +412,8 @@ class CountOnly(CountedRuns):
     _counted_circuits: int = 0
     _oracles: dict[str, tuple[dict[str, Any], int]]
 
+    _COUNTS_ONLY = True
+
     @property
     def executed(self) -> bool:
         """``False``: this codemaker runs no circuit."""
@@ -414,23 +429,12 @@ class CountOnly(CountedRuns):
         """Circuits counted by :meth:`run`."""
         return self._counted_circuits
 
-    def run(
-        self,
-        circuits: QuantumCircuit | Iterable[QuantumCircuit],
-        *,
-        backend: str = "aer",
-        shots: int | None = None,
-        seed: int | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        execution: Execution | None = None,
-    ) -> list[dict[str, Any]]:
-        """Count the oracle applications in ``circuits``; run nothing (``execution`` unused).
+    def _count_without_running(self, circuits: Any) -> NoReturn:
+        """What :meth:`run` does here: count the circuits one at a time, run none.
 
         Raises:
             CircuitsNotExecuted: always, after counting (``calls``, ``circuits``).
-            OracleCountError: a circuit where the oracle cannot be counted, or a gate that
-                is not this codemaker's oracle (the circuits before it stay charged; no
-                answer leaves this codemaker either way).
+            OracleCountError: a circuit where the oracle cannot be counted.
             ValueError: an empty batch, or an item that is not a circuit.
         """
         calls = number = qubits = 0

@@ -47,7 +47,7 @@ from __future__ import annotations
 import copy
 import functools
 import numbers
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from qiskit.circuit import (
@@ -257,8 +257,11 @@ def pair_readout(
 
 
 class _PairStage(StageGate):
+    """A stage on the colour and score registers, built by ``_BUILDER`` from its sizes."""
+
     _NAME = ""
     _LABEL = ""
+    _BUILDER: Callable[..., QuantumCircuit]
 
     def __init__(
         self,
@@ -284,6 +287,16 @@ class _PairStage(StageGate):
                 "score_qubits": m,
             },
             adjoint=adjoint,
+        )
+
+    def _build(self) -> QuantumCircuit:
+        arguments = dict(self._arguments)
+        return self._BUILDER(
+            arguments.pop("num_positions"),
+            arguments.pop("colors"),
+            arguments.pop("c1"),
+            arguments.pop("c2"),
+            **arguments,
         )
 
 
@@ -320,16 +333,7 @@ class PairPreparationGate(_PairStage):
     DESCRIPTION = "every position in (|c1⟩ + |c2⟩)/√2, the score in |−⟩"
     _NAME = "pair_prep"
     _LABEL = "prep ({c1},{c2})"
-
-    def _build(self) -> QuantumCircuit:
-        arguments = dict(self._arguments)
-        return pair_preparation(
-            arguments.pop("num_positions"),
-            arguments.pop("colors"),
-            arguments.pop("c1"),
-            arguments.pop("c2"),
-            **arguments,
-        )
+    _BUILDER = staticmethod(pair_preparation)
 
 
 @_register
@@ -341,16 +345,7 @@ class PairReadoutGate(_PairStage):
 
     Cost: ``n q + m`` qubits; ``n + m`` Hadamards and the inverse encoding.
 
-    Args:
-        num_positions: ``n``.
-        colors: ``k``.
-        c1: the colour for ``x_i = 0``.
-        c2: the colour for ``x_i = 1`` (``c2 != c1``).
-        score_qubits: ``m`` (default ``max(1, ceil(log2(n+1)))``).
-        adjoint: the inverse stage.
-
-    Raises:
-        ValueError: invalid sizes or colours (the message names the value).
+    Its arguments, and the errors they raise, are :class:`PairPreparationGate`'s.
 
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 4-5.
     """
@@ -358,16 +353,7 @@ class PairReadoutGate(_PairStage):
     DESCRIPTION = "undoes the preparation: the inputs then hold which positions are c1 or c2"
     _NAME = "pair_readout"
     _LABEL = "readout ({c1},{c2})"
-
-    def _build(self) -> QuantumCircuit:
-        arguments = dict(self._arguments)
-        return pair_readout(
-            arguments.pop("num_positions"),
-            arguments.pop("colors"),
-            arguments.pop("c1"),
-            arguments.pop("c2"),
-            **arguments,
-        )
+    _BUILDER = staticmethod(pair_readout)
 
 
 _PREP_SLOT, _ORACLE_SLOT, _READOUT_SLOT = "_prep_slot", "_oracle_slot", "_readout_slot"
