@@ -10,6 +10,7 @@ edge to the module ``P.x`` when that module exists, else to ``P``.
 from __future__ import annotations
 
 import ast
+import functools
 import graphlib
 from pathlib import Path
 
@@ -53,10 +54,15 @@ def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return {target for target in targets if target in modules and target != name}
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the project modules it imports."""
+@functools.cache
+def _parsed_graph() -> dict[str, frozenset[str]]:
     modules = _module_names()
-    return {name: _imported(name, path, modules) for name, path in modules.items()}
+    return {name: frozenset(_imported(name, path, modules)) for name, path in modules.items()}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (the files are parsed once a session)."""
+    return {name: set(targets) for name, targets in _parsed_graph().items()}
 
 
 def import_circle(graph: dict[str, set[str]]) -> list[str] | None:

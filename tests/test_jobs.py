@@ -151,6 +151,7 @@ def test_records_are_user_only(tmp_path):
     assert [p.name for p in folder.iterdir()] == ["job-1.json"]  # no temporary left
 
 
+@pytest.mark.slow  # eight writers and two readers (fast: every other record write)
 def test_concurrent_same_id_writes_are_atomic(tmp_path):
     import threading
 

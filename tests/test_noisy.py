@@ -96,6 +96,7 @@ def test_trajectory_path_matches_the_density_matrix():
     assert exact.argmax() == answer
 
 
+@pytest.mark.slow  # fast: the trajectory path against the exact density matrix
 def test_wide_circuits_take_the_trajectory_path(monkeypatch):
     calls = []
     original = noisy._trajectory_counts

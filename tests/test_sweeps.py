@@ -39,6 +39,7 @@ def serial():
     return _timeless(run_comparison(_plan(), samples=3, seed=5))
 
 
+@pytest.mark.slow  # two worker processes start (fast: the plans, refusals and batches here)
 def test_workers_give_the_serial_rows_in_plan_order(serial):
     parallel = _timeless(run_comparison(_plan(), samples=3, seed=5, workers=2))
     assert parallel == serial
