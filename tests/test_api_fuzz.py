@@ -3,11 +3,12 @@
 One table of invalid inputs -- ``None``, strings, floats, ``nan``, ``inf``, ``bool``,
 negative numbers, ``10**30`` and objects of the wrong kind -- is tried on the public
 functions (``__all__`` of :mod:`mastermind_q` and its subpackages, and the documented
-API), one parameter at a time, the other arguments valid. Each call must raise a
-``ValueError`` (or a ``TypeError`` for a wrong type) whose message is one line naming
-the parameter or the value, within :data:`TIME_LIMIT` seconds: never an
-``AttributeError``, ``OverflowError``, ``IndexError``, ``KeyError``, a Qiskit
-``CircuitError``, a ``MemoryError`` or a hang, and never an answer.
+API; the table of calls is ``tests/data/api_fuzz_calls.json``), one parameter at a time,
+the other arguments valid. Each call must raise a ``ValueError`` (or a ``TypeError`` for
+a wrong type) whose message is one line naming the parameter or the value, within
+:data:`TIME_LIMIT` seconds: never an ``AttributeError``, ``OverflowError``,
+``IndexError``, ``KeyError``, a Qiskit ``CircuitError``, a ``MemoryError`` or a hang, and
+never an answer.
 
 Not here: :mod:`mastermind_q.classical.static`, :mod:`mastermind_q.compare`,
 :mod:`mastermind_q.playing` and ``decode_counts``, whose inputs have their own tests.
@@ -15,9 +16,12 @@ Not here: :mod:`mastermind_q.classical.static`, :mod:`mastermind_q.compare`,
 
 from __future__ import annotations
 
+import importlib
+import json
 import math
 import signal
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -111,6 +115,27 @@ LABELS = {"int": 5, "object": JUNK, "bytes": b"B_s"}
 """Bad labels of a gate (a string or ``None``)."""
 
 
+CIRCUITS = {"None": None, "str": "x", "int": 3, "object": JUNK}
+"""What is not a circuit (or a list of circuits)."""
+VALUE_SETS = {
+    name: globals()[name]
+    for name in (
+        *("INTEGERS", "SIZES", "OPTIONAL_INTEGERS", "OPTIONAL_SIZES", "FLAGS", "SEEDS"),
+        *("CODEMAKERS", "CODES", "COLOURS", "GAME_COLOURS", "GATES", "NAMES", "LABELS"),
+        "CIRCUITS",
+    )
+}
+"""The bad values a row of the table names."""
+OBJECTS = {"one-qubit circuit": lambda: QuantumCircuit(1)}
+"""Valid arguments the table names (``{"object": name}``): made anew for each function."""
+
+CALLS = Path(__file__).parent / "data" / "api_fuzz_calls.json"
+"""The table: per function, how it is called, its valid arguments and, per parameter
+tried, the name of its bad values (``{"values": name, "without": [keys]}``: all but
+those). ``"codemaker"`` (``"oracle"``): the call's first argument is that game's
+codemaker (oracle), unless the row gives one; lists are tuples."""
+
+
 def _maker(secret=(0, 1), colors=2, **options):
     from mastermind_q import Codemaker
 
@@ -121,503 +146,71 @@ def _oracle(secret=(0, 1), colors=2, **options):
     return _maker(secret, colors).oracle(**options)
 
 
-def _rows() -> list[tuple[str, str, Callable[..., Any], dict[str, Any], dict[str, Any]]]:
-    """``(function, parameter, call, valid arguments, bad values)``."""
-    import mastermind_q as mq
-    from mastermind_q import circuits, classical, game, quantum
-    from mastermind_q.circuits import hunziker_meyer
-    from mastermind_q.classical import consistent, optimal
-    from mastermind_q.codemaker import count_oracle_calls, reveal_circuit
-
-    def table(function, call, valid, /, **bad):
-        return [(function, parameter, call, valid, values) for parameter, values in bad.items()]
-
-    def with_oracle(builder, make):
-        return lambda oracle="oracle", **kw: builder(make() if oracle == "oracle" else oracle, **kw)
-
-    def with_maker(solver, make):
-        return lambda codemaker="maker", **kw: solver(
-            make() if codemaker == "maker" else codemaker, **kw
-        )
-
-    rows = []
-    add = rows.extend
-    # -- the package ----------------------------------------------------------------
-    add(
-        table(
-            "Codemaker",
-            mq.Codemaker,
-            {"secret": (0, 1), "colors": 2},
-            secret=CODES,
-            colors=INTEGERS,
-            distinct=FLAGS,
-            feedback=NAMES,
-        )
-    )
-    add(table("black", mq.black, {"secret": (0, 1), "guess": (1, 1)}, secret=CODES, guess=CODES))
-    add(
-        table(
-            "black_white",
-            mq.black_white,
-            {"secret": (0, 1), "guess": (1, 1)},
-            secret=CODES,
-            guess=CODES,
-        )
-    )
-    add(
-        table(
-            "play",
-            lambda codemaker="maker", **kw: mq.play(
-                _maker() if codemaker == "maker" else codemaker, **kw
-            ),
-            {"method": "blackpeg"},
-            codemaker=CODEMAKERS,
-            method=NAMES,
-            seed=SEEDS,
-            verify=FLAGS,
-            shots=OPTIONAL_INTEGERS,
-        )
-    )
-    add(
-        table(
-            "solve",
-            mq.solve,
-            {"secret": (0, 1), "colors": 2, "method": "blackpeg"},
-            secret=CODES,
-            colors=SIZES,
-            method=NAMES,
-            seed=SEEDS,
-            verify=FLAGS,
-            distinct={key: value for key, value in FLAGS.items() if value is not None},
-            feedback={key: value for key, value in NAMES.items() if value is not None},
-        )
-    )
-    # -- the game's validators ----------------------------------------------------------
-    add(table("validate_seed", game.validate_seed, {"seed": 1}, seed=SEEDS))
-    add(table("validate_colors", game.validate_colors, {"colors": 3}, colors=INTEGERS))
-    add(table("validate_positions", game.validate_positions, {"positions": 3}, positions=INTEGERS))
-    add(table("validate_flag", game.validate_flag, {"value": True, "name": "flag"}, value=FLAGS))
-    # -- the codemaker ------------------------------------------------------------------------
-    add(
-        table(
-            "Codemaker.black",
-            lambda guess: _maker().black(guess),
-            {"guess": (1, 1)},
-            guess=CODES,
-        )
-    )
-    add(
-        table(
-            "Codemaker.oracle",
-            lambda **kw: _maker().oracle(**kw),
-            {},
-            score_qubits=OPTIONAL_SIZES,
-            construction=NAMES,
-        )
-    )
-    add(
-        table(
-            "Codemaker.run",
-            lambda circuits="circuit", **kw: _run(circuits, **kw),
-            {"backend": "aer"},
-            circuits={"None": None, "str": "x", "int": 3, "object": JUNK},
-            backend=NAMES,
-            shots=OPTIONAL_INTEGERS,
-            seed=SEEDS,
-        )
-    )
-    add(
-        table(
-            "count_oracle_calls",
-            count_oracle_calls,
-            {"circuit": QuantumCircuit(1)},
-            circuit={"None": None, "str": "x", "int": 3, "object": JUNK},
-        )
-    )
-    add(
-        table(
-            "reveal_circuit",
-            reveal_circuit,
-            {"circuit": QuantumCircuit(1), "secret": (0, 1), "colors": 2},
-            circuit={"None": None, "str": "x", "object": JUNK},
-            secret=CODES,
-            colors=INTEGERS,
-        )
-    )
-    # -- circuits ---------------------------------------------------------------------------
-    for name in ("color_qubits", "paper_phase", "uniform_preparation"):
-        add(table(name, getattr(circuits, name), {"colors": 3}, colors=INTEGERS))
-    add(
-        table(
-            "exact_grover_parameters",
-            circuits.exact_grover_parameters,
-            {"colors": 3},
-            colors=SIZES,
-        )
-    )
-    add(table("score_qubits", circuits.score_qubits, {"positions": 3}, positions=INTEGERS))
-    add(
-        table(
-            "two_color_score_qubits",
-            circuits.two_color_score_qubits,
-            {"num_positions": 3},
-            num_positions=INTEGERS,
-        )
-    )
-    add(
-        table(
-            "position_qubits",
-            circuits.position_qubits,
-            {"position": 0, "colors": 3},
-            position=INTEGERS,
-            colors=INTEGERS,
-        )
-    )
-    add(
-        table(
-            "score_qubit_indices",
-            circuits.score_qubit_indices,
-            {"positions": 2, "colors": 3},
-            positions=INTEGERS,
-            colors=INTEGERS,
-        )
-    )
-    add(
-        table(
-            "layout_registers",
-            circuits.layout_registers,
-            {"num_positions": 2, "colors": 3},
-            num_positions=SIZES,
-            colors=SIZES,
-            num_qubits=OPTIONAL_SIZES,
-            score_width=OPTIONAL_SIZES,
-        )
-    )
-    add(
-        table(
-            "score_phase",
-            circuits.score_phase,
-            {"num_score_qubits": 2, "phi": 0.5},
-            num_score_qubits=SIZES,
-        )
-    )
-    add(table("diffusion", circuits.diffusion, {"colors": 3, "phi": 0.5}, colors=INTEGERS))
-    add(table("oracle_inverse", circuits.oracle_inverse, {"oracle": None}, oracle=GATES))
-    add(
-        table(
-            "black_peg_oracle",
-            circuits.black_peg_oracle,
-            {"secret": (0, 1), "colors": 2},
-            secret=CODES,
-            colors=SIZES,
-            construction=NAMES,
-            score_qubits=OPTIONAL_SIZES,
-        )
-    )
-    add(
-        table(
-            "BlackPegOracleGate",
-            circuits.BlackPegOracleGate,
-            {"secret": (0, 1), "colors": 3},
-            secret=CODES,
-            colors=SIZES,
-            construction={key: value for key, value in NAMES.items() if value is not None},
-            score_qubits=OPTIONAL_SIZES,
-            ancillas=OPTIONAL_SIZES,
-            dagger=FLAGS,
-            label=LABELS,
-        )
-    )
-    add(
-        table(
-            "ParityOracleGate",
-            circuits.ParityOracleGate,
-            {"secret": (0, 1), "colors": 2},
-            secret=CODES,
-            colors=SIZES,
-            label=LABELS,
-        )
-    )
-    add(
-        table(
-            "black_peg_oracle_cost",
-            circuits.black_peg_oracle_cost,
-            {"num_positions": 2, "colors": 2},
-            num_positions=SIZES,
-            colors=SIZES,
-            construction=NAMES,
-            score_qubits=OPTIONAL_SIZES,
-        )
-    )
-    add(
-        table(
-            "find_two_color_circuit",
-            lambda oracle="oracle", **kw: circuits.find_two_color_circuit(
-                _oracle() if oracle == "oracle" else oracle, **kw
-            ),
-            {"c1": 0, "c2": 1, "num_positions": 2, "colors": 2},
-            oracle=GATES,
-            c1=GAME_COLOURS,
-            c2=GAME_COLOURS,
-            num_positions=SIZES,
-            colors=SIZES,
-            measure=FLAGS,
-            score_qubits=OPTIONAL_SIZES,
-        )
-    )
-    add(
-        table(
-            "two_color_oracle",
-            lambda oracle="oracle", **kw: circuits.two_color_oracle(
-                _oracle() if oracle == "oracle" else oracle, **kw
-            ),
-            {"c1": 0, "c2": 1, "num_positions": 2, "colors": 2},
-            oracle=GATES,
-            c1=GAME_COLOURS,
-            c2=GAME_COLOURS,
-            num_positions=SIZES,
-            colors=SIZES,
-            score_qubits=OPTIONAL_SIZES,
-        )
-    )
-    add(
-        table(
-            "two_color_circuit",
-            lambda oracle="oracle", **kw: circuits.two_color_circuit(
-                _oracle(score_qubits=2) if oracle == "oracle" else oracle, **kw
-            ),
-            {"num_positions": 2},
-            oracle=GATES,
-            num_positions=SIZES,
-            measure=FLAGS,
-            score_qubits=OPTIONAL_SIZES,
-        )
-    )
-    for name in ("grover_iteration", "phase_oracle"):
-        add(
-            table(
-                name,
-                with_oracle(getattr(circuits, name), lambda: _oracle((0, 1), 3)),
-                {"num_positions": 2, "colors": 3, "phi": 0.5},
-                oracle=GATES,
-                num_positions=SIZES,
-                colors=SIZES,
-            )
-        )
-    add(
-        table(
-            "adaptive_circuit",
-            lambda oracle="oracle", **kw: circuits.adaptive_circuit(
-                _oracle((0, 1), 3) if oracle == "oracle" else oracle, **kw
-            ),
-            {"num_positions": 2, "colors": 3},
-            oracle=GATES,
-            num_positions=SIZES,
-            colors=SIZES,
-            measure=FLAGS,
-        )
-    )
-    add(
-        table(
-            "two_color_count",
-            circuits.two_color_count,
-            {"secret": (0, 1), "c1": 0, "c2": 1, "x_bits": (0, 1)},
-            secret=CODES,
-            c1=COLOURS,
-            c2=COLOURS,
-            x_bits=CODES,
-        )
-    )
-    add(
-        table(
-            "two_color_positions",
-            circuits.two_color_positions,
-            {"secret": (0, 1), "c1": 0, "c2": 1},
-            secret=CODES,
-            c1=GAME_COLOURS,
-            c2=GAME_COLOURS,
-            colors=OPTIONAL_INTEGERS,
-        )
-    )
-    add(
-        table(
-            "parity_distance",
-            hunziker_meyer.parity_distance,
-            {"secret": (0, 1), "query": (1, 1)},
-            secret=CODES,
-            query=CODES,
-        )
-    )
-    add(
-        table(
-            "parity_oracle",
-            hunziker_meyer.parity_oracle,
-            {"secret": (0, 1), "colors": 2},
-            secret=CODES,
-            colors=INTEGERS,
-        )
-    )
-    add(
-        table(
-            "hunziker_meyer_circuit",
-            lambda oracle="oracle", **kw: hunziker_meyer.hunziker_meyer_circuit(
-                _maker((0, 1), 5).parity_oracle() if oracle == "oracle" else oracle, **kw
-            ),
-            {"num_positions": 2, "colors": 5},
-            oracle=GATES,
-            num_positions=SIZES,
-            colors=INTEGERS,
-            measure=FLAGS,
-        )
-    )
-    # -- classical ----------------------------------------------------------------------------
-    add(
-        table(
-            "all_codes",
-            classical.all_codes,
-            {"num_positions": 2, "colors": 3},
-            num_positions=SIZES,
-            colors=SIZES,
-            distinct=FLAGS,
-            max_codes={key: value for key, value in INTEGERS.items() if key != "huge"},
-        )
-    )
-    add(
-        table(
-            "count_codes",
-            classical.count_codes,
-            {"num_positions": 2, "colors": 3},
-            num_positions=SIZES,
-            colors=INTEGERS,
-            distinct=FLAGS,
-        )
-    )
-    add(
-        table(
-            "AdversaryCodemaker",
-            classical.AdversaryCodemaker,
-            {"num_positions": 2, "colors": 3},
-            num_positions=SIZES,
-            colors=SIZES,
-            distinct=FLAGS,
-            max_codes={key: value for key, value in INTEGERS.items() if key != "huge"},
-            feedback=NAMES,
-        )
-    )
-    for name in (
-        "blackpeg_query_bound",
-        "permutation_query_bound",
-        "permutation_worst_case_bound",
-    ):
-        add(
-            table(
-                name,
-                getattr(classical, name),
-                {"num_positions": 3, "colors": 3},
-                num_positions=INTEGERS,
-                colors=INTEGERS,
-            )
-        )
-    add(
-        table(
-            "cyclic_shift_code",
-            classical.cyclic_shift_code,
-            {"shift": 0, "num_positions": 3, "colors": 3},
-            shift=INTEGERS,
-            num_positions=SIZES,
-            colors=INTEGERS,
-        )
-    )
-    add(
-        table(
-            "optimal_worst_case",
-            classical.optimal_worst_case,
-            {"n": 2, "k": 2},
-            n=INTEGERS,
-            k=INTEGERS,
-            feedback=NAMES,
-            distinct=FLAGS,
-        )
-    )
-    solvers = {
-        "solve_blackpeg": (classical.solve_blackpeg, {}),
-        "solve_knuth": (classical.solve_knuth, {}),
-        "solve_random_consistent": (classical.solve_random_consistent, {}),
-        "solve_permutation": (classical.solve_permutation, {"distinct": True}),
-        "solve_optimal": (optimal.solve_optimal, {}),
-        "solve_consistent": (consistent.solve_consistent, {}),
-    }
-    for name, (solver, options) in solvers.items():
-        secret, colors = ((0, 1, 2), 3) if options else ((0, 1), 2)
-        add(
-            table(
-                name,
-                with_maker(solver, lambda _a=(secret, colors), _o=options: _maker(*_a, **_o)),
-                {},
-                codemaker=CODEMAKERS,
-                seed=SEEDS,
-            )
-        )
-    # -- quantum ------------------------------------------------------------------------------
-    quantum_solvers = {
-        "solve_two_color": ((0, 1), 2),
-        "solve_nonadaptive": ((0, 1), 3),
-        "solve_triples": ((0, 1), 3),
-        "solve_adaptive": ((0, 1), 3),
-        "solve_hunziker_meyer": ((0, 1), 5),
-    }
-    for name, game_size in quantum_solvers.items():
-        add(
-            table(
-                name,
-                with_maker(getattr(quantum, name), lambda _a=game_size: _maker(*_a)),
-                {"backend": "aer-statevector", "shots": None, "seed": None},
-                codemaker=CODEMAKERS,
-            )
-        )
-    for name in ("nonadaptive_plan", "triple_plan", "triple_query_count"):
-        add(table(name, getattr(quantum, name), {"colors": 5}, colors=SIZES))
-    add(
-        table(
-            "method_plan",
-            quantum.method_plan,
-            {"method": "nonadaptive", "colors": 5},
-            method=NAMES,
-            colors=SIZES,
-        )
-    )
-    for name in ("estimate_run", "check_run"):
-        add(
-            table(
-                name,
-                getattr(quantum, name),
-                {"name": "nonadaptive", "num_positions": 2, "num_colors": 3},
-                name=NAMES,
-                num_positions=SIZES,
-                num_colors=SIZES,
-            )
-        )
-    add(
-        table(
-            "choose_oracle_construction",
-            quantum.choose_oracle_construction,
-            {"backend": "aer", "num_positions": 2, "colors": 3},
-            backend=NAMES,
-            num_positions=SIZES,
-            colors=SIZES,
-            score_qubits=OPTIONAL_SIZES,
-        )
-    )
-    return rows
-
-
-def _run(circuits: Any, **options: Any) -> Any:
+def _run(circuits: Any = "circuit", **options: Any) -> Any:
     maker = _maker()
     if circuits == "circuit":
         circuit = QuantumCircuit(1, 1)
         circuit.measure(0, 0)
         circuits = [circuit]
     return maker.run(circuits, **options)
+
+
+WRAPPERS = {"measured_run": _run}
+"""Calls of the table that are no public name: ``Codemaker.run`` of one measured circuit."""
+
+
+def _plain(value: Any) -> Any:
+    """A value of the table's file as Python: lists are tuples, objects are made."""
+    if isinstance(value, list):
+        return tuple(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return OBJECTS[value["object"]]()
+    return value
+
+
+def _values(spec: str | dict[str, Any]) -> dict[str, Any]:
+    """The bad values a row names: a value set, or one less some of its keys."""
+    if isinstance(spec, str):
+        return VALUE_SETS[spec]
+    values = VALUE_SETS[spec["values"]]
+    assert set(spec["without"]) <= set(values), spec
+    return {key: value for key, value in values.items() if key not in spec["without"]}
+
+
+def _call(entry: dict[str, Any]) -> Callable[..., Any]:
+    """The callable of a row: a public name, or a wrapper, given its codemaker or oracle."""
+    module, _, attribute = entry["call"].rpartition(":")
+    if not module:
+        return WRAPPERS[attribute]
+    call: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        call = getattr(call, part)
+    if "codemaker" in entry:
+        game = {key: _plain(value) for key, value in entry["codemaker"].items()}
+        return lambda codemaker="maker", **kw: call(
+            _maker(**game) if codemaker == "maker" else codemaker, **kw
+        )
+    if "oracle" in entry:
+        options = {key: _plain(value) for key, value in entry["oracle"].items()}
+        method = options.pop("method", "oracle")
+        game = {key: options.pop(key) for key in ("secret", "colors") if key in options}
+        return lambda oracle="oracle", **kw: call(
+            getattr(_maker(**game), method)(**options) if oracle == "oracle" else oracle, **kw
+        )
+    return call
+
+
+def _rows() -> list[tuple[str, str, Callable[..., Any], dict[str, Any], dict[str, Any]]]:
+    """``(function, parameter, call, valid arguments, bad values)``, from :data:`CALLS`."""
+    rows = []
+    for entry in json.loads(CALLS.read_text(encoding="utf-8")):
+        call = _call(entry)
+        valid = {key: _plain(value) for key, value in entry["valid"].items()}
+        rows += [
+            (entry["name"], parameter, call, valid, _values(spec))
+            for parameter, spec in entry["bad"].items()
+        ]
+    return rows
 
 
 def _cases() -> list[Any]:
