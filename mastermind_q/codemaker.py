@@ -110,6 +110,10 @@ _COMPRESS_FROM = 1 << 28
 """Past this many bytes of guesses (256 MiB), each full chunk is kept zlib-compressed
 (level 1: a codebreaker's guesses repeat long runs of colours; those of ``coin-weighing``
 shrink about 30 times)."""
+_COMPRESS_GAIN = 0.25
+"""The share the first compressed chunk must shrink by for the transcript to keep
+compressing (uniformly random codes with ``k = 4,096`` shrink about 13 %, at about
+30 MB/s: not worth it; with ``k = 300`` about 32 %)."""
 _COPY_TILE = 256
 """Columns per tile when a batch that is not row-major is copied into the transcript."""
 
@@ -163,11 +167,13 @@ class _Transcript:
 
     Cost: ``n`` bytes per guess to ``k = 256`` (``2n`` to 65,536), against ``8n`` for a
     tuple of shared ints; past :data:`_COMPRESS_FROM` bytes, each full chunk is
-    compressed (about 3 ms per MiB).
+    compressed (about 3 ms per MiB), unless the first one shrank by less than
+    :data:`_COMPRESS_GAIN` (random guesses: then the chunks stay as they are).
     """
 
     __slots__ = (
         "_chunks",
+        "_compress",
         "_dtype",
         "_length",
         "_num_colors",
@@ -185,6 +191,7 @@ class _Transcript:
         self._chunks: list[list[Any]] = []
         self._length = 0
         self._raw_bytes = 0
+        self._compress = True
 
     def __len__(self) -> int:
         return self._length
@@ -219,8 +226,12 @@ class _Transcript:
             done += take
             self._length += take
             self._raw_bytes += take * guesses.shape[1] * self._dtype.itemsize
-            if chunk[2] == guesses.shape[0] and self._raw_bytes > _COMPRESS_FROM:
-                chunk[0] = zlib.compress(guesses.tobytes(), 1)
+            if chunk[2] == guesses.shape[0] and self._raw_bytes > _COMPRESS_FROM and self._compress:
+                packed = zlib.compress(guesses.tobytes(), 1)
+                if len(packed) <= (1 - _COMPRESS_GAIN) * guesses.nbytes:
+                    chunk[0] = packed
+                else:  # guesses that do not compress (random codes) stay as they are
+                    self._compress = False
 
     def snapshot(self) -> _TranscriptRecord:
         """The record so far, as a sequence of pairs (later answers are not in it)."""

@@ -55,7 +55,7 @@ limit (environment variable)              default         what it bounds
                                                           decoder's messages and the
                                                           codemaker's transcript
                                                           (``static_bytes_per_entry``;
-                                                          n = k = 4096: 1.2 GB)
+                                                          n = k = 4096: 1.8 GB)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
@@ -542,20 +542,26 @@ def check_coin_weighing(num_positions: int, num_colors: int) -> None:
         )
 
 
-def static_bytes_per_entry(num_colors: int) -> int:
-    """Bytes per (query, position) entry of a random or balanced static game at ``k``.
+def static_bytes_per_entry(num_colors: int, *, decoder: bool = True) -> int:
+    """Bytes per (query, position) entry of a static game at ``k`` beyond the exact minimum.
 
     The set column-major in the smallest unsigned dtype that holds ``k`` (``c`` = 1, 2
-    or 4 bytes), the decoder's ``int16`` messages (2) and the codemaker's compact
-    transcript of the same rows (``c``): ``2c + 2``.
+    or 4 bytes) and the codemaker's compact transcript of the same rows (``c``); with
+    ``decoder`` (the random and balanced sets, decoded by belief propagation) the
+    decoder on every cell adds its ``int16`` messages (2) and ``float32`` cavity
+    probabilities (4): ``2c + 6``, else ``2c`` (the designs, decoded exactly). With
+    sparse answers the decoder mostly keeps far less (the active cells:
+    :mod:`mastermind_q.classical.static_bp`); the bound holds for every game it plays.
 
     Example:
         >>> static_bytes_per_entry(256), static_bytes_per_entry(4096)
-        (4, 6)
+        (8, 10)
+        >>> static_bytes_per_entry(4096, decoder=False)
+        4
     """
     k = int(num_colors)
     colour = 1 if k <= 1 << 8 else 2 if k <= 1 << 16 else 4
-    return 2 * colour + 2
+    return 2 * colour + (6 if decoder else 0)
 
 
 def check_static_entries(scheme: str, num_positions: int, num_colors: int, queries: int) -> None:
@@ -571,12 +577,13 @@ def check_static_entries(scheme: str, num_positions: int, num_colors: int, queri
         ResourceLimitError: naming the scheme, ``n``, ``k``, the entries and the bytes.
     """
     n, k, count = int(num_positions), int(num_colors), int(queries)
-    cells = n * k if scheme in ("random", "balanced") else 0
+    decoded = scheme in ("random", "balanced")
+    cells = n * k if decoded else 0
     entries = count * n + cells
     shown = f"static ({scheme}) at n={n}, k={k} holds {count} queries x {n} positions" + (
         f" + {n} x {k} cells" if cells else ""
     )
-    size = count * n * static_bytes_per_entry(k) + 12 * cells
+    size = count * n * static_bytes_per_entry(k, decoder=decoded) + 12 * cells
     if size > limit("max_static_bytes"):
         raise _refuse(
             "max_static_bytes",

@@ -141,6 +141,23 @@ def test_the_transcript_is_compact_and_read_as_tuples(monkeypatch):
     assert pairs[-1] == (tuple(guesses[-1].tolist()), int(answers[-1]))
 
 
+def test_guesses_that_do_not_compress_stay_as_they_are(monkeypatch):
+    import numpy as np
+
+    import mastermind_q.codemaker as codemaker_module
+
+    monkeypatch.setattr(codemaker_module, "_COMPRESS_FROM", 10_000)
+    rng = np.random.default_rng(6)
+    secret = tuple(int(c) for c in rng.integers(0, 256, size=64))
+    guesses = rng.integers(0, 256, size=(200_000, 64)).astype(np.uint8)  # random bytes
+    maker = Codemaker(secret, colors=256)
+    maker.answer_batch(np.asfortranarray(guesses))  # column-major: copied in tiles
+    chunks = maker._ledger.transcript._chunks
+    assert len(chunks) > 2 and not any(isinstance(chunk[0], bytes) for chunk in chunks)
+    assert maker.transcript[-1][0] == tuple(guesses[-1].tolist())
+    assert maker.transcript[12_345][0] == tuple(guesses[12_345].tolist())
+
+
 def test_a_result_builds_its_transcript_when_read():
     import dataclasses
 

@@ -69,6 +69,48 @@ def test_reproduces_is_true_exactly_when_every_answer_is_reproduced(n, k, m, see
     assert reproduces == np.array_equal(np.count_nonzero(queries == code, axis=1), blacks)
 
 
+@pytest.mark.parametrize(("threaded", "scheme"), [(False, "balanced"), (True, "random")])
+def test_active_phase_decodes_as_every_cell_does(monkeypatch, threaded, scheme):
+    from mastermind_q.classical import static_bp
+
+    n = k = 128
+    m = schemes.bp_query_count(n, k, scheme)
+    maker = schemes.balanced_queries if scheme == "balanced" else schemes.random_queries
+    phases = []
+    run = static_bp._Active.run
+
+    def counted(self, iterations):
+        phases.append(1)
+        return run(self, iterations)
+
+    monkeypatch.setattr(static_bp._Active, "run", counted)
+    monkeypatch.setattr(static_bp, "THREADED_FROM", 0 if threaded else 1 << 62)
+    agree = won = 0
+    for seed in range(6):
+        secret, queries, blacks = _planted(n, k, m, seed, maker)
+        monkeypatch.setattr(static_bp, "ACTIVE_FROM", 1 << 62)
+        dense, dense_ok = decode_bp(queries, blacks, k)
+        monkeypatch.setattr(static_bp, "ACTIVE_FROM", 0)
+        code, reproduces = decode_bp(queries, blacks, k)
+        assert reproduces == np.array_equal(np.count_nonzero(queries == code, axis=1), blacks)
+        agree += reproduces == dense_ok and np.array_equal(code, dense)
+        won += reproduces and np.array_equal(code, secret)
+    assert len(phases) >= 6 and agree >= 5 and won >= 5  # it ran, and decodes alike
+
+
+def test_a_failed_active_phase_decodes_again_on_every_cell(monkeypatch):
+    from mastermind_q.classical import static_bp
+
+    secret, queries, blacks = _planted(64, 64, schemes.bp_query_count(64, 64), 3)
+    monkeypatch.setattr(static_bp, "ACTIVE_FROM", 1 << 62)
+    dense = decode_bp(queries, blacks, 64)
+    monkeypatch.setattr(static_bp, "ACTIVE_FROM", 0)
+    monkeypatch.setattr(static_bp._Active, "run", lambda self, iterations: None)
+    code, reproduces = decode_bp(queries, blacks, 64)
+    assert reproduces == dense[1] and np.array_equal(code, dense[0])
+    assert reproduces and np.array_equal(code, secret)
+
+
 def test_bad_answers_and_laws_are_refused():
     with pytest.raises(ValueError, match="needs 3 answers"):
         decode_bp(np.zeros((3, 4), dtype=int), [1, 2], 4)

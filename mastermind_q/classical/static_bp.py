@@ -26,12 +26,19 @@ peeling and a bounded backtracking search (:func:`repair`). The decoder returns 
 and whether it reproduces every answer; the codebreaker's game is lost when it does not
 (or when a second code fits the same answers), never claimed.
 
-Cost: each iteration reads the ``m x n`` (query, position) pairs twice, in blocks of
+Cost: each iteration visits the ``m x n`` (query, position) pairs once, in blocks of
 positions (the queries held column-major as the smallest unsigned integer type that
-holds ``k``, the messages as ``int16`` fixed point): ``c + 2`` bytes a pair (``c`` = 1
-to ``k = 256``, 2 to 65,536) for the set and its messages, ``12 n k`` for the beliefs,
-and blocks of about :data:`BLOCK_ENTRIES` pairs of work arrays. Measured thresholds
-and times: ``benchmarks/RESULTS.md``, "Belief propagation for static play".
+holds ``k``, the messages as ``int16`` fixed point, the next iteration's cavity
+probabilities as ``float32``): ``c + 6`` bytes a pair (``c`` = 1 to ``k = 256``, 2 to
+65,536), ``12 n k`` for the beliefs, and blocks of about :data:`BLOCK_ENTRIES` pairs of
+work arrays; the blocks are cut into :data:`LANES` lanes swept by as many threads on
+large sets. Sparse answers at scale (the translated Poisson law, at least
+:data:`ACTIVE_FROM` pairs) are decoded on the active cells after the first update
+(:class:`_Active`): 16 bytes per kept pair, about a fifth of the pairs at ``n = k``,
+and no ``m x n`` messages. Beliefs are floored at ``1e-12`` so that no product of a
+sweep is a subnormal ``float32``. Measured thresholds and times:
+``benchmarks/RESULTS.md``, "Belief propagation for static play" and "Static play at
+n = k to 4,096: seconds per game and memory".
 
 References:
     F. R. Kschischang, B. J. Frey, H.-A. Loeliger, "Factor graphs and the sum-product
@@ -54,6 +61,7 @@ Example:
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -95,6 +103,12 @@ LANES = 2
 many threads sweep them at once (numpy releases the interpreter lock in its loops)."""
 THREADED_FROM = 1 << 21
 """(query, position) pairs from which the lanes are swept by threads."""
+ACTIVE_FROM = 1 << 22
+"""(query, position) pairs from which sparse answers (the translated Poisson law) are
+decoded on the active cells only after the first update (:class:`_Active`)."""
+ACTIVE_BELIEF = 1e-10
+"""Belief below which a (position, colour) cell is set aside in the active phase."""
+_CHUNK_PAIRS = 1 << 20  # active pairs per chunk of positions
 
 _SCALE = 2048.0  # int16 fixed point of the messages: |r| <= CLIP * _SCALE < 2^15
 _VARIANCE_FLOOR = 1e-3
@@ -275,6 +289,309 @@ class _Decoder:
         lane.totals += np.add.reduce(probability, axis=0)
 
 
+class _Chunk:
+    """Consecutive positions ``start:stop`` in the active phase: their active pairs.
+
+    ``cells``: the active cells (flat numbers ``i k + c`` within these rows, sorted);
+    per active pair: ``index`` (its cell in ``cells``), ``queries``, ``messages`` and
+    ``probabilities``.
+    """
+
+    __slots__ = (
+        "cells",
+        "index",
+        "messages",
+        "probabilities",
+        "queries",
+        "row_of",
+        "row_starts",
+        "start",
+        "still",
+        "stop",
+    )
+
+    def __init__(self, start: int, stop: int, pieces: list[tuple[np.ndarray, ...]]) -> None:
+        self.start, self.stop = start, stop
+        local, queries, messages, probabilities, active = (
+            np.concatenate([piece[part] for piece in pieces]) for part in range(5)
+        )
+        marked = active.reshape(-1)  # the active cells of rows start:stop
+        self.cells = np.flatnonzero(marked)
+        renumber = np.cumsum(marked, dtype=np.int64) - 1
+        self.index = renumber[local].astype(np.int32)
+        self.queries = queries.astype(np.int32)
+        self.messages = messages
+        self.probabilities = probabilities
+        self.still = np.ones(self.cells.size, dtype=bool)
+        self._rows(active.shape[1])
+
+    def _rows(self, k: int) -> None:
+        """Each active cell's row, and where each row's cells start (every row has one)."""
+        self.row_of = self.cells // k
+        self.row_starts = np.flatnonzero(np.r_[True, self.row_of[1:] != self.row_of[:-1]])
+
+    def keep(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Keep the pairs of the cells marked ``still``; the dropped pairs' queries and ``p``."""
+        still = self.still
+        kept = still[self.index]
+        dropped = (self.queries[~kept], self.probabilities[~kept])
+        renumber = np.cumsum(still, dtype=np.int64) - 1
+        self.cells = self.cells[still]
+        self.index = renumber[self.index[kept]].astype(np.int32)
+        self.queries = self.queries[kept]
+        self.messages = self.messages[kept]
+        self.probabilities = self.probabilities[kept]
+        self.still = np.ones(self.cells.size, dtype=bool)
+        self._rows(k)
+        return dropped
+
+
+class _Active:
+    """Belief propagation on the active cells: sparse answers at scale.
+
+    With sparse answers (``k`` near ``n``), the first update rules out most colours of
+    every position (a zero answer is a hard constraint), so most (query, position)
+    pairs then carry a cavity ``p`` below ``1e-9`` and change nothing that follows. The
+    first update (from zero messages every pair's ``p`` is ``1/k``, so each query's new
+    message is one number) is made on every cell in one sweep that keeps only the
+    pairs of the cells whose belief is at least :data:`ACTIVE_BELIEF`; the others are
+    set aside: their cells' log-beliefs and their ``p`` in each query's sums stay as
+    they were, and the kept pairs are updated exactly as on every cell. Cells whose
+    belief falls below the bound are set aside as the phase goes on (once half of the
+    active cells have). When the phase ends without reproducing every answer,
+    :func:`decode_bp` decodes again on every cell, so no game is lost that the decoder
+    on every cell wins.
+
+    Memory: the query set, ``12 n k`` bytes of cells and 16 bytes per kept pair (about
+    a fifth of the pairs at ``n = k``); no ``m x n`` messages.
+    """
+
+    def __init__(
+        self,
+        columns: np.ndarray,
+        num_colors: int,
+        answers: np.ndarray,
+        targets: np.ndarray,
+        damping: float,
+        *,
+        workers: int,
+    ) -> None:
+        n, m = columns.shape
+        k = self.k = int(num_colors)
+        self.m = m
+        self.columns = columns
+        self.answers = answers
+        self.targets = targets.astype(np.float64)
+        self.workers = workers
+        self.damping = np.float32(damping)
+        self.log_beliefs = np.zeros((n, k), dtype=np.float64)
+        self.guess = np.zeros(n, dtype=np.int64)
+        self.width = max(1, min(n, BLOCK_ENTRIES // max(m, 1)))
+        blocks = [(start, min(n, start + self.width)) for start in range(0, n, self.width)]
+        cuts = [round(len(blocks) * lane / LANES) for lane in range(LANES + 1)]
+        self.block_lanes = [blocks[cuts[i] : cuts[i + 1]] for i in range(LANES)]
+        self.lanes: list[list[_Chunk]] = [[] for _ in range(LANES)]
+        self.lane_sums = [
+            (np.zeros(m, np.int64), np.zeros(m, np.float64), np.zeros(m, np.float64))
+            for _ in range(LANES)
+        ]
+        self.frozen = [(np.zeros(m, np.float64), np.zeros(m, np.float64)) for _ in range(LANES)]
+        self.spread_base = np.zeros(m, dtype=np.float32)
+        self.offset_base = np.zeros(m, dtype=np.float32)
+        self.still = 0  # active cells whose belief is still at least the bound
+        self.first_message = np.zeros(m, dtype=np.float32)
+
+    @property
+    def chunks(self) -> list[_Chunk]:
+        return [chunk for lane in self.lanes for chunk in lane]
+
+    def _first(self, lane: int) -> None:
+        """The first update on every cell of ``lane``'s blocks; keeps the active pairs."""
+        k, m, columns = self.k, self.m, self.columns
+        offsets = (np.arange(self.width, dtype=np.intp) * k)[:, None]
+        hits, squares, sums = self.lane_sums[lane]
+        frozen_squares, frozen_sums = self.frozen[lane]
+        message = self.first_message
+        decay = np.exp(-message)  # e^-r of every pair of each query
+        pieces: list[tuple[np.ndarray, ...]] = []
+        first = size = 0
+        blocks = self.block_lanes[lane]
+        if blocks:
+            first = blocks[0][0]
+        for start, stop in blocks:
+            rows = stop - start
+            cells = columns[start:stop] + offsets[:rows]
+            weights = np.broadcast_to(message, (rows, m)).reshape(-1)
+            logs = np.bincount(cells.reshape(-1), weights=weights, minlength=rows * k)
+            block_logs = self.log_beliefs[start:stop]
+            block_logs[:] = logs.reshape(rows, k)
+            guess = block_logs.argmax(axis=1)
+            self.guess[start:stop] = guess
+            block_columns = columns[start:stop]
+            equal = block_columns == guess.astype(block_columns.dtype)[:, None]
+            hits += np.add.reduce(equal, axis=0, dtype=np.int64)
+            beliefs = _beliefs(block_logs)
+            belief = np.take(beliefs.reshape(-1), cells)
+            scaled = belief * decay  # b e^-r
+            np.subtract(np.float32(1.0), belief, out=belief)
+            belief += scaled  # 1 - b + b e^-r
+            probability = np.divide(scaled, belief, out=scaled)
+            sums += np.add.reduce(probability, axis=0, dtype=np.float64)
+            squares += np.add.reduce(probability * probability, axis=0, dtype=np.float64)
+            active = beliefs >= ACTIVE_BELIEF
+            pairs = np.flatnonzero(np.take(active.reshape(-1), cells))
+            local = np.take(cells.reshape(-1), pairs)
+            local += (start - first) * k
+            queries = pairs % m
+            kept = np.take(probability.reshape(-1), pairs)
+            pieces.append((local, queries, np.take(message, queries), kept, active))
+            size += local.size
+            if size >= _CHUNK_PAIRS or stop == blocks[-1][1]:
+                self.lanes[lane].append(_Chunk(first, stop, pieces))
+                pieces, first, size = [], stop, 0
+        frozen_sums[:] = sums  # every pair's sums, less the active pairs' below
+        frozen_squares[:] = squares
+        sums[:] = 0
+        squares[:] = 0
+        for chunk in self.lanes[lane]:
+            sums += np.bincount(chunk.queries, chunk.probabilities, minlength=m)
+            squares_of = chunk.probabilities.astype(np.float64) ** 2
+            squares += np.bincount(chunk.queries, squares_of, minlength=m)
+        frozen_sums -= sums
+        frozen_squares -= squares
+
+    def run(self, iterations: int) -> np.ndarray | None:
+        """Up to ``iterations`` updates; the guess once it reproduces every answer."""
+        n, m, k = self.columns.shape[0], self.m, self.k
+        pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
+
+        def each_lane(step: Any) -> None:
+            if pool is None:
+                for lane in range(LANES):
+                    step(lane)
+            else:
+                for done in [pool.submit(step, lane) for lane in range(LANES)]:
+                    done.result()
+
+        try:
+            # zero messages: guess 0 everywhere, and every pair's p is 1/k (uniform beliefs)
+            hits = np.zeros(m, dtype=np.int64)
+            for start in range(0, n, self.width):
+                hits += np.add.reduce(self.columns[start : start + self.width] == 0, axis=0)
+            if np.array_equal(hits, self.answers):
+                return np.zeros(n, dtype=np.int64)
+            uniform = float(_beliefs(np.zeros((1, k)))[0, 0])  # p of a pair: b e^0 / 1
+            squares = np.full(m, n * uniform * uniform)
+            sums = np.full(m, n * uniform)
+            spread = np.maximum(sums - squares - uniform + uniform * uniform, _VARIANCE_FLOOR)
+            first = np.maximum(uniform * uniform + self.targets - squares, _TINY) / spread
+            self.first_message[:] = np.clip(np.log(first), -CLIP, CLIP)
+            each_lane(self._first)
+            for _ in range(iterations - 1):
+                hits, squares, sums = self._totals()
+                if np.array_equal(hits, self.answers):
+                    return self.guess.copy()
+                self.spread_base[:] = sums - squares
+                self.offset_base[:] = self.targets - squares
+                self.still = 0
+                each_lane(self._sweep)
+                total = sum(chunk.cells.size for chunk in self.chunks)
+                if 2 * self.still < total:
+                    each_lane(self._set_aside)
+            hits = self._totals()[0]
+            return self.guess.copy() if np.array_equal(hits, self.answers) else None
+        finally:
+            if pool is not None:
+                pool.shutdown()
+
+    def _totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Hits, ``sum p^2`` and ``sum p`` per query: every lane's, in lane order."""
+        hits = np.zeros(self.m, dtype=np.int64)
+        squares, sums = np.zeros(self.m), np.zeros(self.m)
+        for (lane_hits, lane_squares, lane_sums), (set_squares, set_sums) in zip(
+            self.lane_sums, self.frozen
+        ):
+            hits += lane_hits
+            squares += lane_squares
+            squares += set_squares
+            sums += lane_sums
+            sums += set_sums
+        return hits, squares, sums
+
+    def _set_aside(self, lane: int) -> None:
+        """Set aside ``lane``'s cells whose belief fell below :data:`ACTIVE_BELIEF`."""
+        frozen_squares, frozen_sums = self.frozen[lane]
+        for chunk in self.lanes[lane]:
+            queries, probabilities = chunk.keep(self.k)
+            frozen_sums += np.bincount(queries, probabilities, minlength=self.m)
+            squares = probabilities.astype(np.float64) ** 2
+            frozen_squares += np.bincount(queries, squares, minlength=self.m)
+
+    def _sweep(self, lane: int) -> None:
+        """One update of the chunks of ``lane``, then their guess, ``p`` and sums."""
+        k, m = self.k, self.m
+        lane_hits, lane_squares, lane_sums = self.lane_sums[lane]
+        lane_hits[:] = 0
+        lane_squares[:] = 0
+        lane_sums[:] = 0
+        still = 0
+        for chunk in self.lanes[lane]:
+            queries, probability = chunk.queries, chunk.probabilities
+            spread = np.take(self.spread_base, queries)
+            new = probability * probability
+            spread += new
+            spread -= probability  # v less this position's p (1 - p)
+            np.maximum(spread, _VARIANCE_FLOOR, out=spread)
+            new += np.take(self.offset_base, queries)
+            np.maximum(new, _TINY, out=new)
+            new /= spread
+            np.log(new, out=new)  # log((y - d) / v) over the other positions
+            np.clip(new, -CLIP, CLIP, out=new)
+            new *= self.damping
+            chunk.messages *= np.float32(1.0) - self.damping
+            chunk.messages += new
+            rows = self.log_beliefs[chunk.start : chunk.stop]
+            flat = rows.reshape(-1)
+            logs = np.bincount(chunk.index, weights=chunk.messages, minlength=chunk.cells.size)
+            flat[chunk.cells] = logs
+            guess = rows.argmax(axis=1)  # the set-aside cells' beliefs stay far below
+            self.guess[chunk.start : chunk.stop] = guess
+            beliefs = _segment_beliefs(logs, chunk.row_of, chunk.row_starts)
+            np.greater_equal(beliefs, ACTIVE_BELIEF, out=chunk.still)
+            still += int(np.count_nonzero(chunk.still))
+            guess_cells = np.take(guess, chunk.row_of) + chunk.row_of * k
+            guessed = np.take(chunk.cells == guess_cells, chunk.index)
+            belief = np.take(beliefs, chunk.index)
+            scaled = np.negative(chunk.messages)
+            np.exp(scaled, out=scaled)
+            scaled *= belief  # b e^-r
+            np.subtract(np.float32(1.0), belief, out=belief)
+            belief += scaled  # 1 - b + b e^-r
+            np.divide(scaled, belief, out=probability)
+            lane_sums += np.bincount(queries, probability, minlength=m)
+            lane_squares += np.bincount(queries, probability.astype(np.float64) ** 2, minlength=m)
+            lane_hits += np.bincount(queries[guessed], minlength=m)
+        with _STILL_LOCK:
+            self.still += still
+
+
+_STILL_LOCK = threading.Lock()
+
+
+def _segment_beliefs(logs: np.ndarray, row_of: np.ndarray, row_starts: np.ndarray) -> np.ndarray:
+    """:func:`_beliefs` of the active cells of consecutive rows (``logs`` row by row).
+
+    The set-aside cells are left out of each row's normalisation: their beliefs are
+    below :data:`ACTIVE_BELIEF` each.
+    """
+    shifted = logs - np.take(np.maximum.reduceat(logs, row_starts), row_of)
+    np.maximum(shifted, _LOG_BELIEF_FLOOR, out=shifted)
+    beliefs = np.exp(shifted).astype(np.float32)
+    beliefs /= np.take(np.add.reduceat(beliefs, row_starts), row_of)
+    np.maximum(beliefs, _BELIEF_FLOOR, out=beliefs)
+    return beliefs
+
+
 def decode_bp(
     queries: Any,
     blacks: Any,
@@ -321,7 +638,13 @@ def decode_bp(
         law = "gaussian" if n >= GAUSSIAN_FROM * k else "poisson"
     if law not in ("poisson", "gaussian"):
         raise ValueError(f"law must be 'poisson' or 'gaussian', was {law!r}")
-    decoder = _Decoder(cols, k, law == "gaussian", damping)
+    if law == "poisson" and n * m >= ACTIVE_FROM and iterations > 1:
+        phase = _Active(cols, k, answers, targets, damping, workers=_threads(n * m, LANES))
+        found = phase.run(iterations)
+        del phase
+        if found is not None:
+            return found, True
+    decoder = _Decoder(cols, k, law == "gaussian", damping)  # on every cell
     workers = _threads(n * m, len(decoder.lanes))
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
 

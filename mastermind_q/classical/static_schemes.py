@@ -96,9 +96,10 @@ decode, 2.7 does not."""
 _SMALL_FACTOR = 3.0
 """``F`` for small games (``n log2 k < 64`` bits), where the entropy bound is loose."""
 
-STATIC_BYTES_PER_ENTRY = 8
+STATIC_BYTES_PER_ENTRY = 10
 """Bytes per query entry of a random or balanced game at most (``k <= 65,536``): the
-set column-major (2), the decoder's messages (2) and the codemaker's copy (up to 4)."""
+set column-major (2), the codemaker's copy (2), the decoder's messages (2) and cavity
+probabilities (4) on every cell (:func:`mastermind_q.limits.static_bytes_per_entry`)."""
 
 
 def validate_scheme(scheme: Any) -> str | None:
