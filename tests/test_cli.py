@@ -92,6 +92,7 @@ def test_compare_plot(capsys, tmp_path):
     assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
 
 
+@pytest.mark.slow
 def test_compare_plot_writes_one_file_per_setting(capsys, tmp_path):
     path = tmp_path / "fig.pdf"
     argv = ["--positions", "4,8", "--colors", "8", "--methods", "triples,adaptive,blackpeg"]

@@ -141,6 +141,7 @@ def test_the_transcript_is_compact_and_read_as_tuples(monkeypatch):
     assert pairs[-1] == (tuple(guesses[-1].tolist()), int(answers[-1]))
 
 
+@pytest.mark.slow
 def test_guesses_that_do_not_compress_stay_as_they_are(monkeypatch):
     import numpy as np
 

@@ -155,6 +155,7 @@ def test_targets_at_1024():
     assert sum(queries) / len(queries) <= TARGETS[1024]
 
 
+@pytest.mark.slow
 def test_beats_blackpeg_at_k8_n1000():
     for seed in range(2):
         secret = random_secret(1000, 8, seed)

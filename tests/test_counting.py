@@ -424,6 +424,7 @@ def test_a_codebreaker_that_copies_pays_what_it_applied(examples):
     check()
 
 
+@pytest.mark.slow
 def test_concurrent_runs_and_charges_from_threads_are_all_counted():
     """8 threads: 2,400 charges and 240 runs, every one counted exactly once."""
     import threading

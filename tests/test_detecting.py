@@ -94,6 +94,7 @@ def test_decoder_exhaustive_small(coins):
         assert decode_detecting(answer, coins).tolist() == vector.tolist()
 
 
+@pytest.mark.slow
 def test_decoder_exhaustive_full_matrix_m7():
     """m = 7 carries 12 coins (j 2^(j-1), j = 3): all 4096 vectors decode."""
     assert lindstrom_rows(12) == 7 and detecting_capacity(7) == 12
