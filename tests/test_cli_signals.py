@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -30,7 +31,11 @@ START = 120.0
 class _Run:
     """The CLI in a subprocess; stderr collected by a thread."""
 
+    started: ClassVar[list[_Run]] = []
+    """Every run of the current test (closed when it ends, whatever its outcome)."""
+
     def __init__(self, *argv: str) -> None:
+        _Run.started.append(self)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mastermind_q.cli", *argv],
             cwd=ROOT,
@@ -76,6 +81,15 @@ class _Run:
         out = self.process.stdout.read().decode()
         self.close()
         return status, out, self.err.decode(errors="replace")
+
+
+@pytest.fixture(autouse=True)
+def _close_every_run():
+    """Kill what a test left running and close its pipes, also when an assertion failed
+    (an open pipe would surface as a ResourceWarning in a later test)."""
+    yield
+    while _Run.started:
+        _Run.started.pop().close()
 
 
 def _lines(path: Path) -> int:
@@ -178,11 +192,12 @@ def test_a_stopped_parallel_compare_keeps_its_rows_and_leaves_no_worker(tmp_path
 LONG_SOLVES = {
     # CP-SAT ignored SIGINT (its own handler stopped one solve and the game went on).
     "consistent": ("--method consistent --distinct --colors 64 --random 64", {}),
-    # A static game at n = k = 2048 (random set: about 42,000 queries, 15-20 s a game,
-    # past the default entry limit, raised here).
-    "static": (
-        "--method static --colors 2048 --random 2048 --seed 1",
-        {"MASTERMIND_Q_MAX_STATIC_ENTRIES": "500000000"},
+    # A static game at n = k = 4096 (balanced set: about 39,000 queries, 25-30 s a game).
+    "static": ("--method static --colors 4096 --random 4096 --seed 1", {}),
+    # The exact static minimum's CP-SAT search at n = 5, k = 3 (243 codes; hours).
+    "static-minimum": (
+        "--method static --scheme minimum --colors 3 --random 5 --seed 1",
+        {"MASTERMIND_Q_MAX_STATIC_OTHER_CODES": "243"},
     ),
 }
 """Solves that take minutes -> their options and environment."""
@@ -199,7 +214,7 @@ def test_a_signal_stops_a_long_solve_within_2_s(solve, signum, status, word, mon
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     run = _Run("solve", *options.split())
-    time.sleep(6.0)  # imports, then well into the game (n = 64 or 2048 takes minutes)
+    time.sleep(6.0)  # imports, then well into the game (each takes 25 s or more)
     assert run.process.poll() is None
     started = time.monotonic()
     code, _, err = run.stop(signum)
