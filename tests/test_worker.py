@@ -169,8 +169,14 @@ def test_sigint_stops_a_long_in_process_solve():
         "    sys.exit(42)\n"
         "print('finished', flush=True)\n"
     )
+    # SIGINT back to its default in the child: a shell that starts a job in the
+    # background (``cmd &``) ignores SIGINT, the child inherits that, and Python then
+    # installs no KeyboardInterrupt handler.
     with subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     ) as process:
         try:
             assert process.stdout.readline().strip() == "start"
