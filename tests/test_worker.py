@@ -152,8 +152,12 @@ def test_sigint_stops_a_long_in_process_solve():
     import subprocess
     import sys
 
+    # The child first installs the handler Python installs at start-up unless SIGINT is
+    # ignored: a shell that starts a job in the background (``cmd &``) ignores it, and
+    # the child would inherit that.
     script = (
-        "import random, sys, time\n"
+        "import random, signal, sys, time\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import mastermind_q as mq\n"
         "from mastermind_q.backends import execution_options\n"
         "secret = tuple(random.Random(1).randrange(8) for _ in range(512))\n"
@@ -169,14 +173,8 @@ def test_sigint_stops_a_long_in_process_solve():
         "    sys.exit(42)\n"
         "print('finished', flush=True)\n"
     )
-    # SIGINT back to its default in the child: a shell that starts a job in the
-    # background (``cmd &``) ignores SIGINT, the child inherits that, and Python then
-    # installs no KeyboardInterrupt handler.
     with subprocess.Popen(
-        [sys.executable, "-c", script],
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True
     ) as process:
         try:
             assert process.stdout.readline().strip() == "start"
