@@ -166,3 +166,37 @@ def test_every_secret_of_small_games_is_won_or_reported_lost(n, k):
                 assert scheme in ("random", "balanced")
                 answers = [(mq.black(secret, query), 0) for query in queries]
                 assert len(decode_static(queries, answers, n, k)) == 2
+
+
+def test_an_interrupted_sweep_stops_its_lanes_at_their_next_block():
+    """Ctrl-C while the lanes run on threads: the running lanes return at their next
+    block and the queued ones never start (the exception does not wait for a sweep)."""
+    import signal
+    import threading
+    import time
+
+    from mastermind_q.classical.static_bp import _Lanes
+
+    stopped, blocks = threading.Event(), []
+
+    def step(lane):
+        for _ in range(2_000):  # 20 s a lane if never stopped
+            if stopped.is_set():
+                return
+            blocks.append(lane)
+            time.sleep(0.01)
+
+    main = threading.main_thread().ident
+    timer = threading.Timer(0.2, signal.pthread_kill, (main, signal.SIGINT))
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), _Lanes(2, stopped) as lanes:
+            timer.start()
+            lanes(step, range(4))
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, handler)
+    count = len(blocks)
+    time.sleep(0.1)
+    assert stopped.is_set() and len(blocks) == count  # no lane runs on
+    assert set(blocks) <= {0, 1} and count < 1_000

@@ -153,6 +153,36 @@ def _beliefs(log_beliefs: np.ndarray) -> np.ndarray:
     return beliefs
 
 
+class _Lanes:
+    """Runs one step on every lane: in lane order on this thread, or on ``workers`` threads.
+
+    Used as a context manager. When the waiting thread is interrupted (a signal's
+    exception, Ctrl-C), the lanes still running stop at their next block
+    (:attr:`stopped` is set; the steps check it) and the queued ones are cancelled, so
+    the exception leaves within a block's time, not a whole sweep's.
+    """
+
+    def __init__(self, workers: int, stopped: threading.Event) -> None:
+        self.pool = ThreadPoolExecutor(workers) if workers > 1 else None
+        self.stopped = stopped
+
+    def __call__(self, step: Any, lanes: Any) -> None:
+        if self.pool is None:
+            for lane in lanes:
+                step(lane)
+        else:
+            for done in [self.pool.submit(step, lane) for lane in lanes]:
+                done.result()
+
+    def __enter__(self) -> _Lanes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopped.set()
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
 class _Lane:
     """A contiguous run of blocks of positions: its work arrays and partial answer sums.
 
@@ -208,6 +238,7 @@ class _Decoder:
         self.hit_dtype = np.uint8 if self.width < 256 else np.int32
         self.spread_base = np.zeros(m, dtype=np.float32)  # v over every position
         self.offset_base = np.zeros(m, dtype=np.float32)  # y - d (or y - mu - 1/2)
+        self.stopped = threading.Event()  # set: the lanes' steps return at their next block
 
     def totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Hits, ``sum p^2`` and ``sum p`` per query over every lane, in lane order."""
@@ -224,6 +255,8 @@ class _Decoder:
         """Every block of ``lane`` from zero messages: its guess, hits, ``p`` and sums."""
         lane.clear()
         for start, stop in lane.blocks:
+            if self.stopped.is_set():
+                return
             cells = lane.cells[: stop - start]
             np.add(self.columns[start:stop], self.offsets[: stop - start], out=cells)
             self._next(lane, start, stop, cells)
@@ -233,6 +266,8 @@ class _Decoder:
         lane.clear()
         spread_base, offset_base = self.spread_base[None, :], self.offset_base[None, :]
         for start, stop in lane.blocks:
+            if self.stopped.is_set():
+                return
             rows = stop - start
             cells = lane.cells[:rows]
             np.add(self.columns[start:stop], self.offsets[:rows], out=cells)
@@ -400,6 +435,7 @@ class _Active:
         self.offset_base = np.zeros(m, dtype=np.float32)
         self.still = 0  # active cells whose belief is still at least the bound
         self.first_message = np.zeros(m, dtype=np.float32)
+        self.stopped = threading.Event()  # set: the lanes' steps return at their next block
 
     @property
     def chunks(self) -> list[_Chunk]:
@@ -419,6 +455,8 @@ class _Active:
         if blocks:
             first = blocks[0][0]
         for start, stop in blocks:
+            if self.stopped.is_set():
+                return
             rows = stop - start
             cells = columns[start:stop] + offsets[:rows]
             weights = np.broadcast_to(message, (rows, m)).reshape(-1)
@@ -463,17 +501,11 @@ class _Active:
     def run(self, iterations: int) -> np.ndarray | None:
         """Up to ``iterations`` updates; the guess once it reproduces every answer."""
         n, m, k = self.columns.shape[0], self.m, self.k
-        pool = ThreadPoolExecutor(self.workers) if self.workers > 1 else None
+        with _Lanes(self.workers, self.stopped) as lanes:
 
-        def each_lane(step: Any) -> None:
-            if pool is None:
-                for lane in range(LANES):
-                    step(lane)
-            else:
-                for done in [pool.submit(step, lane) for lane in range(LANES)]:
-                    done.result()
+            def each_lane(step: Any) -> None:
+                lanes(step, range(LANES))
 
-        try:
             # zero messages: guess 0 everywhere, and every pair's p is 1/k (uniform beliefs)
             hits = np.zeros(m, dtype=np.int64)
             for start in range(0, n, self.width):
@@ -500,9 +532,6 @@ class _Active:
                     each_lane(self._set_aside)
             hits = self._totals()[0]
             return self.guess.copy() if np.array_equal(hits, self.answers) else None
-        finally:
-            if pool is not None:
-                pool.shutdown()
 
     def _totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Hits, ``sum p^2`` and ``sum p`` per query: every lane's, in lane order."""
@@ -522,6 +551,8 @@ class _Active:
         """Set aside ``lane``'s cells whose belief fell below :data:`ACTIVE_BELIEF`."""
         frozen_squares, frozen_sums = self.frozen[lane]
         for chunk in self.lanes[lane]:
+            if self.stopped.is_set():
+                return
             queries, probabilities = chunk.keep(self.k)
             frozen_sums += np.bincount(queries, probabilities, minlength=self.m)
             squares = probabilities.astype(np.float64) ** 2
@@ -536,6 +567,8 @@ class _Active:
         lane_sums[:] = 0
         still = 0
         for chunk in self.lanes[lane]:
+            if self.stopped.is_set():
+                return
             queries, probability = chunk.queries, chunk.probabilities
             spread = np.take(self.spread_base, queries)
             new = probability * probability
@@ -645,22 +678,15 @@ def decode_bp(
         if found is not None:
             return found, True
     decoder = _Decoder(cols, k, law == "gaussian", damping)  # on every cell
-    workers = _threads(n * m, len(decoder.lanes))
-    pool = ThreadPoolExecutor(workers) if workers > 1 else None
-
-    def sweep(step: Any) -> None:
-        if pool is None:
-            for lane in decoder.lanes:
-                step(lane)
-        else:
-            for done in [pool.submit(step, lane) for lane in decoder.lanes]:
-                done.result()
-
-    try:
-        return _iterate(decoder, sweep, answers, targets, iterations, repair_step)
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    with _Lanes(_threads(n * m, len(decoder.lanes)), decoder.stopped) as lanes:
+        return _iterate(
+            decoder,
+            lambda step: lanes(step, decoder.lanes),
+            answers,
+            targets,
+            iterations,
+            repair_step,
+        )
 
 
 def _threads(pairs: int, lanes: int) -> int:
