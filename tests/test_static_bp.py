@@ -190,9 +190,9 @@ def test_an_interrupted_sweep_stops_its_lanes_at_their_next_block():
     timer = threading.Timer(0.2, signal.pthread_kill, (main, signal.SIGINT))
     handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        with pytest.raises(KeyboardInterrupt), _Lanes(2, stopped) as lanes:
+        with pytest.raises(KeyboardInterrupt), _Lanes(2, stopped, range(4)) as each_lane:
             timer.start()
-            lanes(step, range(4))
+            each_lane(step)
     finally:
         timer.join()
         signal.signal(signal.SIGINT, handler)

@@ -154,7 +154,8 @@ def _beliefs(log_beliefs: np.ndarray) -> np.ndarray:
 
 
 class _Lanes:
-    """Runs one step on every lane: in lane order on this thread, or on ``workers`` threads.
+    """Runs a step on every one of ``lanes``: in order on this thread, or on ``workers``
+    threads.
 
     Used as a context manager. When the waiting thread is interrupted (a signal's
     exception, Ctrl-C), the lanes still running stop at their next block
@@ -162,16 +163,17 @@ class _Lanes:
     the exception leaves within a block's time, not a whole sweep's.
     """
 
-    def __init__(self, workers: int, stopped: threading.Event) -> None:
+    def __init__(self, workers: int, stopped: threading.Event, lanes: Any) -> None:
         self.pool = ThreadPoolExecutor(workers) if workers > 1 else None
         self.stopped = stopped
+        self.lanes = lanes
 
-    def __call__(self, step: Any, lanes: Any) -> None:
+    def __call__(self, step: Any) -> None:
         if self.pool is None:
-            for lane in lanes:
+            for lane in self.lanes:
                 step(lane)
         else:
-            for done in [self.pool.submit(step, lane) for lane in lanes]:
+            for done in [self.pool.submit(step, lane) for lane in self.lanes]:
                 done.result()
 
     def __enter__(self) -> _Lanes:
@@ -501,11 +503,7 @@ class _Active:
     def run(self, iterations: int) -> np.ndarray | None:
         """Up to ``iterations`` updates; the guess once it reproduces every answer."""
         n, m, k = self.columns.shape[0], self.m, self.k
-        with _Lanes(self.workers, self.stopped) as lanes:
-
-            def each_lane(step: Any) -> None:
-                lanes(step, range(LANES))
-
+        with _Lanes(self.workers, self.stopped, range(LANES)) as each_lane:
             # zero messages: guess 0 everywhere, and every pair's p is 1/k (uniform beliefs)
             hits = np.zeros(m, dtype=np.int64)
             for start in range(0, n, self.width):
@@ -678,15 +676,9 @@ def decode_bp(
         if found is not None:
             return found, True
     decoder = _Decoder(cols, k, law == "gaussian", damping)  # on every cell
-    with _Lanes(_threads(n * m, len(decoder.lanes)), decoder.stopped) as lanes:
-        return _iterate(
-            decoder,
-            lambda step: lanes(step, decoder.lanes),
-            answers,
-            targets,
-            iterations,
-            repair_step,
-        )
+    workers = _threads(n * m, len(decoder.lanes))
+    with _Lanes(workers, decoder.stopped, decoder.lanes) as sweep:
+        return _iterate(decoder, sweep, answers, targets, iterations, repair_step)
 
 
 def _threads(pairs: int, lanes: int) -> int:
