@@ -18,12 +18,12 @@ ignored), ``two_qubit_gates`` and ``multi_qubit_gates`` (three or more qubits; `
 is one), ``total_gates`` (gates, not measurements or barriers) and ``oracle_calls``
 (summed over the circuits of a method).
 
-Names: a circuit of :data:`mastermind_q.drawing.CIRCUITS` or a quantum method
-(``nonadaptive``, ``triples``: one FindTwoColorPosition circuit per planned pair,
-:func:`mastermind_q.quantum.method_plan`; ``two-color``; ``adaptive``;
-``hunziker-meyer``: Algorithm 5 around the parity oracle ``O_h``, ``T`` oracle calls,
-:func:`mastermind_q.circuits.hunziker_meyer.hunziker_meyer_circuit`). A name in both
-lists (``two-color``, ``adaptive``) is the same single circuit.
+Names: a circuit of :data:`mastermind_q.drawing.CIRCUITS` or a quantum codebreaker of
+:data:`mastermind_q.METHODS` with :meth:`~mastermind_q.Codebreaker.circuits` (its query
+circuits around the known-secret oracle: ``nonadaptive``, ``triples``: one
+FindTwoColorPosition circuit per planned pair; ``hunziker-meyer``: Algorithm 5 around
+the parity oracle ``O_h``, ``T`` oracle calls; an installed codebreaker's own). A name
+in both lists (``two-color``, ``adaptive``) is the same single circuit.
 
 Synthesis note: a stand-alone block (``oracle``, ``two-color-oracle``,
 ``grover-iteration``) may start in any state, so it is transpiled with
@@ -45,35 +45,43 @@ from qiskit import QuantumCircuit
 
 __all__ = [
     "BASIS_GATES",
-    "HUNZIKER_MEYER_CONSTRUCTION",
-    "METHOD_NAMES",
-    "NAMES",
     "CircuitCounts",
     "ResourceReport",
     "circuit_resources",
     "count_circuits",
     "logical_view",
+    "method_names",
     "named_circuits",
+    "names",
 ]
 
 BASIS_GATES = ("cx", "rz", "sx", "x")
 """The ``basis`` target: IBM's CX basis, no coupling constraints."""
-METHOD_NAMES = ("nonadaptive", "triples", "two-color", "adaptive", "hunziker-meyer")
-"""Quantum methods whose circuits :func:`named_circuits` builds."""
-HUNZIKER_MEYER_CONSTRUCTION = "parity"
-"""How ``hunziker-meyer`` reports its oracle: the parity oracle ``O_h`` has one
-construction (:func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`)."""
 _BLOCKS = ("oracle", "two-color-oracle", "grover-iteration")
 
 
-def _names() -> tuple[str, ...]:
+def method_names() -> tuple[str, ...]:
+    """The quantum codebreakers whose circuits :func:`named_circuits` builds (those with
+    :meth:`~mastermind_q.Codebreaker.circuits`, installed ones included)."""
+    from .codebreaker import METHODS
+
+    return tuple(name for name, breaker in METHODS.items() if breaker.has_circuits)
+
+
+def names() -> tuple[str, ...]:
+    """Every name :func:`circuit_resources` accepts: the circuits, then the methods."""
     from .drawing import CIRCUITS
 
-    return tuple(dict.fromkeys((*CIRCUITS, *METHOD_NAMES)))
+    return tuple(dict.fromkeys((*CIRCUITS, *method_names())))
 
 
-NAMES = _names()
-"""Every name :func:`circuit_resources` accepts."""
+def __getattr__(name: str) -> Any:
+    if name == "NAMES":  # read when asked: installed codebreakers join
+        return names()
+    if name == "METHOD_NAMES":
+        return method_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _NOT_GATES = frozenset({"barrier", "measure", "delay", "reset"})
 
@@ -195,6 +203,21 @@ def count_circuits(
     return CircuitCounts(qubits, depth, two, multi, total, oracle_calls)
 
 
+def _check_name(name: object) -> tuple[str, Any]:
+    """``name`` and its codebreaker (``None`` for a circuit of the catalogue)."""
+    from .codebreaker import METHODS
+    from .drawing import CIRCUITS
+
+    if isinstance(name, str) and name in CIRCUITS:
+        return name, None
+    breaker = METHODS.get(name) if isinstance(name, str) else None
+    if breaker is None or not breaker.has_circuits:
+        raise ValueError(
+            f"name must be a circuit or method, one of {', '.join(names())}; was {name!r}"
+        )
+    return str(name), breaker
+
+
 def named_circuits(
     name: str,
     *,
@@ -207,84 +230,54 @@ def named_circuits(
     """The circuits a name stands for (see the module docstring), oracle of ``secret``
     in ``construction`` (default: the default construction).
 
+    A method's circuits are its codebreaker's :meth:`~mastermind_q.Codebreaker.circuits`
+    around the known-secret oracle, after its run estimate is checked.
+
     Raises:
         ValueError: an unknown name, or sizes the circuit does not support.
     """
     from .drawing import build_circuit, default_secret
-
-    if name not in NAMES:
-        raise ValueError(
-            f"name must be a circuit or method, one of {', '.join(NAMES)}; was {name!r}"
-        )
-    if name == "hunziker-meyer":
-        return [_hunziker_meyer(num_positions, colors, secret)]
-    circuit, pairs = name, [pair]
-    if name in ("nonadaptive", "triples"):  # one FindTwoColorPosition circuit per pair
-        from .quantum import check_run, method_plan
-
-        check_run(name, num_positions, colors)  # before k - 1 circuits are built
-        if secret is None:
-            secret = default_secret(num_positions, colors)
-        circuit, pairs = "find-two-color", method_plan(name, colors)
-    return [
-        build_circuit(
-            circuit,
-            num_positions=num_positions,
-            colors=colors,
-            secret=secret,
-            pair=pair_colors,
-            construction=construction,
-        )
-        for pair_colors in pairs
-    ]
-
-
-def _hunziker_meyer(
-    num_positions: int, colors: int, secret: Sequence[int] | None
-) -> QuantumCircuit:
-    """Algorithm 5 around the parity oracle ``O_h`` of ``secret`` (``k > 4``)."""
-    from .circuits.hunziker_meyer import hunziker_meyer_circuit
-    from .circuits.oracle import ParityOracleGate
-    from .drawing import default_secret
     from .game import validate_code
-    from .quantum import check_run
-    from .quantum.hunziker_meyer import check_hunziker_meyer_colors
 
-    check_run("hunziker-meyer", num_positions, colors)
-    check_hunziker_meyer_colors(colors)
+    name, breaker = _check_name(name)
+    if breaker is None:
+        return [
+            build_circuit(
+                name,
+                num_positions=num_positions,
+                colors=colors,
+                secret=secret,
+                pair=pair,
+                construction=construction,
+            )
+        ]
+    breaker.check(num_positions, colors)  # sizes and gates, before any circuit is built
     code = default_secret(num_positions, colors) if secret is None else secret
     code = validate_code(code, colors, positions=num_positions, name="secret")
-    return hunziker_meyer_circuit(
-        ParityOracleGate(code, colors), num_positions=num_positions, colors=colors
-    )
+    oracle = breaker.known_oracle(code, colors, construction)
+    return list(breaker.circuits(oracle, num_positions, colors))
 
 
 def _solver_construction(
     name: str, num_positions: int, colors: int, device: str | None, level: int | None
 ) -> str:
     """The oracle construction a solver would run on ``device`` (``None``: no device):
-    the execution options' construction, or the toolkit's one chooser for ``auto``
-    (:func:`~mastermind_q.backends.oracle_choice.choose_construction`)."""
+    the codebreaker's (:meth:`~mastermind_q.Codebreaker.construction`: the execution
+    options' construction, or the toolkit's one chooser for ``auto``)."""
     from .backends import current_execution_options
     from .backends.oracle_choice import choose_construction
+    from .codebreaker import METHODS
 
-    if name not in NAMES:
-        raise ValueError(
-            f"name must be a circuit or method, one of {', '.join(NAMES)}; was {name!r}"
-        )
-    if name == "hunziker-meyer":
-        return HUNZIKER_MEYER_CONSTRUCTION
+    name, _breaker = _check_name(name)
+    breaker = METHODS.get(name)
+    if breaker is not None:
+        chosen = breaker.construction(device, num_positions, colors, level)
+        if chosen is not None:
+            return chosen
     construction = current_execution_options().oracle_construction
     if construction != "auto":
         return construction
-    score_qubits = None
-    if name == "two-color":
-        from .circuits.two_colors import two_color_score_qubits
-
-        score_qubits = two_color_score_qubits(num_positions)
-    return choose_construction(
-        device, num_positions, colors, score_qubits, method=name, optimization_level=level
-    )
+    return choose_construction(device, num_positions, colors, None, optimization_level=level)
 
 
 def circuit_resources(
@@ -350,10 +343,11 @@ def circuit_resources(
         on_device = True
     else:
         raise ValueError(f"target must be 'basis' or 'fake:NAME', was {target!r}")
-    if name == "hunziker-meyer" and construction not in (None, HUNZIKER_MEYER_CONSTRUCTION):
+    fixed = getattr(_check_name(name)[1], "oracle_construction", None)
+    if fixed is not None and construction not in (None, fixed):
         raise ValueError(
-            f"construction applies to the black-peg oracle; hunziker-meyer's parity oracle "
-            f"has one construction, was {construction!r}"
+            f"construction applies to the black-peg oracle; {name}'s {fixed} oracle has one "
+            f"construction, was {construction!r}"
         )
     setting = compile_setting(resolve_backend(target) if on_device else None, optimization_level)
     if construction is None:

@@ -5,13 +5,16 @@ to the chosen codebreaker (which never sees the secret), and reports what the
 codemaker counted. :func:`play` does the same against any codemaker, e.g. the
 adversary of El Ouali et al. (:mod:`mastermind_q.classical.adversary`).
 
-Every method is one entry of :data:`METHODS`, the one method table: its kind
-(``quantum`` or ``classical``), the function that implements it (imported only when
-used), its setting, the colours ``k`` it plays, its games (feedback, distinct), its
-exact query count or worst-case guess bound, its formula and reference -- what a
-method is, in one place, as a Qualtran Bloq keeps its classical action, decomposition
-and cost together. ``solve``, ``play``, ``compare``, ``play``'s games and the command
-line read it. A new method is a new entry, its builder and its tests.
+Every method is one :class:`~mastermind_q.Codebreaker` object in :data:`METHODS`
+(:mod:`mastermind_q.codebreaker`): its kind (``quantum`` or ``classical``), setting,
+the colours ``k`` and games it plays, its count or worst-case guess bound, its limits,
+its circuits, formula and reference -- what a method is, in one place, as a Qualtran
+Bloq keeps its classical action, decomposition and cost together. Each built-in is
+defined in the module that implements it (imported when first used); an installed one
+joins through the entry-point group ``mastermind_q.codebreakers`` or
+:func:`register_codebreaker`. ``solve``, ``play``, ``compare``, ``play``'s games and the
+command line read it, and referee every codebreaker the same way: the reported
+``queries`` are what the codemaker counted, ``solved`` is ``found == secret``.
 
 Example:
     >>> result = solve((3, 0, 2, 1), colors=4, method="permutation")
@@ -21,11 +24,10 @@ Example:
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .codebreaker import METHODS, Codebreaker, method_codebreaker, register_codebreaker
 from .codemaker import Codemaker, check_codemaker
 from .game import (
     SolveResult,
@@ -45,275 +47,33 @@ __all__ = [
     "CLASSICAL_METHODS",
     "METHODS",
     "QUANTUM_METHODS",
-    "MethodInfo",
+    "Codebreaker",
     "QuantumOutcome",
     "check_request",
     "method_circuits",
     "method_info",
     "play",
+    "register_codebreaker",
     "solve",
 ]
 
 
-@dataclass(frozen=True)
-class MethodInfo:
-    """A codebreaking method: everything the toolkit knows about it, in one entry.
-
-    Attributes:
-        name: the ``method`` string.
-        kind: ``"quantum"`` or ``"classical"``.
-        target: ``"module:function"`` implementing it. Quantum functions take
-            ``(codemaker, *, execution)`` (an :class:`~mastermind_q.backends.Execution`;
-            or ``backend``, ``shots``, ``seed``) and return a :class:`QuantumOutcome`;
-            classical ones take ``(codemaker, *, seed)`` and return the found code.
-        distinct: the method's default game is the permutation game (no repeated
-            colours, k >= n).
-        summary: one line for help texts.
-        feedbacks: the feedback kinds it plays; the first is its default.
-        games: the values of ``distinct`` it plays (default: ``(distinct,)`` only).
-        schemes: the keyword ``scheme`` the implementing function takes (``static``:
-            its query sets); ``False`` for every other method.
-        setting: ``"non-adaptive"`` (every query fixed before any answer is seen) or
-            ``"adaptive"``.
-        colors: the colours it plays, ``(fewest, most)`` (``most`` ``None``: no upper
-            limit); ``colors_source``: where the rule comes from, for messages.
-        exact: a quantum method that finds the secret with probability 1 (noiseless).
-        queries: ``"module:function"`` of its exact oracle-call count ``f(k)``
-            (quantum), or of its worst-case guess bound ``f(n, k)`` (classical; the work
-            limit's estimate), or ``None``.
-        formula: the count as a formula, for tables.
-        reference: the paper and the exact place.
-    """
-
-    name: str
-    kind: str
-    target: str
-    distinct: bool = False
-    summary: str = ""
-    feedbacks: tuple[str, ...] = ("black",)
-    games: tuple[bool, ...] | None = None
-    schemes: bool = False
-    setting: str = "adaptive"
-    colors: tuple[int, int | None] = (2, None)
-    colors_source: str = ""
-    exact: bool = True
-    queries: str | None = None
-    formula: str | None = None
-    reference: str | None = None
-
-    @property
-    def distinct_games(self) -> tuple[bool, ...]:
-        """The values of ``distinct`` the method plays."""
-        return (self.distinct,) if self.games is None else self.games
-
-    def check_game(self, feedback: str, distinct: bool) -> None:
-        """Raise a one-line ``ValueError`` if the method cannot play this game."""
-        if feedback not in self.feedbacks:
-            raise ValueError(
-                f"method {self.name!r} plays feedback {' or '.join(map(repr, self.feedbacks))}"
-                f" only, was feedback={feedback!r}"
-            )
-        if distinct not in self.distinct_games:
-            game = "the permutation game (distinct=True)" if self.distinct else "repetition"
-            raise ValueError(f"method {self.name!r} plays {game} only, was distinct={distinct!r}")
-
-    def plays_colors(self, k: int) -> bool:
-        """Whether the method plays ``k`` colours."""
-        fewest, most = self.colors
-        return k >= fewest and (most is None or k <= most)
-
-    def colors_reason(self, k: int) -> str | None:
-        """Why the method does not play ``k`` colours (``None`` if it does)."""
-        if self.plays_colors(k):
-            return None
-        fewest, most = self.colors
-        if most == fewest:
-            rule = f"== {fewest}"
-        elif fewest > 3:
-            rule = f"> {fewest - 1}"
-        else:
-            rule = f">= {fewest}"
-        source = f" ({self.colors_source})" if self.colors_source else ""
-        return f"{self.name} needs colors {rule}{source}, was {k}"
-
-    def query_count(self, num_positions: int, num_colors: int) -> int | None:
-        """The entry's count at ``(n, k)``: oracle calls (quantum), a guess bound
-        (classical), or ``None`` when the entry has none."""
-        if self.queries is None:
-            return None
-        count = _load(self.queries)
-        if self.kind == "quantum":
-            return int(count(num_colors))
-        return int(count(num_positions, num_colors))
-
-    def load(self) -> Callable[..., Any]:
-        """Import and return the implementing function."""
-        return _load(self.target)
+QUANTUM_METHODS = tuple(name for name in METHODS.builtin_names() if METHODS[name].kind == "quantum")
+"""The built-in quantum codebreakers' names."""
+CLASSICAL_METHODS = tuple(
+    name for name in METHODS.builtin_names() if METHODS[name].kind == "classical"
+)
+"""The built-in classical codebreakers' names."""
 
 
-def _load(target: str) -> Callable[..., Any]:
-    """The function ``"module:function"`` names, imported now."""
-    module_name, function_name = target.split(":")
-    return getattr(importlib.import_module(module_name), function_name)
-
-
-_LLX = "Li-Luo-Xu"
-_ELOUALI = "El Ouali et al., Games 9(1):2 (2018)"
-
-
-METHODS: dict[str, MethodInfo] = {
-    info.name: info
-    for info in (
-        MethodInfo(
-            "nonadaptive",
-            "quantum",
-            "mastermind_q.quantum:solve_nonadaptive",
-            summary="Li-Luo-Xu Algorithm 1: k-1 FindTwoColorPosition queries (k >= 3)",
-            setting="non-adaptive",
-            colors=(3, None),
-            queries="mastermind_q.quantum.counts:nonadaptive_queries",
-            formula="k - 1",
-            reference=f"{_LLX}, Algorithm 1, Theorem 1",
-        ),
-        MethodInfo(
-            "triples",
-            "quantum",
-            "mastermind_q.quantum:solve_triples",
-            summary="pair queries along colour paths: ceil(2(k-1)/3) queries (k >= 3)",
-            setting="non-adaptive",
-            colors=(3, None),
-            queries="mastermind_q.quantum.counts:triples_queries",
-            formula="ceil(2(k-1)/3)",
-            reference=f"{_LLX}, Section 5 (colour triples), improved",
-        ),
-        MethodInfo(
-            "two-color",
-            "quantum",
-            "mastermind_q.quantum:solve_two_color",
-            summary="Li-Luo-Xu Algorithm 3: one query with QFT_4 (k = 2)",
-            setting="non-adaptive",
-            colors=(2, 2),
-            queries="mastermind_q.quantum.counts:two_color_queries",
-            formula="1",
-            reference=f"{_LLX}, Algorithm 3, Theorem 2",
-        ),
-        MethodInfo(
-            "adaptive",
-            "quantum",
-            "mastermind_q.quantum:solve_adaptive",
-            summary="Li-Luo-Xu Algorithm 4: n synchronous exact Grover searches, 2T queries",
-            queries="mastermind_q.quantum.counts:adaptive_queries",
-            formula="2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
-            reference=f"{_LLX}, Algorithm 4, Theorem 3",
-        ),
-        MethodInfo(
-            "hunziker-meyer",
-            "quantum",
-            "mastermind_q.quantum:solve_hunziker_meyer",
-            summary="Li-Luo-Xu Appendix A, Algorithm 5 (Hunziker-Meyer): T parity queries (k > 4)",
-            colors=(5, None),
-            colors_source="Li-Luo-Xu Appendix A",
-            exact=False,
-            queries="mastermind_q.circuits.hunziker_meyer:hunziker_meyer_iterations",
-            formula="T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n",
-            reference=f"{_LLX}, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])",
-        ),
-        MethodInfo(
-            "permutation",
-            "classical",
-            "mastermind_q.classical.permutation:solve_permutation",
-            distinct=True,
-            summary="El Ouali et al. binary search for permutations (k = n and k > n)",
-            queries="mastermind_q.classical.guess_bounds:permutation_guess_bound",
-            reference=f"{_ELOUALI}, Algorithms 1-4",
-        ),
-        MethodInfo(
-            "knuth",
-            "classical",
-            "mastermind_q.classical.baselines:solve_knuth",
-            summary="Knuth's 1977 minimax with black-white feedback (small n, k)",
-            feedbacks=("black-white",),
-            games=(False, True),
-            reference="Knuth, J. Recreational Math. 9 (1976-77), minimax",
-        ),
-        MethodInfo(
-            "blackpeg",
-            "classical",
-            "mastermind_q.classical.baselines:solve_blackpeg",
-            summary="deterministic black-peg solver with repetition for any n, k",
-            queries="mastermind_q.classical.baselines:blackpeg_query_bound",
-            reference="deterministic black-peg baseline with repetition",
-        ),
-        MethodInfo(
-            "coin-weighing",
-            "classical",
-            "mastermind_q.classical.coin_weighing:solve_coin_weighing",
-            summary="interval tree with coin-weighing batches of binary tests (any n, k)",
-            queries="mastermind_q.classical.coin_weighing:coin_weighing_query_bound",
-            reference="interval tree with Lindström coin-weighing batches "
-            "(Lindström 1965; Martinsson and Su, CPC 2023)",
-        ),
-        MethodInfo(
-            "random-consistent",
-            "classical",
-            "mastermind_q.classical.baselines:solve_random_consistent",
-            summary="guess a uniformly random code consistent with all answers (small n, k)",
-            games=(False, True),
-            reference="random consistent guess baseline",
-        ),
-        MethodInfo(
-            "optimal",
-            "classical",
-            "mastermind_q.classical.optimal:solve_optimal",
-            summary="exact minimax strategy by game-tree search (small n, k; any game)",
-            feedbacks=("black", "black-white"),
-            games=(False, True),
-        ),
-        MethodInfo(
-            "static",
-            "classical",
-            "mastermind_q.classical.static:solve_static",
-            summary="non-adaptive: one batch of queries (minimum set, coin weighing, colour "
-            "designs or random), then the guess",
-            feedbacks=("black", "black-white"),
-            schemes=True,
-            setting="non-adaptive",
-            queries="mastermind_q.classical.guess_bounds:static_guess_bound",
-            formula="|Q| + 1, the fewest of: |Q| = static_minimum(n, k) (tiny games); "
-            "m_L(n) + 1 (coin weighing, k = 2); (k - 1) m_L(n) + 1 (colour designs); "
-            "ceil(k ln(n k) max(0.5 e^(n/k), 0.8)) (random sets, 2k >= n)",
-            reference="classical non-adaptive codebreaker (one batch of queries, then the "
-            "answer): minimum resolving sets of H(n, k) by CP-SAT (OEIS A303735; Caceres et "
-            "al. 2007), Lindstrom detecting designs (Lindstrom 1965; Cantor and Mills 1966) "
-            "and random sets with a peeling decoder beyond",
-        ),
-        MethodInfo(
-            "consistent",
-            "classical",
-            "mastermind_q.classical.consistent:solve_consistent",
-            summary="CP-SAT consistent-code guesser, expected-size choice (any n, k; any game)",
-            feedbacks=("black", "black-white"),
-            games=(False, True),
-        ),
-    )
-}
-"""Every codebreaking method by name: kind, implementing function, one-line summary."""
-QUANTUM_METHODS = tuple(name for name, info in METHODS.items() if info.kind == "quantum")
-CLASSICAL_METHODS = tuple(name for name, info in METHODS.items() if info.kind == "classical")
-
-
-def method_info(method: str) -> MethodInfo:
-    """Look up ``method``; raise ``ValueError`` listing the valid names if unknown."""
-    try:
-        return METHODS[method]
-    except (KeyError, TypeError):
-        valid = ", ".join(METHODS)
-        raise ValueError(f"method must be one of {valid}; was {method!r}") from None
+def method_info(method: str) -> Codebreaker:
+    """The codebreaker named ``method``; ``ValueError`` listing the valid names if unknown."""
+    return method_codebreaker(method)
 
 
 def _classical_guesses(method: str, n: int, k: int) -> int:
     """A worst-case guess count of classical ``method`` at ``(n, k)`` (for the work limit):
-    its table entry's bound, else ``n + k`` (every colour and every position once: the
+    its codebreaker's bound, else ``n + k`` (every colour and every position once: the
     least any method asks)."""
     count = method_info(method).query_count(n, k)
     return n + k if count is None else count
@@ -347,57 +107,16 @@ def check_request(
         ValueError: unknown method, invalid sizes, backend or shots.
     """
     from .game import validate_positions
-    from .limits import check_classical, check_code_space
 
     info = method_info(method)
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
-    if info.kind == "quantum":
-        from .limits import check_quantum_size
-        from .quantum import ESTIMATED_NAMES, check_run
-
-        if method in ESTIMATED_NAMES:
-            check_run(method, n, k, backend=backend or "aer", shots=shots)
-        else:
-            check_quantum_size(n, k)
-        return
-    if scheme is not None and method != "static":
+    if scheme is not None and not info.schemes:
         raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
-    check_classical(method, n, k, 0)  # n and k first: the bounds below loop over them
-    if method == "coin-weighing":  # its own work limit (its guesses are cheap to make)
-        from .limits import check_coin_weighing
-
-        check_coin_weighing(n, k)
+    if info.kind == "quantum":
+        info.check(n, k, backend=backend or "aer", shots=shots)
         return
-    if method == "static":
-        from .classical.static import static_query_count, static_scheme
-        from .limits import check_static_entries, check_static_search
-
-        static_feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
-        chosen = static_scheme(n, k, feedback=static_feedback, scheme=scheme)
-        count = static_query_count(n, k, feedback=static_feedback, scheme=chosen)
-        if chosen == "minimum":
-            from .classical.static import exact_play_available
-
-            if not exact_play_available(n, k, static_feedback):
-                check_static_search(n, k, static_feedback)
-            check_classical(method, n, k, count + 1)
-        else:  # its own bound: the set's entries and bytes (answered as one array)
-            check_static_entries(chosen, n, k, count)
-        return
-    if method in ("knuth", "random-consistent"):
-        from .classical import baselines
-
-        limit_name = "KNUTH_MAX_CODES" if method == "knuth" else "RANDOM_CONSISTENT_MAX_CODES"
-        most = getattr(baselines, limit_name)
-        distinct = distinct or info.distinct
-        check_code_space(method, n, k, most, distinct=distinct, limit_name=limit_name)
-    elif method == "optimal":  # the limit of the game being played
-        from .classical.optimal import check_optimal_game
-
-        feedback = info.feedbacks[0] if feedback is None else validate_feedback(feedback)
-        check_optimal_game(n, k, feedback, distinct)
-    check_classical(method, n, k, _classical_guesses(method, n, k))
+    info.check(n, k, distinct=distinct or info.distinct, feedback=feedback, scheme=scheme)
 
 
 def play(
@@ -476,7 +195,7 @@ def _play(
     if scheme is not None:
         from .classical.static_schemes import validate_scheme
 
-        if method != "static":
+        if not info.schemes:
             raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
         scheme = validate_scheme(scheme)
     if shots is not None:
@@ -509,46 +228,9 @@ def _play(
         feedback=feedback,
         scheme=scheme,
     )
-    breaker = info.load()
     if info.kind == "quantum":
         assert execution is not None and backend is not None
-        backend_name = backend
-        outcome: QuantumOutcome = breaker(codemaker, execution=execution)
-        found = tuple(outcome.found)
-        weights = outcome.position_weights
-        confidence = tuple(float(row[color]) for color, row in zip(found, weights))
-        extra: dict[str, Any] = {}
-        if verify:
-            from .verification import verify_and_repair
-
-            quantum_queries = codemaker.queries
-            checked = verify_and_repair(codemaker, found, weights)
-            found = checked.found
-            extra = {
-                "certified": checked.certified,
-                "quantum_queries": quantum_queries,
-                "classical_queries": codemaker.queries - quantum_queries,
-                "repaired_positions": checked.repaired_positions,
-                "transcript": codemaker.transcript,
-            }
-        return SolveResult(
-            secret=codemaker.reveal(),
-            found=found,
-            queries=codemaker.queries,
-            method=method,
-            num_colors=codemaker.num_colors,
-            backend=backend_name,
-            success_probability=outcome.success_probability,
-            iterations=outcome.iterations,
-            circuit_success_probabilities=tuple(outcome.circuit_success_probabilities),
-            position_confidence=confidence,
-            oracle_executions=codemaker.oracle_executions,
-            counts=tuple(getattr(codemaker, "outcomes", ())),
-            circuits=tuple(getattr(codemaker, "circuits", ())),
-            shots=_shots_used(backend_name, shots),
-            seed=seed,
-            **extra,
-        )
+        return _quantum_result(codemaker, info, execution, verify=verify)
     if backend is not None or shots is not None:
         raise ValueError(
             f"method {method!r} is classical: backend and shots do not apply, "
@@ -561,19 +243,106 @@ def _play(
         chosen = static_scheme(
             codemaker.num_positions, codemaker.num_colors, feedback=feedback, scheme=scheme
         )
-        found = tuple(breaker(codemaker, seed=seed, scheme=chosen))
+        found = info.solve(codemaker, seed=seed, scheme=chosen)  # type: ignore[call-arg]
         extra_classical["scheme"] = chosen
     else:
-        found = tuple(breaker(codemaker, seed=seed))
+        found = info.solve(codemaker, seed=seed)
     return SolveResult(
         secret=codemaker.reveal(),
-        found=found,
+        found=_found_code(found, info),
         queries=codemaker.queries,
         method=method,
         num_colors=codemaker.num_colors,
         transcript=codemaker.transcript_record(),  # type: ignore[arg-type]  # built when read
         seed=seed,
         **extra_classical,
+    )
+
+
+def _found_code(found: object, info: Codebreaker) -> tuple[int, ...]:
+    """What a codebreaker returned, as the code it claims (a tuple of ints).
+
+    The referee judges it (``solved`` is ``found == secret``): a wrong code is reported
+    unsolved, never refused; what is no code at all is a one-line error naming it.
+    """
+    import numbers
+
+    code: tuple[Any, ...] | None
+    try:
+        code = tuple(found)  # type: ignore[arg-type]
+    except TypeError:
+        code = None
+    if code is None or not all(
+        isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in code
+    ):
+        shown = repr(found)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        raise ValueError(
+            f"codebreaker {info.name!r} must return the code it found (a sequence of ints), "
+            f"returned {shown}"
+        )
+    return tuple(int(c) for c in code)
+
+
+def _quantum_result(
+    codemaker: Codemaker, info: Codebreaker, execution: Execution, *, verify: bool
+) -> SolveResult:
+    """Play quantum codebreaker ``info`` with ``execution`` and referee the game.
+
+    A :class:`QuantumOutcome` brings its success probability and per-position weights;
+    a plain code (an installed codebreaker's) brings neither, so ``verify`` (which
+    repairs from the weights) needs the outcome.
+    """
+    outcome = info.solve(codemaker, execution=execution)
+    if isinstance(outcome, QuantumOutcome):
+        found = _found_code(outcome.found, info)
+        weights = outcome.position_weights
+        confidence: tuple[float, ...] | None = tuple(
+            float(row[color]) for color, row in zip(found, weights)
+        )
+        probability: float | None = outcome.success_probability
+        iterations = outcome.iterations
+        per_circuit: tuple[float, ...] = tuple(outcome.circuit_success_probabilities)
+    else:
+        found, weights = _found_code(outcome, info), None
+        confidence, probability, iterations, per_circuit = None, None, None, ()
+    extra: dict[str, Any] = {}
+    if verify:
+        from .verification import verify_and_repair
+
+        if weights is None:
+            raise ValueError(
+                f"verify needs the shot statistics of a QuantumOutcome; codebreaker "
+                f"{info.name!r} returned a code only"
+            )
+        quantum_queries = codemaker.queries
+        checked = verify_and_repair(codemaker, found, weights)
+        found = checked.found
+        extra = {
+            "certified": checked.certified,
+            "quantum_queries": quantum_queries,
+            "classical_queries": codemaker.queries - quantum_queries,
+            "repaired_positions": checked.repaired_positions,
+            "transcript": codemaker.transcript,
+        }
+    if confidence is not None:
+        extra["position_confidence"] = confidence
+    return SolveResult(
+        secret=codemaker.reveal(),
+        found=found,
+        queries=codemaker.queries,
+        method=info.name,
+        num_colors=codemaker.num_colors,
+        backend=execution.backend,
+        success_probability=probability,
+        iterations=iterations,
+        circuit_success_probabilities=per_circuit,
+        oracle_executions=codemaker.oracle_executions,
+        counts=tuple(getattr(codemaker, "outcomes", ())),
+        circuits=tuple(getattr(codemaker, "circuits", ())),
+        shots=_shots_used(execution.backend, execution.shots),
+        seed=execution.seed,
+        **extra,
     )
 
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mastermind_q.codebreaker import Codebreaker
 from mastermind_q.codemaker import Codemaker
-from mastermind_q.solving import MethodInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository root (the code the tests import and run)."""
@@ -149,9 +149,16 @@ def brute_force(codemaker: Any, *, seed: Any) -> tuple[int, ...]:
     raise AssertionError("unreachable")
 
 
-class LocalMethod(MethodInfo):
-    """A method-table entry whose codebreaker is :func:`brute_force` (defined here, not
-    imported by name)."""
+def LocalMethod(  # reads as the class it stands for
+    name: str, kind: str, target: str = "", *, solve: Any = None, **attributes: Any
+) -> Codebreaker:
+    """A codebreaker ``name`` defined here, not imported by name: its ``solve`` is
+    :func:`brute_force` (or ``solve``), its other class attributes ``attributes``."""
 
-    def load(self) -> Any:
-        return brute_force
+    play = brute_force if solve is None else solve
+
+    def solve_game(self: Any, codemaker: Any, *, execution: Any = None, seed: Any = None) -> Any:
+        return play(codemaker, seed=seed)
+
+    namespace = {"name": name, "kind": kind, "solve": solve_game, **attributes}
+    return type("LocalCodebreaker", (Codebreaker,), namespace)()

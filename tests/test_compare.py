@@ -14,7 +14,7 @@ from helpers import LocalMethod
 from mastermind_q import compare as cmp
 from mastermind_q.game import black
 from mastermind_q.limits import ResourceLimitError
-from mastermind_q.solving import METHODS, MethodInfo
+from mastermind_q.solving import METHODS
 
 
 def _rank(code, k):
@@ -238,11 +238,7 @@ def test_solver_refusal_moves_the_row_to_skipped(monkeypatch):
     def refuse(codemaker, *, seed):
         raise ValueError(f"too large, was n={codemaker.num_positions}")
 
-    class Refusing(MethodInfo):
-        def load(self):
-            return refuse
-
-    monkeypatch.setitem(METHODS, "refuse", Refusing("refuse", "classical", "local:refuse"))
+    monkeypatch.setitem(METHODS, "refuse", LocalMethod("refuse", "classical", solve=refuse))
     result = cmp.compare([3], [3], methods=["refuse"], bounds=False, formulas=False)
     assert result.rows == []
     assert [(task.method, reason) for task, reason in result.skipped] == [

@@ -282,8 +282,8 @@ def _plugin_construction(backend, n, k, method, caplog):
 def test_one_chooser_names_what_solve_runs_resources_counts_and_auto_builds(
     cache, backend, n, k, method, caplog
 ):
+    from mastermind_q import METHODS
     from mastermind_q.backends import aer_method, backend_kind
-    from mastermind_q.backends.oracle_choice import MPS_CONSTRUCTIONS
     from mastermind_q.circuits.oracle import DEFAULT_CONSTRUCTION, black_peg_oracle_cost
     from mastermind_q.quantum import choose_oracle_construction
     from mastermind_q.resources import circuit_resources
@@ -297,10 +297,11 @@ def test_one_chooser_names_what_solve_runs_resources_counts_and_auto_builds(
     target = "basis" if backend_kind(backend) == "aer" else backend
     counted = circuit_resources(method, num_positions=n, colors=k, target=target)
     built = _plugin_construction(backend, n, k, method, caplog)
-    if simulated_as_mps and method in MPS_CONSTRUCTIONS:
+    preferred = METHODS[method].mps_construction
+    if simulated_as_mps and preferred is not None:
         # A target does not say how Aer will simulate: resources and the plugin see one
         # with nothing to route; solve prefers increment on the MPS chain.
-        assert chosen == MPS_CONSTRUCTIONS[method] == "increment"
+        assert chosen == preferred == "increment"
         assert counted.oracle_construction == built == DEFAULT_CONSTRUCTION
         return
     assert counted.oracle_construction == built == chosen

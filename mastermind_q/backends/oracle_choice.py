@@ -7,8 +7,9 @@ synthesis plugin (:mod:`mastermind_q.backends.synthesis`). The rule:
 
 * nothing to route (no backend, an Aer simulator, a target without a coupling map):
   :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION` (``fourier``), except
-  where Aer simulates a Grover-type circuit as a matrix product state
-  (:data:`MPS_CONSTRUCTIONS`: ``adaptive`` runs ``increment`` there);
+  where Aer simulates a Grover-type circuit as a matrix product state (the
+  codebreaker's :attr:`~mastermind_q.Codebreaker.mps_construction`: ``adaptive`` runs
+  ``increment`` there);
 * a device (``fake:``, ``ibm:``, a backend object or a :class:`~qiskit.transpiler.Target`
   with a coupling map): each candidate of :func:`auto_candidates` is built for the
   all-zero secret (the gate counts do not depend on the secret), transpiled to the
@@ -63,7 +64,6 @@ __all__ = [
     "CACHE_ENV",
     "CHOICE_SCHEMA",
     "MAX_CHOICE_BYTES",
-    "MPS_CONSTRUCTIONS",
     "auto_candidates",
     "cheapest_by_formula",
     "choice_key",
@@ -108,21 +108,13 @@ def auto_candidates(family: str, colors: int) -> tuple[str, ...]:
     return tuple(name for name in CONSTRUCTIONS if name != "line")
 
 
-MPS_CONSTRUCTIONS = {"adaptive": "increment"}
-"""Constructions preferred where Aer simulates a method's circuit as a matrix product
-state: the adaptive Grover circuit holds the score register between ``B_s`` and
-``B_s^dagger``, and ``fourier`` (all ``2^m`` Fourier values with equal weight) is far
-slower on the chain than ``increment`` (``benchmarks/RESULTS.md``, "Growth in n on Aer").
-Other methods keep :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION`."""
-
-
 def choose_construction(
     on: Any,
     num_positions: int,
     colors: int,
     score_qubits: int | None = None,
     *,
-    method: str | None = None,
+    mps_construction: str | None = None,
     optimization_level: int | None = None,
     use_cache: bool = True,
 ) -> str:
@@ -138,8 +130,9 @@ def choose_construction(
         num_positions: ``n``.
         colors: ``k``.
         score_qubits: ``m`` (default the minimum).
-        method: the quantum method whose circuits hold the oracle (only the
-            matrix-product-state preference of :data:`MPS_CONSTRUCTIONS` reads it).
+        mps_construction: the construction the circuits' codebreaker prefers where Aer
+            simulates them as a matrix product state
+            (:attr:`~mastermind_q.Codebreaker.mps_construction`; ``None``: the default).
         optimization_level: 0-3, or ``None`` for the device's measured compile setting.
         use_cache: read and write the disk cache.
 
@@ -166,7 +159,7 @@ def choose_construction(
         if backend_kind(name) == "aer":
             width = black_peg_oracle_cost(n, k, construction=DEFAULT_CONSTRUCTION, score_qubits=m)
             if aer_method(name, width.qubits) == "matrix_product_state":
-                return MPS_CONSTRUCTIONS.get(str(method), DEFAULT_CONSTRUCTION)
+                return mps_construction or DEFAULT_CONSTRUCTION
             return DEFAULT_CONSTRUCTION
         on = resolve_backend(name)  # once: an ibm: device is looked up over the network
     target = getattr(on, "target", on)

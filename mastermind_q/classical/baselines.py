@@ -35,9 +35,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
+from ..codebreaker import Codebreaker
 from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_colors, validate_positions
 from .codes import (
@@ -50,8 +52,14 @@ from .codes import (
 )
 
 __all__ = [
+    "BLACKPEG",
+    "KNUTH",
     "KNUTH_MAX_CODES",
+    "RANDOM_CONSISTENT",
     "RANDOM_CONSISTENT_MAX_CODES",
+    "BlackPeg",
+    "Knuth",
+    "RandomConsistent",
     "blackpeg_query_bound",
     "solve_blackpeg",
     "solve_knuth",
@@ -488,3 +496,102 @@ def solve_blackpeg(codemaker: Codemaker, *, seed: int | None = None) -> Code:
             f"was {codemaker!r} (use method 'permutation' for the permutation game)"
         )
     return _BlackPegBreaker(codemaker).solve()
+
+
+class _Baseline(Codebreaker):
+    kind: ClassVar[str] = "classical"
+    builtin: ClassVar[bool] = True
+    max_codes: ClassVar[int | None] = None
+    """Enumerating codebreakers: the most codes ``k^n`` they enumerate."""
+    max_codes_name: ClassVar[str] = ""
+
+    def check(
+        self,
+        num_positions: int,
+        num_colors: int,
+        *,
+        backend: str | None = None,
+        shots: int | None = None,
+        distinct: bool = False,
+        feedback: str | None = None,
+        scheme: str | None = None,
+    ) -> None:
+        from ..limits import check_classical, check_code_space
+
+        if self.max_codes is not None:
+            check_classical(self.name, num_positions, num_colors, 0)
+            check_code_space(
+                self.name,
+                num_positions,
+                num_colors,
+                self.max_codes,
+                distinct=distinct or self.distinct,
+                limit_name=self.max_codes_name,
+            )
+        super().check(num_positions, num_colors, distinct=distinct, feedback=feedback)
+
+
+class Knuth(_Baseline):
+    """Knuth's 1977 minimax with black-white feedback (small ``n``, ``k``)."""
+
+    name: ClassVar[str] = "knuth"
+    summary: ClassVar[str] = "Knuth's 1977 minimax with black-white feedback (small n, k)"
+    feedbacks: ClassVar[tuple[str, ...]] = ("black-white",)
+    games: ClassVar[tuple[bool, ...] | None] = (False, True)
+    reference: ClassVar[str | None] = "Knuth, J. Recreational Math. 9 (1976-77), minimax"
+    max_codes: ClassVar[int | None] = KNUTH_MAX_CODES
+    max_codes_name: ClassVar[str] = "KNUTH_MAX_CODES"
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_knuth(codemaker, seed=seed)
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+        return 0.01 + 6e-7 * _code_space(num_positions, num_colors) ** 2
+
+
+class BlackPeg(_Baseline):
+    """A deterministic black-peg solver with repetition for any ``n``, ``k``."""
+
+    name: ClassVar[str] = "blackpeg"
+    summary: ClassVar[str] = "deterministic black-peg solver with repetition for any n, k"
+    reference: ClassVar[str | None] = "deterministic black-peg baseline with repetition"
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_blackpeg(codemaker, seed=seed)
+
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        return blackpeg_query_bound(num_positions, num_colors)
+
+
+class RandomConsistent(_Baseline):
+    """Guess a uniformly random code consistent with every answer (small ``n``, ``k``)."""
+
+    name: ClassVar[str] = "random-consistent"
+    summary: ClassVar[str] = (
+        "guess a uniformly random code consistent with all answers (small n, k)"
+    )
+    games: ClassVar[tuple[bool, ...] | None] = (False, True)
+    reference: ClassVar[str | None] = "random consistent guess baseline"
+    max_codes: ClassVar[int | None] = RANDOM_CONSISTENT_MAX_CODES
+    max_codes_name: ClassVar[str] = "RANDOM_CONSISTENT_MAX_CODES"
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_random_consistent(codemaker, seed=seed)
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+        return 0.01 + 4e-7 * _code_space(num_positions, num_colors)
+
+
+def _code_space(n: int, k: int) -> float:
+    """``k^n`` as a float, capped (for cost models)."""
+    import math
+
+    return math.exp(min(700.0, n * math.log(k)))
+
+
+KNUTH = Knuth()
+"""The ``knuth`` codebreaker."""
+BLACKPEG = BlackPeg()
+"""The ``blackpeg`` codebreaker."""
+RANDOM_CONSISTENT = RandomConsistent()
+"""The ``random-consistent`` codebreaker."""

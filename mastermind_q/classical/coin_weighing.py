@@ -73,9 +73,11 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any, ClassVar
 
 import numpy as np
 
+from ..codebreaker import Codebreaker
 from ..codemaker import Codemaker
 from ..game import Code, validate_colors, validate_positions
 from .detecting import (
@@ -86,7 +88,7 @@ from .detecting import (
     weighing_design,
 )
 
-__all__ = ["coin_weighing_query_bound", "solve_coin_weighing"]
+__all__ = ["COIN_WEIGHING", "CoinWeighing", "coin_weighing_query_bound", "solve_coin_weighing"]
 
 
 def coin_weighing_query_bound(num_positions: int, num_colors: int) -> int:
@@ -683,3 +685,49 @@ def solve_coin_weighing(codemaker: Codemaker, *, seed: int | None = None) -> Cod
             f"was {codemaker!r} (use method 'permutation' for the permutation game)"
         )
     return _CoinWeighingBreaker(codemaker).solve()
+
+
+class CoinWeighing(Codebreaker):
+    """An interval tree whose binary tests are asked in Lindström coin-weighing batches
+    (any ``n``, ``k``)."""
+
+    name: ClassVar[str] = "coin-weighing"
+    kind: ClassVar[str] = "classical"
+    builtin: ClassVar[bool] = True
+    summary: ClassVar[str] = "interval tree with coin-weighing batches of binary tests (any n, k)"
+    reference: ClassVar[str | None] = (
+        "interval tree with Lindström coin-weighing batches "
+        "(Lindström 1965; Martinsson and Su, CPC 2023)"
+    )
+    work_step: ClassVar[int] = 16  # its guesses are built and answered as arrays
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_coin_weighing(codemaker, seed=seed)
+
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        return coin_weighing_query_bound(num_positions, num_colors)
+
+    def check(
+        self,
+        num_positions: int,
+        num_colors: int,
+        *,
+        backend: str | None = None,
+        shots: int | None = None,
+        distinct: bool = False,
+        feedback: str | None = None,
+        scheme: str | None = None,
+    ) -> None:
+        from ..limits import check_classical, check_coin_weighing
+
+        check_classical(self.name, num_positions, num_colors, 0)
+        check_coin_weighing(num_positions, num_colors)  # its own work limit
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+        # about 2 s at n = k = 4096, 27 s at 16384 (one core)
+        n, k = num_positions, num_colors
+        return 0.01 + 7e-9 * (n * max(1, (k - 1).bit_length()) + k) * n
+
+
+COIN_WEIGHING = CoinWeighing()
+"""The ``coin-weighing`` codebreaker."""

@@ -74,15 +74,17 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from ..codebreaker import Codebreaker
 from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_seed
 from .codes import feedback_keys
 
 __all__ = [
+    "CONSISTENT",
     "CONSISTENT_MAX_CELLS",
     "DEFAULT_ENUMERATE_LIMIT",
     "DEFAULT_SAMPLES",
@@ -90,6 +92,7 @@ __all__ = [
     "ENUMERATE_EFFORT",
     "RESTART_EFFORT",
     "SAMPLE_EFFORT",
+    "Consistent",
     "ConsistentTimeout",
     "solve_consistent",
 ]
@@ -443,3 +446,27 @@ def solve_consistent(
                 drawn.append(code)
         array = np.array(drawn, dtype=np.int64)
         guess = drawn[int(np.argmin(_expected_sizes(array, array, feedback, k)))]
+
+
+class Consistent(Codebreaker):
+    """A CP-SAT consistent-code guesser with the expected-size choice (any ``n``, ``k``;
+    any game)."""
+
+    name: ClassVar[str] = "consistent"
+    kind: ClassVar[str] = "classical"
+    builtin: ClassVar[bool] = True
+    summary: ClassVar[str] = (
+        "CP-SAT consistent-code guesser, expected-size choice (any n, k; any game)"
+    )
+    feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
+    games: ClassVar[tuple[bool, ...] | None] = (False, True)
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_consistent(codemaker, seed=seed)
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+        return 0.05 + 2e-5 * (num_positions * num_colors) ** 2
+
+
+CONSISTENT = Consistent()
+"""The ``consistent`` codebreaker."""

@@ -76,12 +76,13 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, ClassVar, TypeGuard
 
 import numpy as np
 
 from ..caching import CACHE_ENV as _CACHE_ENV
 from ..caching import cache_folder, read_json_cache, write_json_cache
+from ..codebreaker import Codebreaker
 from ..codemaker import Codemaker, check_codemaker
 from ..game import (
     Code,
@@ -98,10 +99,12 @@ from .progress import ProgressCallback, progress_callback, search_progress
 __all__ = [
     "CACHE_ENV",
     "CACHE_MAX_BYTES",
+    "OPTIMAL",
     "OPTIMAL_MAX_CODES",
     "OPTIMAL_MAX_CODES_ENV",
     "OPTIMAL_MAX_COLORS",
     "OPTIMAL_MAX_GROUP",
+    "Optimal",
     "OptimalStrategy",
     "cache_directory",
     "check_optimal_game",
@@ -895,3 +898,45 @@ def solve_optimal(codemaker: Codemaker, *, seed: int | None = None) -> Code:
             raise ValueError(
                 f"answers are inconsistent: no secret fits answer {(blacks, whites)} to {guess}"
             )
+
+
+class Optimal(Codebreaker):
+    """The exact minimax strategy by game-tree search (small ``n``, ``k``; any game)."""
+
+    name: ClassVar[str] = "optimal"
+    kind: ClassVar[str] = "classical"
+    builtin: ClassVar[bool] = True
+    summary: ClassVar[str] = "exact minimax strategy by game-tree search (small n, k; any game)"
+    feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
+    games: ClassVar[tuple[bool, ...] | None] = (False, True)
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_optimal(codemaker, seed=seed)
+
+    def check(
+        self,
+        num_positions: int,
+        num_colors: int,
+        *,
+        backend: str | None = None,
+        shots: int | None = None,
+        distinct: bool = False,
+        feedback: str | None = None,
+        scheme: str | None = None,
+    ) -> None:
+        from ..game import validate_feedback
+        from ..limits import check_classical
+
+        check_classical(self.name, num_positions, num_colors, 0)
+        played = self.feedbacks[0] if feedback is None else validate_feedback(feedback)
+        check_optimal_game(num_positions, num_colors, played, distinct)  # the game played
+        super().check(num_positions, num_colors)
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+        import math
+
+        return 0.05 + 1e-3 * math.exp(min(700.0, num_positions * math.log(num_colors)))
+
+
+OPTIMAL = Optimal()
+"""The ``optimal`` codebreaker."""

@@ -96,13 +96,17 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
+from ..codebreaker import Codebreaker
 from ..codemaker import Codemaker, check_codemaker
 from ..game import Code, validate_colors, validate_positions, validate_seed
 
 __all__ = [
+    "PERMUTATION",
+    "Permutation",
     "PermutationCodebreaker",
     "cyclic_shift_code",
     "permutation_query_bound",
@@ -748,3 +752,28 @@ def solve_permutation(codemaker: Codemaker, *, seed: int | None = None) -> Code:
     check_codemaker(codemaker)
     validate_seed(seed)  # the codebreaker is deterministic: checked, not used
     return PermutationCodebreaker(codemaker).solve()
+
+
+class Permutation(Codebreaker):
+    """El Ouali et al.'s binary search for permutations (``k = n`` and ``k > n``)."""
+
+    name: ClassVar[str] = "permutation"
+    kind: ClassVar[str] = "classical"
+    distinct: ClassVar[bool] = True
+    builtin: ClassVar[bool] = True
+    summary: ClassVar[str] = "El Ouali et al. binary search for permutations (k = n and k > n)"
+    reference: ClassVar[str | None] = "El Ouali et al., Games 9(1):2 (2018), Algorithms 1-4"
+
+    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
+        return solve_permutation(codemaker, seed=seed)
+
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        """:func:`permutation_worst_case_bound` for ``k >= n``; ``n + k`` otherwise (the
+        game is refused later, with its own message)."""
+        if num_colors < num_positions:
+            return num_positions + num_colors
+        return permutation_worst_case_bound(num_positions, num_colors)
+
+
+PERMUTATION = Permutation()
+"""The ``permutation`` codebreaker."""

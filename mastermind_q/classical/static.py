@@ -27,10 +27,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
+from ..codebreaker import Codebreaker
 from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
 from .static_decoding import decode_static
 from .static_exact import (
@@ -43,6 +44,8 @@ from .static_exact import (
 )
 
 __all__ = [
+    "STATIC",
+    "Static",
     "StaticQuerySet",
     "decode_static",
     "exact_play_available",
@@ -322,3 +325,78 @@ def _columns(plan: StaticQuerySet) -> np.ndarray | None:
     """The set's queries column-major without a copy, when they are stored so."""
     columns = plan.rows.T
     return columns if columns.flags["C_CONTIGUOUS"] else None
+
+
+class Static(Codebreaker):
+    """The non-adaptive classical codebreaker: one batch of queries, then the guess."""
+
+    name: ClassVar[str] = "static"
+    kind: ClassVar[str] = "classical"
+    setting: ClassVar[str] = "non-adaptive"
+    builtin: ClassVar[bool] = True
+    summary: ClassVar[str] = (
+        "non-adaptive: one batch of queries (minimum set, coin weighing, colour designs or "
+        "random), then the guess"
+    )
+    feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
+    schemes: ClassVar[bool] = True
+    formula: ClassVar[str | None] = (
+        "|Q| + 1, the fewest of: |Q| = static_minimum(n, k) (tiny games); "
+        "m_L(n) + 1 (coin weighing, k = 2); (k - 1) m_L(n) + 1 (colour designs); "
+        "ceil(k ln(n k) max(0.5 e^(n/k), 0.8)) (random sets, 2k >= n)"
+    )
+    reference: ClassVar[str | None] = (
+        "classical non-adaptive codebreaker (one batch of queries, then the answer): "
+        "minimum resolving sets of H(n, k) by CP-SAT (OEIS A303735; Caceres et al. 2007), "
+        "Lindstrom detecting designs (Lindstrom 1965; Cantor and Mills 1966) and random "
+        "sets with a peeling decoder beyond"
+    )
+
+    def solve(
+        self,
+        codemaker: Any,
+        *,
+        execution: Any = None,
+        seed: int | None = None,
+        scheme: str | None = None,
+    ) -> Code:
+        return solve_static(codemaker, seed=seed, scheme=scheme)
+
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        """The queries it commits to (its default scheme, black pegs) plus the final guess."""
+        return static_query_count(num_positions, num_colors) + 1
+
+    def check(
+        self,
+        num_positions: int,
+        num_colors: int,
+        *,
+        backend: str | None = None,
+        shots: int | None = None,
+        distinct: bool = False,
+        feedback: str | None = None,
+        scheme: str | None = None,
+    ) -> None:
+        from ..game import validate_feedback
+        from ..limits import check_classical, check_static_entries, check_static_search
+
+        n, k = num_positions, num_colors
+        check_classical(self.name, n, k, 0)  # n and k first: the bounds below loop over them
+        played = self.feedbacks[0] if feedback is None else validate_feedback(feedback)
+        chosen = static_scheme(n, k, feedback=played, scheme=scheme)
+        count = static_query_count(n, k, feedback=played, scheme=chosen)
+        if chosen == "minimum":
+            if not exact_play_available(n, k, played):
+                check_static_search(n, k, played)
+            check_classical(self.name, n, k, count + 1)
+        else:  # its own bound: the set's entries and bytes (answered as one array)
+            check_static_entries(chosen, n, k, count)
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+        # the query set built, answered and decoded: ~ queries x n
+        n, k = num_positions, num_colors
+        return 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
+
+
+STATIC = Static()
+"""The ``static`` codebreaker."""

@@ -39,7 +39,7 @@ DEFAULT_ROW_BUDGET = 120.0
 _ROW_OVERHEAD = 0.002
 _PAIR_BUILD = 6e-7  # seconds per qubit of a FindTwoColorPosition circuit built and counted
 _GROVER_BUILD = 2e-7  # seconds per qubit and query of the adaptive (Grover) circuit
-_PARITY_BUILD = 6e-7  # the same for the Hunziker-Meyer circuit
+# (each quantum codebreaker's own rate: Codebreaker.build_rate)
 _SIMULATED_GATE = 2e-5  # seconds per two-qubit gate simulated on Aer
 
 
@@ -59,26 +59,15 @@ def validate_row_budget(budget: object) -> float:
     return float(budget)
 
 
-def _code_space(n: int, k: int) -> float:
-    return math.exp(min(700.0, n * math.log(k)))
-
-
 def _game_seconds(method: str, n: int, k: int) -> float:
-    """Seconds of one classical game of ``method`` at ``(n, k)`` (a rough model)."""
-    from ..solving import _classical_guesses
+    """Seconds of one classical game of ``method`` at ``(n, k)``: its codebreaker's cost
+    model (:meth:`~mastermind_q.Codebreaker.game_seconds`), else a rough one from its
+    worst-case guesses."""
+    from ..solving import _classical_guesses, method_info
 
-    if method == "consistent":
-        return 0.05 + 2e-5 * (n * k) ** 2
-    if method == "knuth":
-        return 0.01 + 6e-7 * _code_space(n, k) ** 2
-    if method == "optimal":
-        return 0.05 + 1e-3 * _code_space(n, k)
-    if method == "random-consistent":
-        return 0.01 + 4e-7 * _code_space(n, k)
-    if method == "coin-weighing":  # about 2 s at n = k = 4096, 27 s at 16384 (one core)
-        return 0.01 + 7e-9 * (n * max(1, (k - 1).bit_length()) + k) * n
-    if method == "static":  # the query set built, answered and decoded: ~ queries x n
-        return 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
+    seconds = method_info(method).game_seconds(n, k)
+    if seconds is not None:
+        return float(seconds)
     try:
         guesses = _classical_guesses(method, n, k)
     except (ValueError, ArithmeticError):
@@ -103,9 +92,10 @@ def estimate_seconds(task: CompareTask, *, samples: int = 10, quantum_samples: i
 
             work = count_only_work(task.method, n, k)
             if task.executed is False:
-                rate = _PAIR_BUILD if task.method in ("nonadaptive", "triples") else _GROVER_BUILD
-                rate = _PARITY_BUILD if task.method == "hunziker-meyer" else rate
-                return _ROW_OVERHEAD + rate * work
+                from ..solving import method_info
+
+                rate = method_info(task.method).build_rate
+                return _ROW_OVERHEAD + (_GROVER_BUILD if rate is None else rate) * work
             from ..quantum.estimates import estimate_run
 
             gates = estimate_run(task.method, n, k).two_qubit_gates

@@ -37,7 +37,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..solving import METHODS
 
@@ -56,9 +56,24 @@ __all__ = [
     "row_game",
 ]
 
-SETTINGS: dict[str, str] = {name: info.setting for name, info in METHODS.items()}
-"""The setting of every solve method by name, read from its entry in
-:data:`~mastermind_q.solving.METHODS` (:attr:`~mastermind_q.solving.MethodInfo.setting`)."""
+
+class _Settings(Mapping[str, str]):
+    """The setting of every codebreaker, read from :data:`~mastermind_q.solving.METHODS`
+    when asked (an installed or registered codebreaker included)."""
+
+    def __getitem__(self, name: str) -> str:
+        return METHODS[name].setting
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(METHODS)
+
+    def __len__(self) -> int:
+        return len(METHODS)
+
+
+SETTINGS: Mapping[str, str] = _Settings()
+"""The setting of every solve method by name, read from its codebreaker in
+:data:`~mastermind_q.solving.METHODS` (:attr:`~mastermind_q.Codebreaker.setting`)."""
 SETTING_ORDER = ("non-adaptive", "adaptive")
 """The settings in the order tables and figures show them (the paper's Tables 1, 2)."""
 FEEDBACKS = ("black", "black-white")

@@ -19,17 +19,24 @@ from typing import IO, Any
 from .rows import CompareRow
 
 __all__ = [
-    "APPROXIMATE_METHODS",
     "CSV_FIELDS",
     "format_table",
+    "is_approximate",
     "open_csv_output",
     "write_csv_header",
     "write_csv_row",
 ]
 
-APPROXIMATE_METHODS = ("hunziker-meyer",)
-"""Quantum methods that succeed with probability below 1 even without noise (the
-table labels their success probability, the figure their curve)."""
+
+def is_approximate(method: object) -> bool:
+    """A quantum codebreaker that succeeds with probability below 1 even without noise
+    (its :attr:`~mastermind_q.Codebreaker.exact` is ``False``): the table labels its
+    success probability, the figure its curve."""
+    from ..solving import METHODS
+
+    info = METHODS.get(method) if isinstance(method, str) else None
+    return info is not None and info.kind == "quantum" and not info.exact
+
 
 CSV_FIELDS = (
     "n",
@@ -155,7 +162,7 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     The notes column says ``theory=...`` and ``T=...`` for quantum rows and the
     ``best-classical`` row of the quantum row's own game and setting (``vs best
     classical 9 (consistent)``) and the success probability ``p`` (labelled
-    ``approximate`` for :data:`APPROXIMATE_METHODS`), the sample count for classical
+    ``approximate`` for :func:`is_approximate` methods), the sample count for classical
     rows, the formula for bounds (asymptotic rates are marked), the codebreakers behind
     a ``best-classical`` row, ``context`` for rows of a game no quantum codebreaker
     plays (black-white answers, the permutation game), ``counted, not executed`` for
@@ -191,7 +198,7 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
                 notes.append(f"T={row['iterations']}")
             if row.get("success_probability") is not None:
                 p = f"p={row['success_probability']:.3g}"
-                if row.get("method") in APPROXIMATE_METHODS:
+                if is_approximate(row.get("method")):
                     p = f"success {p} (approximate)"
                 notes.append(p)
             rival = best.get((row["n"], row["k"], *row_game(row)))

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..solving import METHODS
 from .games import SETTING_ORDER, game_name, parse_game
-from .output import APPROXIMATE_METHODS, _row_dict
+from .output import _row_dict, is_approximate
 from .rows import CompareRow
 
 if TYPE_CHECKING:
@@ -247,9 +247,7 @@ def _label(method: str, game: str, kind: str, *, scale: float | None = None) -> 
     if kind == "formula" and scale is not None:
         return f"{_FORMULA_LABELS.get(method, method)} × {scale:.2g}, fitted"
     if kind == "quantum":
-        return (
-            f"{method} (quantum, p < 1)" if method in APPROXIMATE_METHODS else f"{method} (quantum)"
-        )
+        return f"{method} (quantum, p < 1)" if is_approximate(method) else f"{method} (quantum)"
     if method == "best-classical":
         return f"best classical, {_GAME_WORDS.get(game, game)}"
     if kind == "formula":

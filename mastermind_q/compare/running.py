@@ -44,21 +44,16 @@ def _check_count(value: object, name: str) -> int:
     return int(value)
 
 
-COIN_WEIGHING_STEP = 16
-"""A ``coin-weighing`` game costs about a sixteenth of the compare work limit's step per
-unit of its bound-times-``n`` work: ``n = k = 16,384`` (``4.0 x 10^9``) takes 27 s of
-one core (``benchmarks/RESULTS.md``), where ``MASTERMIND_Q_MAX_COMPARE_WORK``'s
-``10^10`` steps are about 20 minutes."""
-
-
 def _check_work(plan: ComparisonPlan, samples: int) -> None:
     """Refuse a comparison whose classical rows add up to too much work, before any row.
 
     Each classical row plays ``samples`` games of about ``guesses x n`` work (the
     method's worst-case guesses, :func:`mastermind_q.solving.check_request`'s
     estimate); the sum over the plan is compared with ``MASTERMIND_Q_MAX_COMPARE_WORK``.
-    A ``coin-weighing`` game counts :data:`COIN_WEIGHING_STEP` of a step per unit of its
-    work (its guesses are built and answered as arrays, in batches).
+    A codebreaker's :attr:`~mastermind_q.Codebreaker.work_step` divides its work (the
+    coin-weighing codebreaker's guesses are built and answered as arrays, in batches: a
+    sixteenth of a step per unit; ``n = k = 16,384``, ``4.0 x 10^9``, takes 27 s of one
+    core, where ``MASTERMIND_Q_MAX_COMPARE_WORK``'s ``10^10`` steps are about 20 minutes).
     """
     from ..limits import check_compare_work
     from ..solving import _classical_guesses as classical_guesses  # the solve limit's estimate
@@ -66,8 +61,10 @@ def _check_work(plan: ComparisonPlan, samples: int) -> None:
     total = 0
     for task in plan.tasks:
         if task.kind == "classical":
+            from ..solving import method_info
+
             work = samples * classical_guesses(task.method, task.n, task.k) * task.n
-            total += work // COIN_WEIGHING_STEP if task.method == "coin-weighing" else work
+            total += work // method_info(task.method).work_step
     rows = sum(task.kind == "classical" for task in plan.tasks)
     check_compare_work(total, rows=rows, samples=samples)
 

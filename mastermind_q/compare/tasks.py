@@ -19,13 +19,13 @@ from .rows import CompareRow, CompareTask
 if TYPE_CHECKING:
     from ..backends import Execution
 from .theory import (
-    _FORMULAS,
-    _REFERENCES,
     ASYMPTOTIC_FORMULAS,
-    THEORY_METHODS,
     _elouali_formula,
+    _formula,
+    _reference,
     applicability,
     bound_value,
+    has_theory,
     theoretical_queries,
 )
 
@@ -139,7 +139,7 @@ def run_task(
             distinct=distinct,
             queries=bound_value(task.method, task.n, task.k),
             source=source,
-            formula=_FORMULAS.get(task.method) or _elouali_formula(task.method, task.n, task.k),
+            formula=_formula(task.method) or _elouali_formula(task.method, task.n, task.k),
         )
     info = method_info(task.method)
     quantum = info.kind == "quantum"
@@ -231,7 +231,7 @@ class _GameSummary:
 
 def _theory(task: CompareTask) -> int | None:
     """The theorem's query count of a quantum row, where the paper states one."""
-    if task.method in THEORY_METHODS:
+    if has_theory(task.method, task.k):
         return theoretical_queries(task.method, task.n, task.k)
     return None
 
@@ -255,13 +255,13 @@ def _task_row(
             "seconds": round(time.perf_counter() - started, 3),
             **fields,
         }
-    fields.setdefault("formula", _FORMULAS.get(task.method))
+    fields.setdefault("formula", _formula(task.method))
     return CompareRow(
         n=task.n,
         k=task.k,
         method=task.method,
         kind=kind,
-        reference=_REFERENCES.get(task.method),
+        reference=_reference(task.method),
         setting=task.setting,
         feedback=task.feedback,
         distinct=distinct,

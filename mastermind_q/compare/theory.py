@@ -14,7 +14,6 @@ __all__ = [
     "ENUMERATION_LIMITS",
     "INFORMATION_BOUNDS",
     "SIMULATE_UP_TO",
-    "THEORY_METHODS",
     "answer_entropy",
     "applicability",
     "bound_value",
@@ -36,11 +35,6 @@ builds 16,383 circuits of 229,391 qubits (3.8 x 10^9). Each circuit is a few sta
 gates around the oracle box, but Qiskit's circuit data costs time in the qubits; the
 measured rates are in ``benchmarks/RESULTS.md``. Larger rows are skipped with the
 reason."""
-THEORY_METHODS = tuple(
-    name for name, info in METHODS.items() if info.kind == "quantum" and info.queries
-)
-"""Quantum methods whose exact oracle-call count :func:`theoretical_queries` knows (their
-:data:`~mastermind_q.solving.METHODS` entry names it)."""
 ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
 """Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
 
@@ -68,8 +62,7 @@ rates of Li-Luo-Xu Tables 1 and 2 with every hidden constant set to 1."""
 
 _LLX = "Li-Luo-Xu"
 _ELOUALI = "El Ouali et al., Games 9(1):2 (2018)"
-_REFERENCES = {
-    **{name: info.reference for name, info in METHODS.items() if info.reference},
+_BOUND_REFERENCES = {
     "elouali-upper": f"{_ELOUALI}, Section 2.1 (k = n) / Section 2.2 (k > n)",
     "elouali-lower": f"{_ELOUALI}, Section 3.1 (k = n) / Section 3.2 (k > n)",
     "adaptive-T": f"{_LLX}, Algorithm 4, Theorem 3 (one query per Grover iteration)",
@@ -84,8 +77,7 @@ _REFERENCES = {
     "table2-blackpeg": f"{_LLX}, Table 2 (adaptive, black-peg; [Mar22], [MS20])",
     "table2-blackwhite": f"{_LLX}, Table 2 (adaptive, black-white; [Mar22], [MS20])",
 }
-_FORMULAS = {
-    **{name: info.formula for name, info in METHODS.items() if info.formula},
+_BOUND_FORMULAS = {
     "adaptive-T": "T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)",
     "counting-bound": "ceil(n log2 k / log2(n + 1)) guesses, the final one included",
     "entropy-bound": "ceil(n log2 k / H(Binomial(n, 1/k))) queries before the final "
@@ -99,6 +91,27 @@ _FORMULAS = {
     "table2-blackpeg": "Theta(n log k / log n + k) with constants 1, log base 2",
     "table2-blackwhite": "Theta(n log k / log n + k/n) with constants 1, log base 2",
 }
+
+
+def _reference(name: str) -> str | None:
+    """The reference of a method (its codebreaker's) or of a bound row."""
+    info = METHODS.get(name)
+    return info.reference if info is not None else _BOUND_REFERENCES.get(name)
+
+
+def _formula(name: str) -> str | None:
+    """The formula of a method (its codebreaker's) or of a bound row."""
+    info = METHODS.get(name)
+    return info.formula if info is not None else _BOUND_FORMULAS.get(name)
+
+
+def has_theory(method: str, num_colors: int) -> bool:
+    """Whether quantum ``method``'s codebreaker states its exact oracle-call count (what
+    :func:`theoretical_queries` reports)."""
+    info = METHODS.get(method)
+    return (
+        info is not None and info.kind == "quantum" and info.query_count(1, num_colors) is not None
+    )
 
 
 def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int:
@@ -361,35 +374,27 @@ def count_only_work(method: str, num_positions: int, num_colors: int) -> int:
         mastermind_q.limits.ResourceLimitError: ``n`` or ``k`` beyond the counted limits,
             or circuits too wide for memory.
     """
-    from ..circuits.layout import color_qubits, score_qubits
     from ..limits import check_circuit_size
 
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
     check_circuit_size(n, k)
-    queries = _theory_count(method, k)
-    if method == "hunziker-meyer":
-        qubits = n * color_qubits(k) + 1
-    else:
-        from ..circuits.oracle import black_peg_oracle_cost
-
-        if method == "two-color":
-            from ..circuits.two_colors import two_color_score_qubits
-
-            qubits = black_peg_oracle_cost(n, 2, score_qubits=two_color_score_qubits(n)).qubits
-        else:
-            qubits = max(n * color_qubits(k) + score_qubits(n), black_peg_oracle_cost(n, k).qubits)
-    circuits = queries if method in ("nonadaptive", "triples") else 1
+    info = METHODS.get(method)
+    shape = None if info is None or info.kind != "quantum" else info.shape(n, k)
+    if shape is None:
+        raise ValueError(
+            f"method {method!r} states no circuit shape (circuits, qubits, queries) to count"
+        )
+    circuits, qubits, queries = shape
     return circuits * qubits * max(1, queries // circuits)
 
 
 def _count_only_reason(method: str, n: int, k: int) -> str | None:
     """Why a counted, not executed, quantum row cannot be built at ``(n, k)`` (or ``None``)."""
-    from ..limits import ResourceLimitError
 
     try:
         work = count_only_work(method, n, k)
-    except ResourceLimitError as error:
+    except ValueError as error:  # ResourceLimitError included
         return str(error)
     if work > COUNT_ONLY_MAX_WORK:
         return (

@@ -7,7 +7,9 @@ application and runs them (the gate only acts there); then it decodes the answer
 
 One module per codebreaker, and the parts they share:
 
-* :mod:`~mastermind_q.quantum.pairs` -- ``nonadaptive`` (Algorithm 1) and ``triples``;
+* :mod:`~mastermind_q.quantum.nonadaptive` -- ``nonadaptive`` (Algorithm 1);
+* :mod:`~mastermind_q.quantum.triples` -- ``triples`` (pair queries along colour paths);
+* :mod:`~mastermind_q.quantum.pairs` -- what the pair-plan codebreakers share;
 * :mod:`~mastermind_q.quantum.two_color` -- ``two-color`` (Algorithm 3, k = 2);
 * :mod:`~mastermind_q.quantum.adaptive` -- ``adaptive`` (Algorithm 4, Grover);
 * :mod:`~mastermind_q.quantum.hunziker_meyer` -- ``hunziker-meyer`` (Appendix A,
@@ -18,12 +20,14 @@ One module per codebreaker, and the parts they share:
 * :mod:`~mastermind_q.quantum.running` -- the oracle construction, run and decode;
 * :mod:`~mastermind_q.quantum.outcome` -- :class:`QuantumOutcome`, what a solver returns.
 
-A new codebreaker is a new module here with a ``solve_*`` function
-``(codemaker, *, backend, shots, seed, execution) -> QuantumOutcome`` (written as
-``run(codemaker, n, k, execution)`` under the ``quantum_solver`` decorator of
-``_solver.py``, which gives every codebreaker that form), re-exported below and
-registered in :data:`mastermind_q.solving.METHODS`. Imports run one way:
-solvers -> running -> decoding -> plans; nothing here imports :mod:`mastermind_q.solving`.
+Each codebreaker is one object, a :class:`~mastermind_q.Codebreaker` defined in its
+module (``NONADAPTIVE``, ``TRIPLES``, ``TWO_COLOR``, ``ADAPTIVE``, ``HUNZIKER_MEYER``):
+its plan, count, circuits, estimate, read-out and construction preference; the
+``solve_*`` functions ``(codemaker, *, backend, shots, seed, execution)`` call it. A new
+built-in is a new module with its object, named in
+:data:`mastermind_q.codebreaker.METHODS`'s table; a user's joins through an entry point
+(:doc:`/guide/own-codebreaker`). Imports run one way: solvers -> running -> decoding ->
+plans; nothing here imports :mod:`mastermind_q.solving`.
 """
 
 from __future__ import annotations
@@ -32,10 +36,9 @@ from .adaptive import solve_adaptive
 from .decoding import decode_counts, position_weights
 from .estimates import ESTIMATED_NAMES, RunEstimate, check_run, estimate_run
 from .hunziker_meyer import solve_hunziker_meyer
+from .nonadaptive import solve_nonadaptive
 from .outcome import QuantumOutcome
-from .pairs import solve_nonadaptive, solve_triples
 from .plans import (
-    PAIR_METHODS,
     decode_pair_answers,
     method_plan,
     nonadaptive_plan,
@@ -43,12 +46,12 @@ from .plans import (
     triple_query_count,
 )
 from .running import AUTO_SEEDS, choose_oracle_construction
+from .triples import solve_triples
 from .two_color import solve_two_color
 
 __all__ = [
     "AUTO_SEEDS",
     "ESTIMATED_NAMES",
-    "PAIR_METHODS",
     "QuantumOutcome",
     "RunEstimate",
     "check_run",

@@ -12,16 +12,19 @@ builds anything. ``run``'s docstring documents the public form; the decorator ad
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
+from ..codebreaker import Codebreaker
 from .outcome import QuantumOutcome
 
 if TYPE_CHECKING:
+    from qiskit.circuit import Gate
+
     from ..backends import Execution
     from ..codemaker import Codemaker
 
-__all__ = ["EXECUTION_ARGUMENT", "quantum_solver"]
+__all__ = ["EXECUTION_ARGUMENT", "QuantumCodebreaker", "quantum_solver"]
 
 EXECUTION_ARGUMENT = """\
         execution: the :class:`~mastermind_q.backends.Execution` record to run with
@@ -69,3 +72,87 @@ def quantum_solver(run: SolverRun) -> Callable[..., QuantumOutcome]:
         setattr(solve, attribute, getattr(run, attribute))
     solve.__doc__ = doc
     return solve
+
+
+class QuantumCodebreaker(Codebreaker):
+    """A built-in quantum codebreaker: :meth:`run` builds and runs its circuits.
+
+    It plays with an :class:`~mastermind_q.backends.Execution` record (or ``backend``,
+    ``shots`` and ``seed``, which build one), checks its run estimate before anything is
+    built (:meth:`check`), and names the read-out its answers are decoded by
+    (:meth:`readout_plan`).
+    """
+
+    kind: ClassVar[str] = "quantum"
+    builtin: ClassVar[bool] = True
+
+    def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
+        """The codebreaker's work, after the codemaker and the record are checked."""
+        raise NotImplementedError
+
+    def solve(
+        self,
+        codemaker: Codemaker,
+        *,
+        execution: Execution | None = None,
+        seed: int | None = None,
+        backend: str | None = None,
+        shots: int | None = None,
+    ) -> QuantumOutcome:
+        from ..backends import resolve_execution
+        from ..codemaker import check_codemaker
+
+        n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
+        resolved = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
+        return self.run(codemaker, n, k, resolved)
+
+    def readout_plan(self, colors: int) -> Sequence[tuple[int, ...]] | None:
+        """The pair plan each circuit's measured positions answer (``None``: one circuit
+        whose colour registers are measured, the code itself)."""
+        return None
+
+    def check(
+        self,
+        num_positions: int,
+        num_colors: int,
+        *,
+        backend: str | None = None,
+        shots: int | None = None,
+        distinct: bool = False,
+        feedback: str | None = None,
+        scheme: str | None = None,
+    ) -> None:
+        from .estimates import check_run
+
+        check_run(self.name, num_positions, num_colors, backend=backend or "aer", shots=shots)
+
+    def known_oracle(self, secret: Sequence[int], colors: int, construction: str | None) -> Gate:
+        """The known-secret oracle the drawings and resource counts put in place of the
+        codemaker's opaque box (:class:`~mastermind_q.circuits.BlackPegOracleGate`)."""
+        from ..circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
+
+        return BlackPegOracleGate.for_construction(
+            secret, colors, construction or DEFAULT_CONSTRUCTION
+        )
+
+    def score_qubits(self, num_positions: int) -> int | None:
+        """The oracle's score width ``m`` when it is not the minimum (``None``)."""
+        return None
+
+    def construction(
+        self, device: str | None, num_positions: int, num_colors: int, level: int | None
+    ) -> str | None:
+        from ..backends import current_execution_options
+        from ..backends.oracle_choice import choose_construction
+
+        construction = current_execution_options().oracle_construction
+        if construction != "auto":
+            return construction
+        return choose_construction(
+            device,
+            num_positions,
+            num_colors,
+            self.score_qubits(num_positions),
+            mps_construction=self.mps_construction,
+            optimization_level=level,
+        )

@@ -2,17 +2,78 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from ._solver import quantum_solver
+from ._solver import QuantumCodebreaker, quantum_solver
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
 
 if TYPE_CHECKING:
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Gate
+
     from ..backends import Execution
     from ..codemaker import Codemaker
+    from .estimates import RunEstimate
 
-__all__ = ["solve_adaptive"]
+__all__ = ["ADAPTIVE", "Adaptive", "solve_adaptive"]
+
+
+class Adaptive(QuantumCodebreaker):
+    """Li-Luo-Xu Algorithm 4: ``n`` synchronous exact Grover searches in one circuit,
+    ``B_s`` and ``B_s^dagger`` once per iteration (``2T`` queries)."""
+
+    name: ClassVar[str] = "adaptive"
+    summary: ClassVar[str] = (
+        "Li-Luo-Xu Algorithm 4: n synchronous exact Grover searches, 2T queries"
+    )
+    formula: ClassVar[str | None] = "2T, T = ceil(pi/(4 arcsin sqrt(1/k)) - 1/2)"
+    reference: ClassVar[str | None] = "Li-Luo-Xu, Algorithm 4, Theorem 3"
+    mps_construction: ClassVar[str | None] = "increment"
+    """The adaptive Grover circuit holds the score register between ``B_s`` and
+    ``B_s^dagger``, and ``fourier`` (all ``2^m`` Fourier values with equal weight) is far
+    slower on a matrix-product-state chain than ``increment`` (``benchmarks/RESULTS.md``,
+    "Growth in n on Aer")."""
+    build_rate: ClassVar[float | None] = 2e-7
+
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        from .counts import adaptive_queries
+
+        return adaptive_queries(num_colors)
+
+    def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
+        from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
+
+        _iterations, phi = exact_grover_parameters(num_colors)
+        circuit = adaptive_circuit(oracle, num_positions=num_positions, colors=num_colors)
+        (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
+        return [circuit.assign_parameters({parameter: phi})]
+
+    def estimate(self, num_positions: int, num_colors: int) -> RunEstimate:
+        from .estimates import query_estimate
+
+        queries = self.queries(num_positions, num_colors)
+        return query_estimate(num_positions, num_colors, circuits=1, queries=queries)
+
+    def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int]:
+        from ..circuits.layout import color_qubits, score_qubits
+        from ..circuits.oracle import black_peg_oracle_cost
+
+        n, k = num_positions, num_colors
+        qubits = max(n * color_qubits(k) + score_qubits(n), black_peg_oracle_cost(n, k).qubits)
+        return 1, qubits, self.queries(n, k)
+
+    def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
+        from ..circuits.grover import exact_grover_parameters
+
+        iterations, phi = exact_grover_parameters(k)
+        oracle = _oracle_for(codemaker, execution, mps_construction=self.mps_construction)
+        circuits = self.circuits(oracle, n, k)
+        return _run_and_decode(self, codemaker, circuits, execution, iterations=iterations, phi=phi)
+
+
+ADAPTIVE = Adaptive()
+"""The ``adaptive`` codebreaker."""
 
 
 @quantum_solver
@@ -44,13 +105,4 @@ def solve_adaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -
         G. L. Long, Phys. Rev. A 64, 022307 (2001) for ``phi`` (see
         :mod:`mastermind_q.circuits.grover` for the erratum).
     """
-    from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
-
-    iterations, phi = exact_grover_parameters(k)
-    oracle = _oracle_for(codemaker, execution, method="adaptive")
-    circuit = adaptive_circuit(oracle, num_positions=n, colors=k)
-    (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
-    bound = circuit.assign_parameters({parameter: phi})
-    return _run_and_decode(
-        "adaptive", codemaker, [bound], execution, iterations=iterations, phi=phi
-    )
+    return ADAPTIVE.run(codemaker, n, k, execution)

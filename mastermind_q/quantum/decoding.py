@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .plans import PAIR_METHODS, decode_pair_answers, method_plan
+from .plans import decode_pair_answers
 
 __all__ = ["decode_counts", "position_weights"]
 
@@ -71,22 +72,30 @@ def _check_counts(counts: object) -> None:
 
 
 def _decode(
-    method: str,
+    plan: Sequence[tuple[int, ...]],
     distributions: Sequence[Mapping[str, float]],
     *,
     num_positions: int,
     colors: int,
     normalise: bool,
 ) -> tuple[tuple[int, ...], list[float]]:
+    """Each circuit's majority answer, decoded along the pair ``plan``."""
     majorities = [_majority(dist, normalise=normalise) for dist in distributions]
     answers = [_bits(key, num_positions) for key, _ in majorities]
     fractions = [fraction for _, fraction in majorities]
-    if method == "two-color":
-        if len(answers) != 1:
-            raise ValueError(f"two-color decodes one circuit, got {len(answers)}")
-        return answers[0], fractions
-    plan = method_plan(method, colors)
     return decode_pair_answers(plan, answers, colors=colors), fractions
+
+
+def _readout(method: object) -> tuple[str, Sequence[tuple[int, ...]] | None, Any]:
+    """The codebreaker named ``method`` and how its answers are read:
+    ``(name, plan, codebreaker)``, ``plan`` ``None`` for measured colour registers."""
+    from ..codebreaker import METHODS
+
+    breaker = METHODS.get(method) if isinstance(method, str) else None
+    if breaker is None or not hasattr(breaker, "readout_plan"):
+        decoded = [name for name, info in METHODS.items() if hasattr(info, "readout_plan")]
+        raise ValueError(f"method must be one of {', '.join(decoded)}; was {method!r}")
+    return breaker.name, None, breaker
 
 
 def _clamp(probability: float, floor: float) -> float:
@@ -140,8 +149,23 @@ def position_weights(
         >>> [round(w[1], 2) for w in weights]  # bit 0 is 1 in all shots, bit 1 in 10%
         [1.0, 0.1]
     """
+    _name, _plan, breaker = _readout(method)
+    return _position_weights(
+        breaker.readout_plan(colors), distributions, num_positions=num_positions, colors=colors
+    )
+
+
+def _position_weights(
+    plan: Sequence[tuple[int, ...]] | None,
+    distributions: Sequence[Mapping[str, float]],
+    *,
+    num_positions: int,
+    colors: int,
+) -> tuple[tuple[float, ...], ...]:
+    """:func:`position_weights` for a read-out: the pair ``plan``, or ``None`` for the
+    measured colour registers."""
     n = num_positions
-    if method == "adaptive":
+    if plan is None:
         from ..circuits.layout import color_qubits
 
         q = color_qubits(colors)
@@ -158,16 +182,7 @@ def position_weights(
         marginals = [[tally / total if total else 0.0 for tally in row] for row in tallies]
         floor = _floor(distributions[0])
         return tuple(_normalise([_clamp(f, floor) for f in row]) for row in marginals)
-    signatures: list[tuple[int, ...]]
-    if method == "two-color":
-        signatures = [(0,), (1,)]
-    elif method in PAIR_METHODS:
-        plan = method_plan(method, colors)
-        signatures = [tuple(int(color in pair) for pair in plan) for color in range(colors)]
-    else:
-        raise ValueError(
-            f"method must be one of nonadaptive, triples, two-color, adaptive; was {method!r}"
-        )
+    signatures = [tuple(int(color in pair) for pair in plan) for color in range(colors)]
     ones: list[list[float]] = []  # ones[j][i]: fraction of circuit j's shots with bit i = 1
     floors = []
     for distribution in distributions:
@@ -253,31 +268,24 @@ def decode_counts(
     from ..game import validate_colors, validate_positions
     from ..limits import check_quantum_size
 
-    if method not in _DECODED:
-        raise ValueError(f"method must be one of {', '.join(_DECODED)}; was {method!r}")
+    name, _plan, breaker = _readout(method)
     num_positions = validate_positions(num_positions)
     colors = validate_colors(colors)
     check_quantum_size(num_positions, colors)
     _check_counts(counts)
-    if method in _REGISTER_METHODS:
+    plan = breaker.readout_plan(colors)
+    if plan is None:
         if len(counts) != 1:
-            raise ValueError(f"method {method!r} runs 1 circuit, got {len(counts)}")
+            raise ValueError(f"method {name!r} runs 1 circuit, got {len(counts)}")
         _check_register_width(counts[0], num_positions=num_positions, colors=colors)
         found, fraction = _adaptive_answer(counts[0], num_positions=num_positions, colors=colors)
         return found, [fraction]
-    if method != "two-color":
-        expected = len(method_plan(method, colors))
-        if len(counts) != expected:
-            raise ValueError(
-                f"method {method!r} with k={colors} runs {expected} circuits, got {len(counts)}"
-            )
-    return _decode(method, counts, num_positions=num_positions, colors=colors, normalise=True)
-
-
-_REGISTER_METHODS = ("adaptive", "hunziker-meyer")
-"""Methods whose one circuit measures the colour registers (the code itself)."""
-_DECODED = (*PAIR_METHODS, "two-color", *_REGISTER_METHODS)
-"""Methods :func:`decode_counts` decodes."""
+    if len(counts) != len(plan):
+        circuits = "1 circuit" if len(plan) == 1 else f"{len(plan)} circuits"
+        if len(plan) == 1:
+            raise ValueError(f"{name} decodes one circuit, got {len(counts)}")
+        raise ValueError(f"method {name!r} with k={colors} runs {circuits}, got {len(counts)}")
+    return _decode(plan, counts, num_positions=num_positions, colors=colors, normalise=True)
 
 
 def _check_register_width(

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
-from ._solver import quantum_solver
+from ._solver import QuantumCodebreaker, quantum_solver
 from .outcome import QuantumOutcome
 from .running import _run_and_decode
 
 if TYPE_CHECKING:
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Gate
+
     from ..backends import Execution
     from ..codemaker import Codemaker
+    from .estimates import RunEstimate
 
-__all__ = ["HUNZIKER_MEYER_MIN_COLORS", "check_hunziker_meyer_colors", "solve_hunziker_meyer"]
+__all__ = [
+    "HUNZIKER_MEYER",
+    "HUNZIKER_MEYER_MIN_COLORS",
+    "HunzikerMeyer",
+    "check_hunziker_meyer_colors",
+    "solve_hunziker_meyer",
+]
 
 HUNZIKER_MEYER_MIN_COLORS = 5
 """Algorithm 5 with the parity oracle ``d_H mod 2`` is Hunziker and Meyer's ``k > 4`` case."""
@@ -26,6 +37,75 @@ def check_hunziker_meyer_colors(colors: int) -> None:
             "uses the parity oracle d_H(x, s) mod 2 for k > 4 only (Hunziker-Meyer take "
             "d_H mod (6 - k) below)"
         )
+
+
+class HunzikerMeyer(QuantumCodebreaker):
+    """Li-Luo-Xu Algorithm 5 (Hunziker-Meyer): ``T`` queries of the parity oracle ``O_h``
+    in one circuit, ``k > 4``; approximate (``exact = False``)."""
+
+    name: ClassVar[str] = "hunziker-meyer"
+    summary: ClassVar[str] = (
+        "Li-Luo-Xu Appendix A, Algorithm 5 (Hunziker-Meyer): T parity queries (k > 4)"
+    )
+    colors: ClassVar[tuple[int, int | None]] = (HUNZIKER_MEYER_MIN_COLORS, None)
+    colors_source: ClassVar[str] = "Li-Luo-Xu Appendix A"
+    exact: ClassVar[bool] = False
+    formula: ClassVar[str | None] = (
+        "T = round((pi/(2 arcsin(1/sqrt k)) - 1)/2), p = sin^2((2T+1) theta)^n"
+    )
+    reference: ClassVar[str | None] = (
+        "Li-Luo-Xu, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])"
+    )
+    build_rate: ClassVar[float | None] = 6e-7
+    oracle_construction: ClassVar[str] = "parity"
+    """How it reports its oracle: the parity oracle ``O_h`` has one construction
+    (:func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`)."""
+
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        from ..circuits.hunziker_meyer import hunziker_meyer_iterations
+
+        return hunziker_meyer_iterations(num_colors)
+
+    def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
+        from ..circuits.hunziker_meyer import hunziker_meyer_circuit
+
+        check_hunziker_meyer_colors(num_colors)
+        return [hunziker_meyer_circuit(oracle, num_positions=num_positions, colors=num_colors)]
+
+    def known_oracle(self, secret: Sequence[int], colors: int, construction: str | None) -> Gate:
+        from ..circuits.oracle import ParityOracleGate
+
+        return ParityOracleGate(secret, colors)
+
+    def construction(
+        self, device: str | None, num_positions: int, num_colors: int, level: int | None
+    ) -> str:
+        return self.oracle_construction
+
+    def estimate(self, num_positions: int, num_colors: int) -> RunEstimate:
+        from ..circuits.layout import color_qubits
+        from .estimates import RunEstimate
+
+        check_hunziker_meyer_colors(num_colors)
+        n, q = num_positions, color_qubits(num_colors)
+        per_query = n * 6 * q + 6 * n * (q - 1)  # n q-controlled X, the diffusion
+        return RunEstimate(1, n * q + 1, self.queries(n, num_colors) * per_query)
+
+    def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int]:
+        from ..circuits.layout import color_qubits
+
+        qubits = num_positions * color_qubits(num_colors) + 1
+        return 1, qubits, self.queries(num_positions, num_colors)
+
+    def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
+        check_hunziker_meyer_colors(k)
+        iterations = self.queries(n, k)
+        circuits = self.circuits(codemaker.parity_oracle(), n, k)
+        return _run_and_decode(self, codemaker, circuits, execution, iterations=iterations)
+
+
+HUNZIKER_MEYER = HunzikerMeyer()
+"""The ``hunziker-meyer`` codebreaker."""
 
 
 @quantum_solver
@@ -59,9 +139,4 @@ def solve_hunziker_meyer(
         Li, Luo, Xu, Appendix A, Algorithm 5, Theorem 4; M. Hunziker and D. A. Meyer,
         Quantum Information Processing 1, 145-154 (2002).
     """
-    from ..circuits.hunziker_meyer import hunziker_meyer_circuit, hunziker_meyer_iterations
-
-    check_hunziker_meyer_colors(k)
-    iterations = hunziker_meyer_iterations(k)
-    circuit = hunziker_meyer_circuit(codemaker.parity_oracle(), num_positions=n, colors=k)
-    return _run_and_decode("hunziker-meyer", codemaker, [circuit], execution, iterations=iterations)
+    return HUNZIKER_MEYER.run(codemaker, n, k, execution)

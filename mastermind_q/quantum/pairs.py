@@ -1,8 +1,10 @@
-"""The non-adaptive codebreakers: Li-Luo-Xu Algorithm 1 and the triples plan (k >= 3).
+"""What the non-adaptive pair codebreakers share: :class:`PairCodebreaker` (k >= 3).
 
 Each runs one FindTwoColorPosition circuit per pair of its plan
 (:mod:`mastermind_q.quantum.plans`) and decodes the answers with
-:func:`~mastermind_q.quantum.plans.decode_pair_answers`.
+:func:`~mastermind_q.quantum.plans.decode_pair_answers`:
+:mod:`~mastermind_q.quantum.nonadaptive` (Algorithm 1) and
+:mod:`~mastermind_q.quantum.triples` are its two plans.
 
 Success probability convention (nonadaptive, triples, two-color): each circuit's
 answer is its most likely (exact) or most frequent (sampled) bitstring; its
@@ -14,93 +16,80 @@ are independent runs). On ``aer-statevector`` the values are exact.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
-from ._solver import quantum_solver
+from ._solver import QuantumCodebreaker
 from .outcome import QuantumOutcome
-from .plans import method_plan
 from .running import _oracle_for, _run_and_decode
 
 if TYPE_CHECKING:
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Gate
+
     from ..backends import Execution
     from ..codemaker import Codemaker
+    from .estimates import RunEstimate
 
-__all__ = ["solve_nonadaptive", "solve_triples"]
-
-
-def _solve_pairs(
-    method: str, codemaker: Codemaker, n: int, k: int, execution: Execution
-) -> QuantumOutcome:
-    from ..circuits.find_two_color import find_two_color_circuit
-    from ..circuits.layout import score_qubits
-
-    plan = method_plan(method, k)
-    oracle = _oracle_for(codemaker, execution)
-    # a generator: a counting codemaker counts each circuit as it is built and keeps none
-    circuits = (
-        find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
-    )
-    return _run_and_decode(
-        method,
-        codemaker,
-        circuits,
-        execution,
-        pairs=[list(pair) for pair in plan],
-        score_qubits=score_qubits(n),
-    )
+__all__ = ["PairCodebreaker"]
 
 
-@quantum_solver
-def solve_nonadaptive(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
-    """Li-Luo-Xu Algorithm 1: ``k - 1`` FindTwoColorPosition queries decode ``s`` exactly.
+class PairCodebreaker(QuantumCodebreaker):
+    """A plan of FindTwoColorPosition pair queries, fixed before any answer: one circuit
+    and one oracle query per pair, decoded along the plan (:meth:`plan`)."""
 
-    Runs :func:`~mastermind_q.circuits.find_two_color_circuit` for the pairs
-    :func:`nonadaptive_plan` ``= (0, c), c = 1..k-1`` (one oracle query each), then
-    ``s^(0) = s^(0,1) AND s^(0,2)``, ``s^(c) = s^(0,c) XOR s^(0)``
-    (:func:`decode_pair_answers`).
+    setting: ClassVar[str] = "non-adaptive"
+    colors: ClassVar[tuple[int, int | None]] = (3, None)
+    build_rate: ClassVar[float | None] = 6e-7
 
-    Cost: ``k - 1`` oracle queries; ``k - 1`` circuits of ``n*q + m + a`` qubits.
+    def plan(self, colors: int) -> list[tuple[int, int]]:
+        """The pair queries ``(c1, c2)`` for ``k`` colours, in query order."""
+        raise NotImplementedError
 
-    Args:
-        codemaker: the codemaker (its oracle gate is the only access to the secret).
-        backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
-        shots: shots per circuit on sampling backends.
-        seed: simulator seed.
+    def readout_plan(self, colors: int) -> Sequence[tuple[int, ...]]:
+        return self.plan(colors)
 
-    Returns:
-        The :class:`~mastermind_q.quantum.QuantumOutcome`; ``success_probability`` is
-        the product of the per-circuit probabilities (see the module docstring).
+    def queries(self, num_positions: int, num_colors: int) -> int:
+        return len(self.plan(num_colors))
 
-    Raises:
-        ValueError: ``k = 2`` (use ``two-color``).
+    def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
+        from ..circuits.find_two_color import find_two_color_circuit
 
-    Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 and Theorem 1.
-    """
-    return _solve_pairs("nonadaptive", codemaker, n, k, execution)
+        return [
+            find_two_color_circuit(oracle, c1, c2, num_positions=num_positions, colors=num_colors)
+            for c1, c2 in self.plan(num_colors)
+        ]
 
+    def estimate(self, num_positions: int, num_colors: int) -> RunEstimate:
+        from .estimates import query_estimate
 
-@quantum_solver
-def solve_triples(codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
-    """Pair queries along colour paths: ``ceil(2(k-1)/3)`` queries decode ``s`` exactly.
+        count = self.queries(num_positions, num_colors) if num_colors >= 3 else 1
+        return query_estimate(num_positions, num_colors, circuits=count, queries=count)
 
-    The plan is :func:`triple_plan` (optimal among plans of pair queries; the paper's
-    Section 5 remark gives ``ceil(2k/3)``); each pair is one FindTwoColorPosition
-    circuit, decoded by :func:`decode_pair_answers`.
+    def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int]:
+        from ..circuits.layout import color_qubits, score_qubits
+        from ..circuits.oracle import black_peg_oracle_cost
 
-    Cost: ``ceil(2(k-1)/3)`` oracle queries and circuits.
+        n, k = num_positions, num_colors
+        queries = self.queries(n, k)
+        qubits = max(n * color_qubits(k) + score_qubits(n), black_peg_oracle_cost(n, k).qubits)
+        return queries, qubits, queries
 
-    Args:
-        codemaker: the codemaker.
-        backend: ``aer-statevector`` (exact probabilities) or a sampling backend.
-        shots: shots per circuit on sampling backends.
-        seed: simulator seed.
+    def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
+        from ..circuits.find_two_color import find_two_color_circuit
+        from ..circuits.layout import score_qubits
 
-    Returns:
-        The :class:`~mastermind_q.quantum.QuantumOutcome` (product convention).
-
-    Raises:
-        ValueError: ``k = 2`` (use ``two-color``).
-
-    Reference: Li, Luo, Xu, Section 5 (closing remark), improved by one isolated colour.
-    """
-    return _solve_pairs("triples", codemaker, n, k, execution)
+        plan = self.plan(k)
+        oracle = _oracle_for(codemaker, execution)
+        # a generator: a counting codemaker counts each circuit as it is built and keeps none
+        circuits = (
+            find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
+        )
+        return _run_and_decode(
+            self,
+            codemaker,
+            circuits,
+            execution,
+            pairs=[list(pair) for pair in plan],
+            score_qubits=score_qubits(n),
+        )

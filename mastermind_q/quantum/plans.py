@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
-    "PAIR_METHODS",
     "decode_pair_answers",
     "method_plan",
     "nonadaptive_plan",
@@ -17,11 +16,9 @@ __all__ = [
     "triple_query_count",
 ]
 
-PAIR_METHODS = ("nonadaptive", "triples")
-"""Methods that decode a plan of FindTwoColorPosition pair queries."""
 
-
-def _check_pair_method_colors(method: str, colors: int) -> int:
+def _check_pair_method_colors(plan: str, colors: int) -> int:
+    """``k`` checked for a pair plan: ``plan`` names its method in the message."""
     from ..game import validate_colors
     from ..limits import check_circuit_size
 
@@ -29,7 +26,7 @@ def _check_pair_method_colors(method: str, colors: int) -> int:
     check_circuit_size(1, k)  # k - 1 circuits: the sizes the builders accept
     if k < 3:
         raise ValueError(
-            f"method {method!r} needs colors k >= 3, was k={k}; use method='two-color' for k = 2"
+            f"method '{plan}' needs colors k >= 3, was k={k}; use method='two-color' for k = 2"
         )
     return k
 
@@ -126,20 +123,24 @@ def triple_plan(colors: int) -> list[tuple[int, int]]:
 
 
 def method_plan(method: str, colors: int) -> list[tuple[int, int]]:
-    """The pair queries of ``method`` (``nonadaptive`` or ``triples``) for ``k`` colours.
+    """The pair queries of a pair-plan codebreaker (``nonadaptive``, ``triples``, or an
+    installed one with a ``plan``) for ``k`` colours.
 
     Raises:
-        ValueError: unknown method or ``k < 3``.
+        ValueError: not a codebreaker with a pair plan, or ``k < 3``.
     """
-    if method == "nonadaptive":
-        return nonadaptive_plan(colors)
-    if method == "triples":
-        return triple_plan(colors)
-    raise ValueError(f"method must be one of {', '.join(PAIR_METHODS)}; was {method!r}")
+    from ..codebreaker import METHODS
+
+    breaker = METHODS.get(method) if isinstance(method, str) else None
+    plan = getattr(breaker, "plan", None)
+    if plan is None:
+        planned = [name for name, info in METHODS.items() if hasattr(info, "plan")]
+        raise ValueError(f"method must be one of {', '.join(planned)}; was {method!r}")
+    return list(plan(colors))
 
 
 def decode_pair_answers(
-    plan: Sequence[tuple[int, int]], answers: Sequence[Sequence[int]], *, colors: int
+    plan: Sequence[tuple[int, ...]], answers: Sequence[Sequence[int]], *, colors: int
 ) -> tuple[int, ...]:
     """Decode the secret from the answers ``s^(c1,c2)`` of a plan of pair queries.
 

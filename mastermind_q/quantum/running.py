@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .decoding import _adaptive_answer, _decode, position_weights
+from .decoding import _adaptive_answer, _decode, _position_weights
 from .outcome import QuantumOutcome
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from ..backends import Execution
     from ..codemaker import Codemaker
+    from ._solver import QuantumCodebreaker
 
 __all__ = ["AUTO_SEEDS", "choose_oracle_construction"]
 
@@ -63,7 +64,8 @@ def choose_oracle_construction(
         score_qubits: the score width ``m`` (default the minimum).
         optimization_level: 0-3 (default: the current execution options; ``None``
             there too: the device's measured compile setting).
-        method: the quantum method whose circuits hold the oracle (``adaptive`` on a
+        method: the quantum method whose circuits hold the oracle (its codebreaker's
+            :attr:`~mastermind_q.Codebreaker.mps_construction` on a
             matrix-product-state simulation: see above).
 
     Returns:
@@ -80,12 +82,17 @@ def choose_oracle_construction(
     name = validate_backend_name(backend)
     options = current_execution_options()
     level = options.optimization_level if optimization_level is None else optimization_level
+    mps = None
+    if method is not None:
+        from ..codebreaker import method_codebreaker
+
+        mps = method_codebreaker(method).mps_construction
     return choose_construction(
         name,
         num_positions,
         colors,
         score_qubits,
-        method=method,
+        mps_construction=mps,
         optimization_level=level,
     )
 
@@ -95,15 +102,16 @@ def _oracle_for(
     execution: Execution | str,
     *,
     score_qubits: int | None = None,
-    method: str | None = None,
+    mps_construction: str | None = None,
 ) -> Any:
     """The codemaker's oracle gate in the construction ``execution`` asks for.
 
     ``execution``: the record, or a backend name (a record with the options in force).
-    ``"auto"``: :func:`choose_oracle_construction` for ``method`` on its backend, at its
-    optimisation level.
+    ``"auto"``: the toolkit's chooser on its backend, at its optimisation level
+    (``mps_construction``: the codebreaker's preference on a matrix-product-state run).
     """
-    from ..backends import Execution
+    from ..backends import Execution, validate_backend_name
+    from ..backends.oracle_choice import choose_construction
 
     if isinstance(execution, str):
         execution = Execution.here(execution)
@@ -111,19 +119,19 @@ def _oracle_for(
     options = {} if score_qubits is None else {"score_qubits": score_qubits}
     construction = execution.options.oracle_construction
     if construction == "auto":
-        construction = choose_oracle_construction(
-            backend,
+        construction = choose_construction(
+            validate_backend_name(backend),
             codemaker.num_positions,
             codemaker.num_colors,
-            score_qubits=score_qubits,
+            score_qubits,
+            mps_construction=mps_construction,
             optimization_level=execution.options.optimization_level,
-            method=method,
         )
     return codemaker.oracle(construction=construction, **options)
 
 
 def _run_and_decode(
-    method: str,
+    breaker: QuantumCodebreaker,
     codemaker: Codemaker,
     circuits: Iterable[QuantumCircuit],
     execution: Execution,
@@ -133,26 +141,28 @@ def _run_and_decode(
 ) -> QuantumOutcome:
     """Have the codemaker count and run ``circuits`` (exactly on ``aer-statevector``); decode.
 
-    The run's metadata: ``method``, ``n``, ``k``, ``iterations`` (when given), then
-    ``details``.
+    The run's metadata: ``method`` (the codebreaker's name), ``n``, ``k``, ``iterations``
+    (when given), then ``details``.
 
     With ``iterations`` (``T``), ``circuits`` is one Grover-type circuit whose measured
     colour registers are the answer (:func:`~.decoding._adaptive_answer`): the adaptive
     solver (Algorithm 4) and Hunziker-Meyer (Algorithm 5) end this way. Otherwise each
-    circuit's most likely answer is decoded by ``method``'s rule (:func:`~.decoding._decode`).
+    circuit's most likely answer is decoded along the codebreaker's
+    :meth:`~._solver.QuantumCodebreaker.readout_plan` (:func:`~.decoding._decode`).
     """
     from ..backends import is_exact
 
     num_positions, colors = codemaker.num_positions, codemaker.num_colors
-    metadata: dict[str, Any] = {"method": method, "n": num_positions, "k": colors}
+    metadata: dict[str, Any] = {"method": breaker.name, "n": num_positions, "k": colors}
     if iterations is not None:
         metadata["iterations"] = iterations
     metadata.update(details)
     distributions = codemaker.run(circuits, metadata=metadata, execution=execution)
     normalise = not is_exact(execution.backend)
-    if iterations is None:
+    plan = None if iterations is not None else breaker.readout_plan(colors)
+    if plan is not None:
         found, fractions = _decode(
-            method, distributions, num_positions=num_positions, colors=colors, normalise=normalise
+            plan, distributions, num_positions=num_positions, colors=colors, normalise=normalise
         )
     else:
         (distribution,) = distributions
@@ -160,13 +170,12 @@ def _run_and_decode(
             distribution, num_positions=num_positions, colors=colors, normalise=normalise
         )
         fractions = [probability]
-        method = "adaptive"  # the position weights of a register read-out
     return QuantumOutcome(
         found=found,
         success_probability=math.prod(fractions),
         iterations=iterations,
         circuit_success_probabilities=tuple(fractions),
-        position_weights=position_weights(
-            method, distributions, num_positions=num_positions, colors=colors
+        position_weights=_position_weights(
+            plan, distributions, num_positions=num_positions, colors=colors
         ),
     )

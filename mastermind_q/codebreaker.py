@@ -1,0 +1,535 @@
+"""The codebreaker object: :class:`Codebreaker`, the base class of every method.
+
+A codebreaker is one object that keeps what the toolkit knows of a method together,
+as a Qualtran Bloq keeps its classical action, decomposition and cost: its name, kind,
+setting, the colours and games it plays, its count (:meth:`Codebreaker.queries`), its
+circuits (:meth:`Codebreaker.circuits`, quantum), its limits (:meth:`Codebreaker.check`)
+and the game itself (:meth:`Codebreaker.solve`). Every built-in method is an instance
+of a subclass, defined in the module that implements it, and
+:data:`mastermind_q.METHODS` maps the names to them. A codebreaker written outside the
+package joins through the entry-point group ``mastermind_q.codebreakers`` or
+:func:`mastermind_q.register_codebreaker`, and then plays in ``solve``, ``compare``,
+``draw`` and ``resources`` like a built-in, refereed by the same codemaker.
+
+The referee stays the one authority: a codebreaker only talks to the
+:class:`~mastermind_q.codemaker.Codemaker` it is handed (classical guesses with
+:meth:`~mastermind_q.codemaker.Codemaker.black`, quantum queries with the opaque
+:meth:`~mastermind_q.codemaker.Codemaker.oracle` inside
+:meth:`~mastermind_q.codemaker.Codemaker.run`); the reported ``queries`` are what the
+codemaker counted, and ``solved`` is ``found == secret``.
+
+Example:
+    >>> class FirstGuess(Codebreaker):
+    ...     name = "first-guess"
+    ...     kind = "classical"
+    ...     summary = "ask every code in order (a toy)"
+    ...     def solve(self, codemaker, *, execution=None, seed=None):
+    ...         import itertools
+    ...         n, k = codemaker.num_positions, codemaker.num_colors
+    ...         for code in itertools.product(range(k), repeat=n):
+    ...             if codemaker.black(code) == n:
+    ...                 return code
+    >>> FirstGuess().plays_colors(3), FirstGuess().setting
+    (True, 'adaptive')
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import warnings
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from qiskit import QuantumCircuit
+    from qiskit.circuit import Gate
+
+    from .backends import Execution
+    from .codemaker import Codemaker
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "KINDS",
+    "METHODS",
+    "NAME_PATTERN",
+    "SETTINGS",
+    "Codebreaker",
+    "CodebreakerPluginWarning",
+    "check_codebreaker",
+    "method_codebreaker",
+    "register_codebreaker",
+]
+
+KINDS = ("quantum", "classical")
+"""The values of :attr:`Codebreaker.kind`."""
+SETTINGS = ("non-adaptive", "adaptive")
+"""The values of :attr:`Codebreaker.setting`."""
+NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
+"""A method name: lower-case letters, digits, ``.``, ``_`` and ``-`` (the CLI's
+``--method`` value)."""
+_FEEDBACKS = ("black", "black-white")
+
+
+class Codebreaker:
+    """The base class of every codebreaking method, built-in or a user's.
+
+    A subclass sets the class attributes and writes :meth:`solve`; :meth:`queries` and,
+    for a quantum codebreaker, :meth:`circuits` are optional. The other methods have
+    defaults that every surface relies on; a built-in overrides them where it knows
+    more (its limits, its run estimate, its oracle construction).
+
+    Attributes:
+        name: the method string (``solve(..., method=name)``, ``--method name``).
+        kind: ``"quantum"`` or ``"classical"``.
+        setting: ``"non-adaptive"`` (every query fixed before any answer is seen) or
+            ``"adaptive"``.
+        summary: one line for help texts.
+        colors: the colours ``k`` it plays, ``(fewest, most)``; ``most`` ``None``: no
+            upper limit.
+        feedbacks: the feedback kinds it plays, its default first (``"black"``,
+            ``"black-white"``).
+        distinct: its default game is the permutation game (no repeated colours).
+        games: the values of ``distinct`` it plays (default ``(distinct,)``).
+        exact: a quantum codebreaker that finds the secret with probability 1
+            (noiseless); ``False`` marks an approximate one in tables.
+        reference: the paper and the exact place, for tables.
+        formula: its count as a formula, for tables.
+        colors_source: where the colour rule comes from, for messages.
+        schemes: ``solve`` takes a keyword ``scheme`` (the static codebreaker's query
+            sets).
+        builtin: part of the toolkit (set on the built-ins; a plugin leaves it ``False``).
+    """
+
+    name: ClassVar[str] = ""
+    kind: ClassVar[str] = "classical"
+    setting: ClassVar[str] = "adaptive"
+    summary: ClassVar[str] = ""
+    colors: ClassVar[tuple[int, int | None]] = (2, None)
+    feedbacks: ClassVar[tuple[str, ...]] = ("black",)
+    distinct: ClassVar[bool] = False
+    games: ClassVar[tuple[bool, ...] | None] = None
+    exact: ClassVar[bool] = True
+    reference: ClassVar[str | None] = None
+    formula: ClassVar[str | None] = None
+    colors_source: ClassVar[str] = ""
+    schemes: ClassVar[bool] = False
+    builtin: ClassVar[bool] = False
+
+    # -- what a codebreaker writes ---------------------------------------------------
+
+    def solve(
+        self,
+        codemaker: Codemaker,
+        *,
+        execution: Execution | None = None,
+        seed: int | None = None,
+    ) -> Any:
+        """Play against ``codemaker`` only and return the code found.
+
+        Args:
+            codemaker: the referee's codemaker; its ``num_positions``,
+                ``num_colors``, ``feedback`` and ``distinct`` describe the game.
+            execution: quantum codebreakers: the
+                :class:`~mastermind_q.backends.Execution` record to hand to
+                :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>`
+                (backend, shots, seed, options). ``None`` for classical ones.
+            seed: classical codebreakers: the seed of their choices.
+
+        Returns:
+            The code found (a sequence of ints); a built-in quantum codebreaker returns
+            a richer :class:`~mastermind_q.quantum.QuantumOutcome`.
+        """
+        raise NotImplementedError(f"codebreaker {self.name!r} does not implement solve")
+
+    def queries(self, num_positions: int, num_colors: int) -> int | None:
+        """The exact count (quantum) or the worst-case bound (classical) at ``(n, k)``,
+        or ``None`` when there is none. It serves estimates, limits and formula rows,
+        never counting: the reported count is always the codemaker's."""
+        return None
+
+    def circuits(
+        self, oracle: Gate, num_positions: int, num_colors: int
+    ) -> Sequence[QuantumCircuit]:
+        """Quantum, optional: the query circuits around ``oracle`` (the codemaker's
+        opaque gate, or a known-secret oracle for drawings), for ``draw``, ``resources``
+        and counted ``compare`` rows. Codebreakers whose circuits depend on the answers
+        do not define it: their drawings are the circuits their solve ran."""
+        raise NotImplementedError(f"codebreaker {self.name!r} defines no circuits")
+
+    # -- what the toolkit reads ------------------------------------------------------
+
+    @property
+    def has_circuits(self) -> bool:
+        """Whether :meth:`circuits` is defined (quantum codebreakers only)."""
+        return self.kind == "quantum" and type(self).circuits is not Codebreaker.circuits
+
+    @property
+    def distinct_games(self) -> tuple[bool, ...]:
+        """The values of ``distinct`` the codebreaker plays."""
+        return (self.distinct,) if self.games is None else self.games
+
+    def check_game(self, feedback: str, distinct: bool) -> None:
+        """Raise a one-line ``ValueError`` if the codebreaker cannot play this game."""
+        if feedback not in self.feedbacks:
+            raise ValueError(
+                f"method {self.name!r} plays feedback {' or '.join(map(repr, self.feedbacks))}"
+                f" only, was feedback={feedback!r}"
+            )
+        if distinct not in self.distinct_games:
+            game = "the permutation game (distinct=True)" if self.distinct else "repetition"
+            raise ValueError(f"method {self.name!r} plays {game} only, was distinct={distinct!r}")
+
+    def plays_colors(self, k: int) -> bool:
+        """Whether the codebreaker plays ``k`` colours."""
+        fewest, most = self.colors
+        return k >= fewest and (most is None or k <= most)
+
+    def colors_reason(self, k: int) -> str | None:
+        """Why the codebreaker does not play ``k`` colours (``None`` if it does)."""
+        if self.plays_colors(k):
+            return None
+        fewest, most = self.colors
+        if most == fewest:
+            rule = f"== {fewest}"
+        elif fewest > 3:
+            rule = f"> {fewest - 1}"
+        else:
+            rule = f">= {fewest}"
+        source = f" ({self.colors_source})" if self.colors_source else ""
+        return f"{self.name} needs colors {rule}{source}, was {k}"
+
+    def query_count(self, num_positions: int, num_colors: int) -> int | None:
+        """:meth:`queries` as an ``int`` (or ``None``)."""
+        count = self.queries(num_positions, num_colors)
+        return None if count is None else int(count)
+
+    def check(
+        self,
+        num_positions: int,
+        num_colors: int,
+        *,
+        backend: str | None = None,
+        shots: int | None = None,
+        distinct: bool = False,
+        feedback: str | None = None,
+        scheme: str | None = None,
+    ) -> None:
+        """Refuse a game beyond this machine's limits before anything is built.
+
+        The default: quantum, ``n`` and ``k`` within the quantum limits (a built-in
+        also checks its run estimate: gates, statevector memory, shots times circuits);
+        classical, ``n``, ``k`` and the guesses times ``n`` (:meth:`queries`, else
+        ``n + k``). A built-in adds its own limits.
+
+        Raises:
+            mastermind_q.limits.ResourceLimitError: naming the value and the limit.
+        """
+        from .limits import check_classical, check_quantum_size
+
+        if self.kind == "quantum":
+            check_quantum_size(num_positions, num_colors)
+            return
+        check_classical(self.name, num_positions, num_colors, 0)
+        count = self.query_count(num_positions, num_colors)
+        guesses = num_positions + num_colors if count is None else count
+        check_classical(self.name, num_positions, num_colors, guesses)
+
+    def estimate(self, num_positions: int, num_colors: int) -> Any:
+        """Quantum: the :class:`~mastermind_q.quantum.RunEstimate` of a run at
+        ``(n, k)`` from cost formulas (nothing built), or ``None`` when unknown."""
+        return None
+
+    def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int] | None:
+        """Quantum: ``(circuits, qubits, queries)`` of a run from closed forms, with no
+        limit checked (counted ``compare`` rows reach sizes no run does), or ``None``."""
+        return None
+
+    def construction(
+        self, device: str | None, num_positions: int, num_colors: int, level: int | None
+    ) -> str | None:
+        """Quantum: the oracle construction a run on ``device`` reports (``None``: the
+        toolkit's chooser, for the black-peg oracle)."""
+        return None
+
+    mps_construction: ClassVar[str | None] = None
+    """Quantum: the oracle construction preferred where Aer simulates the circuits as a
+    matrix product state (``None``: the default construction)."""
+
+    build_rate: ClassVar[float | None] = None
+    """Quantum: seconds per unit of counted work (circuits x qubits x queries per
+    circuit) of a counted ``compare`` row; ``None``: the Grover circuits' rate."""
+
+    work_step: ClassVar[int] = 1
+    """Classical: how many units of ``guesses x n`` work make one step of the comparison's
+    work limit (``16`` for a codebreaker whose guesses are built and answered as arrays)."""
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float | None:
+        """Classical: seconds of one game at ``(n, k)`` from a measured cost model, for
+        the comparison's row budget (``None``: the toolkit's generic model from
+        :meth:`queries`)."""
+        return None
+
+    def load(self) -> Callable[..., Any]:
+        """The bound :meth:`solve` (the implementing function)."""
+        return self.solve
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} ({self.kind}, {self.setting})>"
+
+
+def check_codebreaker(obj: object, *, source: str = "codebreaker") -> Codebreaker:
+    """``obj`` as a :class:`Codebreaker` instance (a subclass is instantiated), checked.
+
+    Raises:
+        ValueError: not a codebreaker, or an attribute out of its allowed set (the
+            message names it and ``source``).
+    """
+    if isinstance(obj, type) and issubclass(obj, Codebreaker):
+        obj = obj()
+    if not isinstance(obj, Codebreaker):
+        raise ValueError(
+            f"{source} must be a mastermind_q.Codebreaker (a subclass or an instance), "
+            f"was {type(obj).__name__}"
+        )
+    name = obj.name
+    if not isinstance(name, str) or NAME_PATTERN.fullmatch(name) is None:
+        raise ValueError(
+            f"{source}: name must be lower-case letters, digits, '.', '_' or '-' "
+            f"(at most 64), was {name!r}"
+        )
+    checks: list[tuple[str, object, Sequence[object]]] = [
+        ("kind", obj.kind, KINDS),
+        ("setting", obj.setting, SETTINGS),
+    ]
+    for attribute, value, allowed in checks:
+        if value not in allowed:
+            raise ValueError(
+                f"{source} {name!r}: {attribute} must be one of "
+                f"{', '.join(map(repr, allowed))}, was {value!r}"
+            )
+    colors = obj.colors
+    if (
+        not isinstance(colors, tuple)
+        or len(colors) != 2
+        or not isinstance(colors[0], int)
+        or colors[0] < 2
+        or not (colors[1] is None or (isinstance(colors[1], int) and colors[1] >= colors[0]))
+    ):
+        raise ValueError(
+            f"{source} {name!r}: colors must be (fewest >= 2, most or None), was {colors!r}"
+        )
+    feedbacks = obj.feedbacks
+    if (
+        not isinstance(feedbacks, tuple)
+        or not feedbacks
+        or any(feedback not in _FEEDBACKS for feedback in feedbacks)
+    ):
+        raise ValueError(
+            f"{source} {name!r}: feedbacks must be a tuple of 'black' and 'black-white', "
+            f"was {feedbacks!r}"
+        )
+    if not isinstance(obj.summary, str):
+        raise ValueError(f"{source} {name!r}: summary must be a string, was {obj.summary!r}")
+    return obj
+
+
+ENTRY_POINT_GROUP = "mastermind_q.codebreakers"
+"""The entry-point group a package names its codebreakers in (name: the method string,
+value: ``module:Class`` or ``module:instance``)."""
+
+
+class CodebreakerPluginWarning(UserWarning):
+    """An installed codebreaker was skipped: it failed to import, is not a
+    :class:`Codebreaker`, or its name clashes with a built-in (the built-in is kept)."""
+
+
+_BUILTINS = {
+    "nonadaptive": "mastermind_q.quantum.nonadaptive:NONADAPTIVE",
+    "triples": "mastermind_q.quantum.triples:TRIPLES",
+    "two-color": "mastermind_q.quantum.two_color:TWO_COLOR",
+    "adaptive": "mastermind_q.quantum.adaptive:ADAPTIVE",
+    "hunziker-meyer": "mastermind_q.quantum.hunziker_meyer:HUNZIKER_MEYER",
+    "permutation": "mastermind_q.classical.permutation:PERMUTATION",
+    "knuth": "mastermind_q.classical.baselines:KNUTH",
+    "blackpeg": "mastermind_q.classical.baselines:BLACKPEG",
+    "coin-weighing": "mastermind_q.classical.coin_weighing:COIN_WEIGHING",
+    "random-consistent": "mastermind_q.classical.baselines:RANDOM_CONSISTENT",
+    "optimal": "mastermind_q.classical.optimal:OPTIMAL",
+    "static": "mastermind_q.classical.static:STATIC",
+    "consistent": "mastermind_q.classical.consistent:CONSISTENT",
+}
+"""The built-in codebreakers: name -> the object in the module that implements it,
+imported on first use (the names are known without importing any of them)."""
+
+
+def _import_object(target: str) -> Any:
+    module_name, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def _skip(message: str) -> None:
+    warnings.warn(message, CodebreakerPluginWarning, stacklevel=4)
+
+
+class Codebreakers(MutableMapping[str, Codebreaker]):
+    """:data:`METHODS`: every codebreaker by name, the built-ins first, then the
+    installed ones (entry-point group :data:`ENTRY_POINT_GROUP`, read once, on the first
+    name that is not a built-in or the first listing), then those registered with
+    :func:`register_codebreaker`.
+
+    A built-in is imported on first use; a plugin that fails to import, is not a
+    :class:`Codebreaker`, names itself otherwise than its entry point or clashes with a
+    built-in is skipped with one :class:`CodebreakerPluginWarning` line naming it.
+    """
+
+    def __init__(self, builtins: dict[str, str]) -> None:
+        self._targets = dict(builtins)
+        self._loaded: dict[str, Codebreaker] = {}
+        self._added: dict[str, Codebreaker] = {}
+        self._plugins_read = False
+
+    # -- the plugins -------------------------------------------------------------------
+    def _read_plugins(self) -> None:
+        if self._plugins_read:
+            return
+        self._plugins_read = True
+        from importlib.metadata import entry_points
+
+        for entry in entry_points(group=ENTRY_POINT_GROUP):
+            where = f"codebreaker plugin {entry.name!r} ({entry.value})"
+            if entry.name in self._targets:
+                _skip(
+                    f"{where} clashes with the built-in codebreaker {entry.name!r} and is "
+                    "skipped; the built-in is kept"
+                )
+                continue
+            if entry.name in self._added:
+                continue  # registered at run time already: that one is kept
+            try:
+                obj = entry.load()
+            except Exception as error:  # any failure of someone else's import
+                _skip(f"{where} failed to import and is skipped: {type(error).__name__}: {error}")
+                continue
+            try:
+                breaker = check_codebreaker(obj, source=where)
+            except Exception as error:
+                _skip(f"{error}; it is skipped")
+                continue
+            if breaker.name in self._targets:
+                _skip(
+                    f"{where} names itself {breaker.name!r}, which clashes with the built-in "
+                    f"codebreaker {breaker.name!r}; it is skipped and the built-in is kept"
+                )
+            elif breaker.name != entry.name:
+                _skip(f"{where} names itself {breaker.name!r}, not {entry.name!r}; it is skipped")
+            else:
+                self._added[breaker.name] = breaker
+
+    # -- the mapping -------------------------------------------------------------------
+    def _builtin(self, name: str) -> Codebreaker:
+        breaker = self._loaded.get(name)
+        if breaker is None:
+            breaker = self._loaded[name] = _import_object(self._targets[name])
+        return breaker
+
+    def __getitem__(self, name: str) -> Codebreaker:
+        if name in self._loaded:
+            return self._loaded[name]
+        if isinstance(name, str) and name in self._targets:
+            return self._builtin(name)
+        if name not in self._added:
+            self._read_plugins()
+        return self._added[name]
+
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, str) and (name in self._targets or name in self._added):
+            return True
+        self._read_plugins()
+        return name in self._added
+
+    def __iter__(self) -> Iterator[str]:
+        self._read_plugins()
+        return iter([*self._targets, *self._added])
+
+    def __len__(self) -> int:
+        self._read_plugins()
+        return len(self._targets) + len(self._added)
+
+    def __setitem__(self, name: str, breaker: Codebreaker) -> None:
+        """Put ``breaker`` under ``name`` (a test's stand-in; users call
+        :func:`register_codebreaker`, which refuses a clash)."""
+        breaker = check_codebreaker(breaker)
+        if name in self._targets:
+            self._loaded[name] = breaker
+        else:
+            self._added[name] = breaker
+
+    def __delitem__(self, name: str) -> None:
+        if name in self._targets:
+            if self._loaded.pop(name, None) is None:
+                raise KeyError(name)
+            return
+        del self._added[name]
+
+    def builtin_names(self) -> tuple[str, ...]:
+        """The names of the built-in codebreakers (nothing imported)."""
+        return tuple(self._targets)
+
+    def register(self, obj: object, *, replace: bool = False) -> Codebreaker:
+        """:func:`register_codebreaker`."""
+        breaker = check_codebreaker(obj, source="register_codebreaker")
+        name = breaker.name
+        if name in self._targets:
+            raise ValueError(
+                f"codebreaker {breaker!r} clashes with the built-in codebreaker {name!r}; "
+                "give it another name"
+            )
+        self._read_plugins()
+        if name in self._added and not replace and self._added[name] is not breaker:
+            raise ValueError(
+                f"codebreaker {name!r} is registered already ({self._added[name]!r}); "
+                "pass replace=True to replace it"
+            )
+        self._added[name] = breaker
+        return breaker
+
+    def __repr__(self) -> str:
+        return f"<Codebreakers {', '.join(self)}>"
+
+
+METHODS = Codebreakers(_BUILTINS)
+"""Every codebreaker by name: the built-ins, then the installed and registered ones."""
+
+
+def register_codebreaker(obj: object, *, replace: bool = False) -> Codebreaker:
+    """Add a codebreaker (a :class:`Codebreaker` subclass or instance) to :data:`METHODS`
+    for this process, so ``solve``, ``compare``, ``draw`` and ``resources`` play it.
+
+    Installed packages join without a call: an entry point in the group
+    ``mastermind_q.codebreakers`` (see :data:`ENTRY_POINT_GROUP`).
+
+    Args:
+        obj: the codebreaker.
+        replace: replace a codebreaker registered under the same name.
+
+    Returns:
+        The registered instance.
+
+    Raises:
+        ValueError: not a codebreaker, an invalid attribute, a name that clashes with a
+            built-in (the message names both), or one registered already.
+    """
+    return METHODS.register(obj, replace=replace)
+
+
+def method_codebreaker(method: object) -> Codebreaker:
+    """The codebreaker named ``method``; ``ValueError`` listing the valid names if none."""
+    try:
+        return METHODS[method]  # type: ignore[index]
+    except (KeyError, TypeError):
+        valid = ", ".join(METHODS)
+        shown = repr(method)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        raise ValueError(f"method must be one of {valid}; was {shown}") from None
