@@ -25,23 +25,28 @@ from typing import TYPE_CHECKING, Any
 from ._lazy_exports import LazyExports
 
 if TYPE_CHECKING:
+    from .codebreaker import Codebreaker, register_codebreaker
     from .codemaker import Codemaker
     from .game import SolveResult, black, black_white
     from .solving import METHODS, play, solve
 
 __all__ = [
     "METHODS",
+    "Codebreaker",
     "Codemaker",
     "SolveResult",
     "black",
     "black_white",
     "play",
+    "register_codebreaker",
     "solve",
 ]
 
 __version__ = "0.1.0"
 
 _EXPORTS = {
+    "Codebreaker": "codebreaker",
+    "register_codebreaker": "codebreaker",
     "Codemaker": "codemaker",
     "SolveResult": "game",
     "black": "game",

@@ -242,7 +242,35 @@ class Codebreaker:
 
     def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int] | None:
         """Quantum: ``(circuits, qubits, queries)`` of a run from closed forms, with no
-        limit checked (counted ``compare`` rows reach sizes no run does), or ``None``."""
+        limit checked (counted ``compare`` rows reach sizes no run does), or ``None``.
+
+        The default, for a codebreaker with :meth:`circuits` and :meth:`queries`: one
+        query per circuit, each as wide as the black-peg oracle with its colour and
+        score registers; without them ``None`` (its counted rows are skipped, saying so).
+        """
+        count = self.query_count(num_positions, num_colors) if self.has_circuits else None
+        if count is None:
+            return None
+        from .circuits.layout import color_qubits, score_qubits
+        from .circuits.oracle import black_peg_oracle_cost
+
+        n, k = num_positions, num_colors
+        qubits = max(n * color_qubits(k) + score_qubits(n), black_peg_oracle_cost(n, k).qubits)
+        return max(1, count), qubits, count
+
+    def known_oracle(self, secret: Sequence[int], colors: int, construction: str | None) -> Gate:
+        """Quantum: the known-secret oracle that drawings and resource counts put in place
+        of the codemaker's opaque box in :meth:`circuits`: the black-peg oracle
+        :class:`~mastermind_q.circuits.BlackPegOracleGate` of ``secret`` in
+        ``construction`` (a codebreaker of another oracle overrides it)."""
+        from .circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
+
+        return BlackPegOracleGate.for_construction(
+            secret, colors, construction or DEFAULT_CONSTRUCTION
+        )
+
+    def score_qubits(self, num_positions: int) -> int | None:
+        """Quantum: the oracle's score width ``m`` when it is not the minimum (``None``)."""
         return None
 
     def construction(
@@ -386,6 +414,7 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
     def __init__(self, builtins: dict[str, str]) -> None:
         self._targets = dict(builtins)
         self._loaded: dict[str, Codebreaker] = {}
+        self._plugins: dict[str, Codebreaker] = {}
         self._added: dict[str, Codebreaker] = {}
         self._plugins_read = False
 
@@ -404,8 +433,8 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
                     "skipped; the built-in is kept"
                 )
                 continue
-            if entry.name in self._added:
-                continue  # registered at run time already: that one is kept
+            if entry.name in self._added or entry.name in self._plugins:
+                continue  # registered at run time, or named twice: the first is kept
             try:
                 obj = entry.load()
             except Exception as error:  # any failure of someone else's import
@@ -424,7 +453,19 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
             elif breaker.name != entry.name:
                 _skip(f"{where} names itself {breaker.name!r}, not {entry.name!r}; it is skipped")
             else:
-                self._added[breaker.name] = breaker
+                self._plugins[breaker.name] = breaker
+
+    def refresh(self) -> None:
+        """Forget the installed codebreakers; the entry points are read again when next
+        needed (after a package is installed into the running interpreter)."""
+        self._plugins.clear()
+        self._plugins_read = False
+
+    def _extra(self, name: object) -> Codebreaker | None:
+        if not isinstance(name, str):
+            return None
+        found = self._added.get(name)
+        return found if found is not None else self._plugins.get(name)
 
     # -- the mapping -------------------------------------------------------------------
     def _builtin(self, name: str) -> Codebreaker:
@@ -438,23 +479,28 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
             return self._loaded[name]
         if isinstance(name, str) and name in self._targets:
             return self._builtin(name)
-        if name not in self._added:
+        found = self._extra(name)
+        if found is None:
             self._read_plugins()
-        return self._added[name]
+            found = self._extra(name)
+        if found is None:
+            raise KeyError(name)
+        return found
 
     def __contains__(self, name: object) -> bool:
-        if isinstance(name, str) and (name in self._targets or name in self._added):
+        if isinstance(name, str) and name in self._targets:
             return True
-        self._read_plugins()
-        return name in self._added
+        if self._extra(name) is None:
+            self._read_plugins()
+        return self._extra(name) is not None
 
     def __iter__(self) -> Iterator[str]:
         self._read_plugins()
-        return iter([*self._targets, *self._added])
+        plugins = [name for name in self._plugins if name not in self._added]
+        return iter([*self._targets, *plugins, *self._added])
 
     def __len__(self) -> int:
-        self._read_plugins()
-        return len(self._targets) + len(self._added)
+        return sum(1 for _name in self)
 
     def __setitem__(self, name: str, breaker: Codebreaker) -> None:
         """Put ``breaker`` under ``name`` (a test's stand-in; users call
@@ -470,7 +516,10 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
             if self._loaded.pop(name, None) is None:
                 raise KeyError(name)
             return
-        del self._added[name]
+        if name in self._added:
+            del self._added[name]
+        else:
+            del self._plugins[name]
 
     def builtin_names(self) -> tuple[str, ...]:
         """The names of the built-in codebreakers (nothing imported)."""
@@ -486,9 +535,10 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
                 "give it another name"
             )
         self._read_plugins()
-        if name in self._added and not replace and self._added[name] is not breaker:
+        known = self._extra(name)
+        if known is not None and not replace and known is not breaker:
             raise ValueError(
-                f"codebreaker {name!r} is registered already ({self._added[name]!r}); "
+                f"codebreaker {name!r} is registered already ({known!r}); "
                 "pass replace=True to replace it"
             )
         self._added[name] = breaker

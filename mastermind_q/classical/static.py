@@ -249,12 +249,12 @@ def static_query_set(
         queries = static_minimum_set(n, k, feedback=feedback)
         return StaticQuerySet(n, k, feedback, _as_rows(queries, n, k), "exact", "minimum")
     from ..limits import check_static_entries
-    from .static_schemes import query_rows
+    from .static_schemes import DESIGN_SCHEMES, query_rows
 
     count = static_query_count(n, k, feedback=feedback, scheme=chosen)
     check_static_entries(chosen, n, k, count)
     rows = query_rows(n, k, chosen, count, seed)
-    source = "design" if chosen in ("coin-weighing", "colour-designs") else "random"
+    source = "design" if chosen in DESIGN_SCHEMES else "random"
     return StaticQuerySet(n, k, feedback, rows, source, chosen)
 
 

@@ -61,6 +61,7 @@ import numpy as np
 __all__ = [
     "BP_FACTORS",
     "DENSE_SLOPE",
+    "DESIGN_SCHEMES",
     "SCHEMES",
     "STATIC_BYTES_PER_ENTRY",
     "answer_entropy",
@@ -80,6 +81,8 @@ __all__ = [
 
 SCHEMES = ("minimum", "coin-weighing", "colour-designs", "random", "balanced")
 """The static schemes, by name (``scheme=`` of ``solve(..., method="static")``)."""
+DESIGN_SCHEMES = SCHEMES[1:3]
+"""The schemes whose query sets are detecting designs (decoded exactly)."""
 
 BP_FACTORS: dict[str, tuple[float, float]] = {
     "random": (1.9, 2.7),

@@ -138,6 +138,27 @@ def _warnings_as_lines(command: str) -> Iterator[None]:
         yield
 
 
+def _parser_with_plugin_lines() -> argparse.ArgumentParser:
+    """:func:`build_parser`, which reads the installed codebreakers: one that is skipped
+    (:class:`~mastermind_q.codebreaker.CodebreakerPluginWarning`) is one line on stderr,
+    ``mastermind-q: warning: ...``, and every other command still works."""
+    import warnings
+
+    from ..codebreaker import CodebreakerPluginWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CodebreakerPluginWarning)
+        parser = build_parser()
+    for warning in caught:
+        if issubclass(warning.category, CodebreakerPluginWarning):
+            print(f"mastermind-q: warning: {warning.message}", file=sys.stderr, flush=True)
+        else:
+            warnings.showwarning(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
+    return parser
+
+
 FILE_OPTIONS = ("output", "csv", "plot", "draw", "qasm")
 """Options that name an output file (``--output FILE``, ``--csv FILE``, ...)."""
 
@@ -179,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Interrupted (Ctrl-C, ``SIGINT``) or terminated (``SIGTERM``): status ``128 +
     signal`` (130, 143) after what finished is printed and kept.
     """
-    parser = build_parser()
+    parser = _parser_with_plugin_lines()
     args = parser.parse_args(argv)
     try:
         if getattr(args, "positions_from_secret", False):  # draw, resources

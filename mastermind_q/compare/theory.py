@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..game import validate_colors, validate_positions
 from ..solving import METHODS
@@ -129,10 +130,21 @@ def theoretical_queries(method: str, num_positions: int, num_colors: int) -> int
         >>> theoretical_queries("triples", 5, 8)
         5
     """
-    reason = applicability(method, num_positions, num_colors, executed=False)
+    info = METHODS.get(method)
+    # the counted limits, not the simulator's: a count needs no run (a codebreaker that
+    # states no circuit shape cannot be counted, so its count is checked as a run)
+    counted = info is None or info.kind != "quantum" or _has_shape(info, num_positions, num_colors)
+    reason = applicability(method, num_positions, num_colors, executed=not counted)
     if reason is not None:
         raise ValueError(reason)
     return _theory_count(method, num_colors)
+
+
+def _has_shape(info: Any, num_positions: int, num_colors: int) -> bool:
+    try:
+        return info.shape(num_positions, num_colors) is not None
+    except (ValueError, ArithmeticError):
+        return True  # the size is refused: applicability says why
 
 
 def _theory_count(method: str, k: int) -> int:

@@ -19,8 +19,6 @@ from ..codebreaker import Codebreaker
 from .outcome import QuantumOutcome
 
 if TYPE_CHECKING:
-    from qiskit.circuit import Gate
-
     from ..backends import Execution
     from ..codemaker import Codemaker
 
@@ -125,19 +123,6 @@ class QuantumCodebreaker(Codebreaker):
         from .estimates import check_run
 
         check_run(self.name, num_positions, num_colors, backend=backend or "aer", shots=shots)
-
-    def known_oracle(self, secret: Sequence[int], colors: int, construction: str | None) -> Gate:
-        """The known-secret oracle the drawings and resource counts put in place of the
-        codemaker's opaque box (:class:`~mastermind_q.circuits.BlackPegOracleGate`)."""
-        from ..circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
-
-        return BlackPegOracleGate.for_construction(
-            secret, colors, construction or DEFAULT_CONSTRUCTION
-        )
-
-    def score_qubits(self, num_positions: int) -> int | None:
-        """The oracle's score width ``m`` when it is not the minimum (``None``)."""
-        return None
 
     def construction(
         self, device: str | None, num_positions: int, num_colors: int, level: int | None
