@@ -288,6 +288,18 @@ class Codebreaker:
     """Quantum: seconds per unit of counted work (circuits x qubits x queries per
     circuit) of a counted ``compare`` row; ``None``: the Grover circuits' rate."""
 
+    compare_games: ClassVar[tuple[tuple[str, bool], ...] | None] = None
+    """The ``(feedback, distinct)`` games ``compare`` plays it in when none are asked for
+    (``None``: its own game, its first feedback and its ``distinct``)."""
+    compare_max_codes: ClassVar[int | None] = None
+    """Classical: the largest code space ``k^n`` at which ``compare`` plays it (an
+    enumerating codebreaker's row limit; larger cells are skipped, saying so)."""
+    compare_max_cells: ClassVar[int | None] = None
+    """Classical: the largest ``n k`` at which ``compare`` plays it."""
+    budgeted: ClassVar[bool] = False
+    """Classical: a ``compare`` row is held to the row budget (``--row-budget``), from
+    :meth:`game_seconds` before the row and its elapsed time during it."""
+
     work_step: ClassVar[int] = 1
     """Classical: how many units of ``guesses x n`` work make one step of the comparison's
     work limit (``16`` for a codebreaker whose guesses are built and answered as arrays)."""

@@ -333,17 +333,13 @@ class Turn:
 
 
 # -- you break the code ----------------------------------------------------------------------
-EXACT_QUANTUM = tuple(
-    name for name, info in METHODS.items() if info.kind == "quantum" and info.exact
-)
-"""Quantum codebreakers that find the secret with probability 1 (noiseless; their
-:data:`~mastermind_q.solving.METHODS` entry says ``exact``)."""
-QUANTUM_NOTES = {
-    name: "succeeds with probability below 1"
-    for name, info in METHODS.items()
-    if info.kind == "quantum" and not info.exact
-}
-"""What a comparison line says beside a quantum codebreaker that is not exact."""
+def quantum_note(method: str) -> str | None:
+    """What a comparison line says beside a quantum codebreaker that is not exact (its
+    :attr:`~mastermind_q.Codebreaker.exact` is ``False``), else ``None``."""
+    info = METHODS.get(method)
+    if info is None or info.kind != "quantum" or info.exact:
+        return None
+    return "succeeds with probability below 1"
 
 
 def quantum_applies(method: str, k: int) -> bool:
@@ -408,7 +404,7 @@ def comparison_row(
     row["queries"] = result.queries
     row["to_win"] = result.queries + (1 if kind == "quantum" else 0)
     row["solved"] = result.solved
-    row["note"] = QUANTUM_NOTES.get(method)
+    row["note"] = quantum_note(method)
     return row
 
 

@@ -954,3 +954,31 @@ def test_the_grover_count_bound_is_exact_and_needs_no_circuit_beyond_the_quantum
     theta = math.asin(1 / math.sqrt(4096))
     assert values["adaptive-T"] == math.ceil(math.pi / (4 * theta) - 0.5) == 50
     assert values["counting-bound"] == 4096 and values["entropy-bound"] > 4096
+
+
+def test_a_comparison_is_checked_once(monkeypatch):
+    from mastermind_q.compare import running
+
+    calls = []
+    check = running.check_comparison
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(running, "check_comparison", counted)
+    cmp.compare([3], [3], methods=["blackpeg"], samples=1, bounds=False, formulas=False)
+    assert len(calls) == 1
+
+
+def test_per_method_compare_facts_live_on_the_codebreakers():
+    from mastermind_q.compare.costs import BUDGETED_METHODS
+    from mastermind_q.compare.theory import CELL_LIMITS, ENUMERATION_LIMITS
+
+    assert dict(ENUMERATION_LIMITS) == {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
+    assert dict(CELL_LIMITS) == {"consistent": 256}
+    assert set(BUDGETED_METHODS) == {"consistent", "optimal", "knuth"}
+    assert dict(cmp.DEFAULT_GAMES) == {
+        "optimal": (("black", False), ("black-white", False)),
+        "consistent": (("black", False),),
+    }

@@ -541,6 +541,11 @@ class Knuth(_Baseline):
     reference: ClassVar[str | None] = "Knuth, J. Recreational Math. 9 (1976-77), minimax"
     max_codes: ClassVar[int | None] = KNUTH_MAX_CODES
     max_codes_name: ClassVar[str] = "KNUTH_MAX_CODES"
+    compare_max_codes: ClassVar[int | None] = 1296
+    """Knuth's minimax costs about a second per game at ``k^n = 4096`` (it compares every
+    candidate guess with every consistent secret), so ``compare`` stops at Knuth's own
+    game, 4 positions and 6 colours (1296 codes)."""
+    budgeted: ClassVar[bool] = True
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_knuth(codemaker, seed=seed)
@@ -574,6 +579,8 @@ class RandomConsistent(_Baseline):
     reference: ClassVar[str | None] = "random consistent guess baseline"
     max_codes: ClassVar[int | None] = RANDOM_CONSISTENT_MAX_CODES
     max_codes_name: ClassVar[str] = "RANDOM_CONSISTENT_MAX_CODES"
+    compare_max_codes: ClassVar[int | None] = 262144
+    """About 0.1 s per game at ``8^6 = 262144`` codes."""
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_random_consistent(codemaker, seed=seed)

@@ -460,6 +460,12 @@ class Consistent(Codebreaker):
     )
     feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
     games: ClassVar[tuple[bool, ...] | None] = (False, True)
+    compare_games: ClassVar[tuple[tuple[str, bool], ...] | None] = (("black", False),)
+    """In black-white and the permutation games it costs a second or more per game at
+    ``n k >= 64``: ``compare`` plays them when asked (``--games``, ``--methods all``)."""
+    compare_max_cells: ClassVar[int | None] = 256
+    """About a second per game at ``16 x 16``, more under load."""
+    budgeted: ClassVar[bool] = True
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_consistent(codemaker, seed=seed)

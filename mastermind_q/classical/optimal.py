@@ -909,6 +909,12 @@ class Optimal(Codebreaker):
     summary: ClassVar[str] = "exact minimax strategy by game-tree search (small n, k; any game)"
     feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
     games: ClassVar[tuple[bool, ...] | None] = (False, True)
+    compare_games: ClassVar[tuple[tuple[str, bool], ...] | None] = (
+        ("black", False),
+        ("black-white", False),
+    )
+    compare_max_codes: ClassVar[int | None] = 81
+    budgeted: ClassVar[bool] = True
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_optimal(codemaker, seed=seed)

@@ -53,7 +53,6 @@ Example:
 from __future__ import annotations
 
 import math
-from math import log1p
 from typing import Any
 
 import numpy as np
@@ -289,28 +288,40 @@ def decode_designs(blacks: np.ndarray, n: int, k: int) -> np.ndarray | None:
 
 # -- random and balanced sets, and their decoder -----------------------------------------
 def answer_entropy(n: int, k: int) -> float:
-    """Entropy in bits of a uniformly random query's black-peg answer, ``H(Binomial(n, 1/k))``.
+    """``H(Binomial(n, 1/k))`` in bits: the entropy of one query's black-peg answer.
+
+    Against a uniformly random secret every position of any fixed query matches with
+    probability ``1/k``, independently, so the answer is ``Binomial(n, 1/k)``. The sum
+    ``-sum_j p_j log2 p_j`` runs over the log-pmf ``ln C(n, j) + j ln p + (n - j)
+    ln(1 - p)`` (``math.lgamma``) within 40 standard deviations of the mean (the rest
+    holds less than ``1e-300`` of the mass), summed with ``math.fsum``: about
+    ``80 sqrt(n/k)`` terms, so ``n = 16,384`` takes milliseconds. Beyond a standard
+    deviation of 1,000 (``n`` of ``10^6`` and more) the normal law's entropy
+    ``log2(2 pi e sigma^2) / 2`` stands for it, within ``1e-6`` bits. The one entropy
+    function of the toolkit: the entropy bound rows of ``compare`` and the random and
+    balanced static schemes read it.
 
     Example:
+        >>> answer_entropy(1, 2), round(answer_entropy(2, 2), 6)
+        (1.0, 1.5)
         >>> round(answer_entropy(256, 256), 3), round(answer_entropy(256, 16), 3)
         (1.881, 3.994)
     """
-    from math import lgamma, log
-
     p = 1.0 / k
-    mean, spread = n * p, math.sqrt(n * p * (1 - p))
-    if spread > 1000:  # the normal law's entropy, within 1e-6 bits
-        return 0.5 * math.log2(2 * math.pi * math.e * spread * spread)
-    low = max(0, int(mean - 40 * spread) - 40)  # the mass beyond is below e^-700
-    high = min(n, int(mean + 40 * spread) + 40)
-    total = 0.0
-    for b in range(low, high + 1):
-        log_pmf = (
-            lgamma(n + 1) - lgamma(b + 1) - lgamma(n - b + 1) + b * log(p) + (n - b) * log1p(-p)
-        )
-        if log_pmf > -60:
-            total -= math.exp(log_pmf) * log_pmf
-    return total / log(2)
+    sigma = math.sqrt(n * p * (1.0 - p))
+    if sigma > 1000:  # the normal law's entropy, within 1e-6 bits
+        return 0.5 * math.log2(2 * math.pi * math.e * sigma * sigma)
+    log_p, log_q = math.log(p), math.log1p(-p)
+    spread = 40.0 * sigma + 40.0
+    low = max(0, math.floor(n * p - spread))
+    high = min(n, math.ceil(n * p + spread))
+    log_n = math.lgamma(n + 1)
+    terms = []
+    for j in range(low, high + 1):
+        log_pmf = log_n - math.lgamma(j + 1) - math.lgamma(n - j + 1) + j * log_p
+        log_pmf += (n - j) * log_q
+        terms.append(-math.exp(log_pmf) * log_pmf)
+    return math.fsum(terms) / math.log(2.0)
 
 
 def entropy_bound(n: int, k: int) -> float:

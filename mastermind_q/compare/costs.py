@@ -18,6 +18,7 @@ wall-clock time is longer by the load.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterator
 
 from .rows import CompareTask
 
@@ -29,7 +30,30 @@ __all__ = [
     "validate_row_budget",
 ]
 
-BUDGETED_METHODS = ("consistent", "optimal", "knuth")
+
+class _Budgeted(Collection[str]):
+    """The codebreakers whose rows are held to the row budget
+    (:attr:`~mastermind_q.Codebreaker.budgeted`), read when asked."""
+
+    def __contains__(self, name: object) -> bool:
+        from ..solving import METHODS
+
+        info = METHODS.get(name) if isinstance(name, str) else None
+        return info is not None and info.budgeted
+
+    def __iter__(self) -> Iterator[str]:
+        from ..solving import METHODS
+
+        return (name for name, info in METHODS.items() if info.budgeted)
+
+    def __len__(self) -> int:
+        return sum(1 for _name in self)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+BUDGETED_METHODS: Collection[str] = _Budgeted()
 """Classical codebreakers whose games cost seconds each (a constraint solver or an
 exhaustive search per guess): each of their rows gets :data:`DEFAULT_ROW_BUDGET`."""
 DEFAULT_ROW_BUDGET = 120.0

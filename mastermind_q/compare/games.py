@@ -89,14 +89,31 @@ permutation game (no repeated colours)."""
 QUANTUM_GAME = ("black", False)
 """The game of every quantum codebreaker: black pegs, colours may repeat. Rows of other
 games are *context*: no quantum row is compared with them."""
-DEFAULT_GAMES: dict[str, tuple[tuple[str, bool], ...]] = {
-    "optimal": (("black", False), ("black-white", False)),
-    "consistent": (("black", False),),
-}
-"""The games ``compare`` runs a several-game method in when ``games`` is not given; a
-method not listed here runs in its own game (its first feedback, its ``distinct``).
-``consistent`` in black-white and the permutation games costs a second or more per
-game at ``n k >= 64``: ask for them with ``games=`` / ``--games`` (or ``--methods all``)."""
+
+
+class _DefaultGames(Mapping[str, tuple[tuple[str, bool], ...]]):
+    """Each codebreaker's :attr:`~mastermind_q.Codebreaker.compare_games`, for those that
+    set them (read when asked)."""
+
+    def __getitem__(self, name: str) -> tuple[tuple[str, bool], ...]:
+        info = METHODS.get(name) if isinstance(name, str) else None
+        if info is None or info.compare_games is None:
+            raise KeyError(name)
+        return info.compare_games
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, info in METHODS.items() if info.compare_games is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _name in self)
+
+
+DEFAULT_GAMES: Mapping[str, tuple[tuple[str, bool], ...]] = _DefaultGames()
+"""The games ``compare`` runs a several-game method in when ``games`` is not given
+(:attr:`~mastermind_q.Codebreaker.compare_games`: ``optimal`` black and black-white,
+``consistent`` black only, since its other games cost a second or more per game at
+``n k >= 64``: ask for them with ``games=`` / ``--games`` or ``--methods all``); any
+other method runs in its own game (its first feedback, its ``distinct``)."""
 BOUND_GAMES: dict[str, tuple[str, str, bool]] = {
     "elouali-upper": ("adaptive", "black", True),
     "elouali-lower": ("adaptive", "black", True),

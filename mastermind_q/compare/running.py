@@ -346,6 +346,7 @@ def compare(
                 on_row=row_done,
                 on_skip=row_skipped,
                 execution=record,
+                _checked=True,
             )
     finally:
         if bar is not None:
@@ -500,6 +501,7 @@ def run_comparison(
     verify: bool = False,
     row_budget: float | None = None,
     execution: Execution | None = None,
+    _checked: bool = False,
 ) -> Comparison:
     """Run the rows of ``plan``, filling a :class:`Comparison` as they finish.
 
@@ -543,19 +545,20 @@ def run_comparison(
     from ..backends.batching import uses_runtime
     from . import executors
 
-    workers = check_comparison(
-        plan,
-        samples=samples,
-        quantum_samples=quantum_samples,
-        backend=backend,
-        shots=shots,
-        seed=seed,
-        workers=workers,
-        client=client,
-        verify=verify,
-        row_budget=row_budget,
-        execution=execution,
-    )
+    if not _checked:  # compare() has checked the comparison once, before its progress bar
+        workers = check_comparison(
+            plan,
+            samples=samples,
+            quantum_samples=quantum_samples,
+            backend=backend,
+            shots=shots,
+            seed=seed,
+            workers=workers,
+            client=client,
+            verify=verify,
+            row_budget=row_budget,
+            execution=execution,
+        )
     record = sweep_execution(execution, backend=backend, shots=shots)
     todo: Iterable[CompareTask] = plan.tasks if tasks is None else tasks
     batched = uses_runtime(record.backend, record.options.fake_mode) and any(
@@ -595,7 +598,7 @@ def run_comparison(
                 record = record.replace(batch=batch)
             if client is not None:
                 results = executors.dask_results(list(todo), options, record, client=client)
-            elif workers > 1:
+            elif workers is not None and workers > 1:
                 results = executors.process_results(list(todo), options, record, workers=workers)
             else:
                 results = executors.serial_results(todo, options, record)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..game import validate_colors, validate_positions
@@ -36,16 +37,40 @@ builds 16,383 circuits of 229,391 qubits (3.8 x 10^9). Each circuit is a few sta
 gates around the oracle box, but Qiskit's circuit data costs time in the qubits; the
 measured rates are in ``benchmarks/RESULTS.md``. Larger rows are skipped with the
 reason."""
-ENUMERATION_LIMITS = {"knuth": 1296, "random-consistent": 262144, "optimal": 81}
-"""Largest code space ``k^n`` at which ``compare`` runs these enumerating codebreakers.
 
-Knuth's minimax costs about a second per game at ``k^n = 4096`` (it compares every
-candidate guess with every consistent secret), so ``compare`` stops at Knuth's own
-game, 4 positions and 6 colours (1296 codes); random-consistent takes about 0.1 s per
-game at ``8^6 = 262144`` codes. Larger cells are listed as skipped."""
-CELL_LIMITS = {"consistent": 256}
-"""Largest ``n * k`` at which ``compare`` runs these constraint-solver codebreakers
-(about a second per game at ``16 x 16``, more under load); larger cells are skipped."""
+
+class _Limits(Mapping[str, int]):
+    """A codebreaker attribute by name, for the codebreakers that set it (read when asked,
+    so an installed codebreaker joins)."""
+
+    def __init__(self, attribute: str) -> None:
+        self._attribute = attribute
+
+    def _value(self, name: str) -> int | None:
+        info = METHODS.get(name) if isinstance(name, str) else None
+        return None if info is None else getattr(info, self._attribute)
+
+    def __getitem__(self, name: str) -> int:
+        value = self._value(name)
+        if value is None:
+            raise KeyError(name)
+        return int(value)
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in METHODS if self._value(name) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _name in self)
+
+
+ENUMERATION_LIMITS: Mapping[str, int] = _Limits("compare_max_codes")
+"""Largest code space ``k^n`` at which ``compare`` runs the enumerating codebreakers
+(:attr:`~mastermind_q.Codebreaker.compare_max_codes`: ``knuth`` 1296, Knuth's own game,
+``random-consistent`` 262,144, ``optimal`` 81). Larger cells are listed as skipped."""
+CELL_LIMITS: Mapping[str, int] = _Limits("compare_max_cells")
+"""Largest ``n * k`` at which ``compare`` runs the constraint-solver codebreakers
+(:attr:`~mastermind_q.Codebreaker.compare_max_cells`: ``consistent`` 256); larger cells
+are skipped."""
 BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T", "counting-bound", "entropy-bound")
 """Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
 INFORMATION_BOUNDS = ("counting-bound", "entropy-bound")
@@ -201,33 +226,16 @@ def counting_bound(num_positions: int, num_colors: int) -> int:
 
 
 def answer_entropy(num_positions: int, num_colors: int) -> float:
-    """``H(Binomial(n, 1/k))`` in bits: the entropy of one query's black-peg answer.
-
-    Against a uniformly random secret every position of any fixed query matches with
-    probability ``1/k``, independently, so the answer is ``Binomial(n, 1/k)``. The sum
-    ``-sum_j p_j log2 p_j`` runs over the log-pmf ``ln C(n, j) + j ln p + (n - j)
-    ln(1 - p)`` (``math.lgamma``) within 40 standard deviations of the mean (the rest
-    holds less than ``1e-300`` of the mass), summed with ``math.fsum``: about
-    ``80 sqrt(n/k)`` terms, so ``n = 16,384`` takes milliseconds.
+    """``H(Binomial(n, 1/k))`` in bits: the entropy of one query's black-peg answer
+    (:func:`mastermind_q.classical.static_schemes.answer_entropy`, sizes checked).
 
     Example:
         >>> answer_entropy(1, 2), round(answer_entropy(2, 2), 6)
         (1.0, 1.5)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(num_colors)
-    p = 1.0 / k
-    log_p, log_q = math.log(p), math.log1p(-p)
-    spread = 40.0 * math.sqrt(n * p * (1.0 - p)) + 40.0
-    low = max(0, math.floor(n * p - spread))
-    high = min(n, math.ceil(n * p + spread))
-    log_n = math.lgamma(n + 1)
-    terms = []
-    for j in range(low, high + 1):
-        log_pmf = log_n - math.lgamma(j + 1) - math.lgamma(n - j + 1) + j * log_p
-        log_pmf += (n - j) * log_q
-        terms.append(-math.exp(log_pmf) * log_pmf)
-    return math.fsum(terms) / math.log(2.0)
+    from ..classical.static_schemes import answer_entropy as entropy
+
+    return entropy(validate_positions(num_positions), validate_colors(num_colors))
 
 
 def entropy_bound(num_positions: int, num_colors: int) -> int:
@@ -246,9 +254,9 @@ def entropy_bound(num_positions: int, num_colors: int) -> int:
         >>> entropy_bound(1, 2), entropy_bound(256, 256)
         (1, 1089)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(num_colors)
-    quotient = n * math.log2(k) / answer_entropy(n, k)
+    from ..classical.static_schemes import entropy_bound as quotient_of
+
+    quotient = quotient_of(validate_positions(num_positions), validate_colors(num_colors))
     nearest = round(quotient)
     if abs(quotient - nearest) <= 1e-9 * max(1.0, quotient):  # an exact integer quotient
         return max(1, int(nearest))
