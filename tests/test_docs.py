@@ -20,7 +20,17 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 BASELINES = ("knuth", "blackpeg", "random-consistent")
 """Methods that share the page ``algorithms/baselines.md``."""
-GUIDE = ("solving", "drawing", "comparing", "playing", "backends", "limits", "results", "errata")
+GUIDE = (
+    "solving",
+    "drawing",
+    "comparing",
+    "own_codebreaker",
+    "playing",
+    "backends",
+    "limits",
+    "results",
+    "errata",
+)
 """The user guide: one page per task."""
 README_MAX_LINES = 200
 DEV_LOG = re.compile(

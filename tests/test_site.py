@@ -43,6 +43,7 @@ KEY_PAGES = (
     "index.html",
     "getting_started.html",
     "guide/solving.html",
+    "guide/own_codebreaker.html",
     "algorithms/adaptive.html",
     "cli.html",
     "tutorials/03_classical_vs_quantum.html",

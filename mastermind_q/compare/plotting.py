@@ -337,12 +337,15 @@ def _stable_style(index: int) -> dict[str, Any]:
     """Colour, line style and marker of the curve at ``index`` of the fixed order.
 
     Colour and line style cycle together (8 of each), the marker by 16: two names whose
-    colour and dashes repeat differ in marker.
+    colour and dashes repeat differ in marker. Names beyond :data:`_STYLE_ORDER` (an
+    installed codebreaker) shift their dashes and marker, so the first of them does not
+    look like the first built-in.
     """
+    shift = 3 if index % 24 >= len(_STYLE_ORDER) else 0
     return {
         "color": PALETTE[index % len(PALETTE)],
-        "linestyle": LINESTYLES[(index + index // 24) % len(LINESTYLES)],
-        "marker": _STABLE_MARKERS[index % len(_STABLE_MARKERS)],
+        "linestyle": LINESTYLES[(index + index // 24 + shift) % len(LINESTYLES)],
+        "marker": _STABLE_MARKERS[(index + 2 * shift + shift // 3) % len(_STABLE_MARKERS)],
     }
 
 

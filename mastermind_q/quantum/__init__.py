@@ -26,7 +26,7 @@ its plan, count, circuits, estimate, read-out and construction preference; the
 ``solve_*`` functions ``(codemaker, *, backend, shots, seed, execution)`` call it. A new
 built-in is a new module with its object, named in
 :data:`mastermind_q.codebreaker.METHODS`'s table; a user's joins through an entry point
-(:doc:`/guide/own-codebreaker`). Imports run one way: solvers -> running -> decoding ->
+(:doc:`/guide/own_codebreaker`). Imports run one way: solvers -> running -> decoding ->
 plans; nothing here imports :mod:`mastermind_q.solving`.
 """
 
