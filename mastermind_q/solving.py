@@ -465,17 +465,61 @@ def method_circuits(
         ValueError: not a quantum method, or sizes it does not support.
     """
     from .codemaker import Codemaker, reveal_circuit
-    from .game import validate_code
 
     info = method_info(method)
     if info.kind != "quantum":
         raise ValueError(f"method must be a quantum method to draw its circuits, was {method!r}")
-    # the drawings' default secret (mastermind_q.drawing.default_secret): s_i = i mod k
-    code = tuple(i % colors for i in range(num_positions)) if secret is None else secret
-    code = validate_code(code, colors, positions=num_positions, name="secret")
-    maker = Codemaker(code, colors)
-    shots = None if backend == "aer-statevector" else 64
+    code = _drawn_secret(info, num_positions, colors, secret, backend=backend)
+    maker = Codemaker(code, int(colors))
+    shots = _DRAW_SHOTS.get(backend, 64)
     result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
     if not reveal:
         return tuple(result.circuits)
     return tuple(reveal_circuit(circuit, code, colors) for circuit in result.circuits)
+
+
+_DRAW_SHOTS: dict[str, int | None] = {"aer-statevector": None}
+"""Shots per circuit of the game a drawing plays (64; exact on ``aer-statevector``)."""
+
+
+def _drawn_secret(
+    info: Codebreaker,
+    num_positions: object,
+    colors: object,
+    secret: Sequence[int] | None,
+    *,
+    backend: str = "aer",
+) -> tuple[int, ...]:
+    """The secret of a drawing of ``info``'s circuits, every size checked first.
+
+    ``n`` and ``k`` are validated and the run is checked against the limits
+    (:func:`check_request`) before the secret is built; a codebreaker with
+    :meth:`~mastermind_q.Codebreaker.circuits` has them built around the known oracle
+    and the drawing's size checked (:func:`~mastermind_q.drawing.check_drawing`), so a
+    drawing too large is refused before any game is played.
+    """
+    from .drawing.figures import check_drawing
+    from .game import validate_code, validate_positions
+
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    check_request(info.name, n, k, backend=backend, shots=_DRAW_SHOTS.get(backend, 64))
+    # the drawings' default secret (mastermind_q.drawing.default_secret): s_i = i mod k
+    code = tuple(i % k for i in range(n)) if secret is None else secret
+    code = validate_code(code, k, positions=n, name="secret")
+    if info.has_circuits:
+        check_drawing(info.circuits(info.known_oracle(code, k, None), n, k))
+    return code
+
+
+def check_method_drawing(
+    method: str, num_positions: int, colors: int, secret: Sequence[int]
+) -> None:
+    """Refuse a drawing of quantum ``method``'s circuits for ``secret`` that would be too
+    large, before the game is played (``solve --draw``).
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: beyond the limits or the drawing budget.
+        ValueError: invalid sizes or secret.
+    """
+    _drawn_secret(method_info(method), num_positions, colors, secret)

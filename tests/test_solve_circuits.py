@@ -215,3 +215,56 @@ def test_force_replaces_the_derived_names_and_says_so(capsys, tmp_path):
     ]
     assert (tmp_path / "f-pair-0-1.png").read_bytes().startswith(b"\x89PNG")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["draw", "nonadaptive", "--positions", "3", "--colors", "0"], "--colors must"),
+        (
+            ["draw", "hunziker-meyer", "--positions", "9" * 30, "--colors", "3"],
+            "more than the limit",
+        ),
+        (["draw", "nonadaptive", "--positions", "40", "--colors", "40"], "422604 cells"),
+        (
+            [
+                "solve",
+                "--method",
+                "nonadaptive",
+                "--colors",
+                "40",
+                "--random",
+                "40",
+                "--draw",
+                "x.png",
+            ],
+            "422604 cells",
+        ),
+    ],
+)
+def test_a_drawing_is_refused_before_any_game(capsys, monkeypatch, tmp_path, argv, message):
+    from mastermind_q import solving
+
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played before the refusal")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(solving, "play", no_game)
+    monkeypatch.setattr("mastermind_q.cli.solve.play", no_game)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        {"colors": None, "num_positions": 3},
+        {"colors": "x", "num_positions": 3},
+        {"colors": 3, "num_positions": 2.5},
+        {"colors": 0, "num_positions": 3},
+    ],
+)
+def test_method_circuits_checks_its_arguments(sizes):
+    with pytest.raises(ValueError, match=r"colors|positions"):
+        method_circuits("nonadaptive", **sizes)

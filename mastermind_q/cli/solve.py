@@ -319,6 +319,11 @@ def run(args: argparse.Namespace) -> int:
         elif secret is None:
             raise CLIError("give --secret CODE or --random N")
         codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
+    if args.draw is not None and quantum and secret is not None:
+        from ..solving import check_method_drawing
+
+        # before the game: a drawing too large must not throw the solve's result away
+        check_method_drawing(args.method, len(secret), args.colors, secret)
     if info.kind == "quantum":
         start_simulation_worker(args.backend)
     with progress_for(args) as progress, search_progress(args):
