@@ -216,6 +216,7 @@ LIMITS: dict[str, Limit] = {
         _limit("max_workers", 64, "worker processes"),
         _limit("max_compare_work", 10_000_000_000, "samples x guesses x n"),
         _limit("max_draw_cells", 250_000, "qubits x operations"),
+        _limit("max_game_seconds", 600, "seconds of one game"),
     )
 }
 """Every limit by name."""
@@ -763,6 +764,25 @@ def check_compare_work(total: int, *, rows: int, samples: int) -> None:
             "max_compare_work",
             f"the comparison's {rows} classical rows x {samples} samples need about "
             f"{total:.1e} steps (guesses x n per game)",
+        )
+
+
+def check_game_seconds(what: str, seconds: float) -> None:
+    """Refuse a game whose codebreaker's measured cost model says it takes more than
+    ``MASTERMIND_Q_MAX_GAME_SECONDS`` (default 600: an admitted game ends in minutes).
+
+    Args:
+        what: the game, for the message (``consistent at n=3, k=2000``).
+        seconds: the model's estimate (:meth:`mastermind_q.Codebreaker.game_seconds`,
+            or a quantum codebreaker's simulation model).
+
+    Raises:
+        ResourceLimitError: naming the game, the estimate and the limit.
+    """
+    if seconds > limit("max_game_seconds"):
+        raise _refuse(
+            "max_game_seconds",
+            f"{what} would take about {seconds:,.0f} s by its measured cost model",
         )
 
 

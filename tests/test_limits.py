@@ -230,3 +230,19 @@ def test_a_codemaker_runs_nothing_beyond_the_quantum_limits():
     with pytest.raises(ResourceLimitError, match="positions 5000 for quantum circuits"):
         maker.run([circuit])
     assert maker.queries == 0
+
+
+@pytest.mark.parametrize(
+    ("method", "n", "k", "what"),
+    [
+        ("consistent", 3, 2000, "consistent at n=3, k=2000"),
+        ("adaptive", 3001, 4, "adaptive at n=3001"),
+    ],
+)
+def test_a_game_beyond_its_cost_model_is_refused_at_once(method, n, k, what):
+    from mastermind_q.limits import ResourceLimitError
+    from mastermind_q.solving import check_request
+
+    with pytest.raises(ResourceLimitError, match=f"{what}.*MASTERMIND_Q_MAX_GAME_SECONDS"):
+        check_request(method, n, k)
+    check_request(method, 3, 100)  # a few seconds: admitted
