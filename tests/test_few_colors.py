@@ -11,11 +11,13 @@ import pytest
 from mastermind_q.classical.coin_weighing import solve_coin_weighing
 from mastermind_q.classical.detecting import lindstrom_rows
 from mastermind_q.classical.few_colors import (
+    decode_radix,
     decode_slots,
     design_matrix,
     few_colors_cost,
     few_colors_plan,
     play_few_colors,
+    radix_design,
     slot_design,
     ternary_rows,
 )
@@ -57,6 +59,17 @@ def test_slot_designs_decode_every_coin_vector(width, values, coins):
     for _ in range(10):
         x = rng.integers(0, values, coins)
         assert decode_slots(matrix @ x, design).tolist() == x.tolist()
+
+
+@pytest.mark.parametrize("coins", [1, 2, 3, 5, 17, 100, 700, 3000])
+def test_radix_designs_decode_every_ternary_vector(coins):
+    design = radix_design(coins)
+    matrix = design.weighs(np.arange(1, design.rows + 1), slice(None)).astype(np.int64)
+    assert design.rows == ternary_rows(coins) <= slot_design(coins, 2).rows
+    rng = np.random.default_rng(coins)
+    for _ in range(5):
+        x = rng.integers(0, 3, coins)
+        assert decode_radix(matrix @ x, design).tolist() == x.tolist()
 
 
 def test_slot_designs_refuse_answers_no_coins_give():

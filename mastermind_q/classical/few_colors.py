@@ -13,6 +13,12 @@ whose colour is still unknown (the set ``U``):
   positions already known show a colour that is not theirs and add nothing.
 * **Last pair** (only ``a`` and ``b`` left in ``U``). The same rows answer
   ``n_b(U) + D (2 x - 1)`` with ``x_i = [z_i = a]``: a binary detecting matrix.
+* **Radix 3.** A mask ``U`` of the construction has ``2^(popcount(U) - 1)`` odd
+  subsets; a coin whose column weighs the rows with ``S & U`` in a family of ``w`` of
+  them enters the Möbius sum at ``U`` with weight ``w``. Ternary coins of weights
+  ``1, 3, 9, ...`` (the last, the top one, unbounded) are read off in base 3, so ``U``
+  holds ``1 + floor((popcount(U) - 1) log3 2)`` of them (:class:`RadixDesign`), about a
+  fifth more than two bits each.
 * **Single stage** (colour ``a``, another colour ``f`` absent from ``U``, e.g. one found
   already). ``a`` on the weighed positions, ``f`` elsewhere: ``y = D x``.
 
@@ -55,11 +61,14 @@ import numpy as np
 from .detecting import _mobius, lindstrom_rows
 
 __all__ = [
+    "RadixDesign",
     "SlotDesign",
+    "decode_radix",
     "decode_slots",
     "few_colors_cost",
     "few_colors_plan",
     "play_few_colors",
+    "radix_design",
     "slot_design",
     "ternary_rows",
 ]
@@ -87,18 +96,6 @@ def _rows_for(num_coins: int, width: int) -> int:
         if capacity[-1] >= num_coins:
             return int(np.searchsorted(capacity, num_coins))
         most *= 2
-
-
-def ternary_rows(num_coins: int) -> int:
-    """``m_T(N)``: the fewest rows of a slot design for ``N`` ternary coins (values 0..2).
-
-    Example:
-        >>> [ternary_rows(n) for n in (1, 16, 256, 4096)]
-        [1, 13, 127, 1468]
-    """
-    if num_coins < 0:
-        raise ValueError(f"num_coins must be >= 0, was {num_coins}")
-    return _rows_for(num_coins, 2)
 
 
 @dataclass(frozen=True)
@@ -234,6 +231,158 @@ def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.
     return x
 
 
+_TOP_BIT = np.concatenate([[0], np.floor(np.log2(np.arange(1, 1 << 16))).astype(np.int64)])
+"""The highest set bit of every 16-bit mask (0 for 0)."""
+
+
+def _radix_counts(base: int, sizes: np.ndarray) -> np.ndarray:
+    """Coins of radix ``base`` a mask of ``popcount`` size holds: ``1 + max j, base^j <=
+    2^(size - 1)`` (the coin of weight ``base^j`` needs that many odd subsets)."""
+    counts = np.ones_like(sizes)
+    power = base
+    while True:
+        more = power <= (1 << np.maximum(sizes - 1, 0))
+        if not more.any():
+            return counts
+        counts += more
+        power *= base
+
+
+@functools.lru_cache(maxsize=64)
+def _radix_capacities(base: int, most: int) -> np.ndarray:
+    sizes = np.bitwise_count(np.arange(1, most + 1, dtype=np.int64)).astype(np.int64)
+    return np.concatenate([[0], np.cumsum(_radix_counts(base, sizes))])
+
+
+def ternary_rows(num_coins: int) -> int:
+    """``m_T(N)``: the fewest rows of a radix-3 design for ``N`` ternary coins (0..2).
+
+    Example:
+        >>> [ternary_rows(n) for n in (1, 16, 256, 4096)]
+        [1, 13, 126, 1361]
+    """
+    if num_coins < 0:
+        raise ValueError(f"num_coins must be >= 0, was {num_coins}")
+    most = 64
+    while True:
+        capacity = _radix_capacities(3, most)
+        if capacity[-1] >= num_coins:
+            return int(np.searchsorted(capacity, num_coins))
+        most *= 2
+
+
+@dataclass(frozen=True)
+class RadixDesign:
+    """A detecting design for ternary coins in mixed radix 3 (read-only arrays).
+
+    Coin ``c`` belongs to mask ``owners[c]`` with weight ``3^digits[c]``: row ``S`` weighs
+    it iff ``T = S & owners[c]`` has odd popcount and its highest bit is in
+    ``families[c]``. The odd subsets of ``U`` whose highest bit has rank ``rho`` (1-based,
+    from the lowest bit of ``U``) number ``2^(rho - 2)`` (one for ``rho = 1``), so a family
+    of bits picks ``3^j`` of the ``2^(popcount(U) - 1)`` odd subsets: the Möbius sum at
+    ``U`` (signed ``(-1)^(|U|+1)``) is ``sum_c 3^digits[c] x_c``, read off in base 3; the
+    top coin of ``U`` (``top``) may exceed 2.
+    """
+
+    rows: int
+    owners: np.ndarray
+    digits: np.ndarray
+    families: np.ndarray
+    top: np.ndarray
+
+    def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
+        """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
+        common = rows.astype(np.int64)[:, None] & self.owners[coins][None, :]
+        odd = (np.bitwise_count(common) & 1).astype(bool)
+        return odd & ((self.families[coins][None, :] >> _TOP_BIT[common]) & 1).astype(bool)
+
+
+@functools.lru_cache(maxsize=32)
+def radix_design(num_coins: int) -> RadixDesign:
+    """The radix-3 design of ``N`` ternary coins in :func:`ternary_rows` rows.
+
+    Example:
+        >>> design = radix_design(5)
+        >>> design.rows, design.owners.tolist(), design.digits.tolist()
+        (5, [1, 2, 3, 4, 5], [0, 0, 0, 0, 0])
+    """
+    if num_coins < 0:
+        raise ValueError(f"num_coins must be >= 0, was {num_coins}")
+    m = ternary_rows(num_coins)
+    if m >= 1 << 16:
+        raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
+    masks = np.arange(1, m + 1, dtype=np.int64)
+    sizes = np.bitwise_count(masks).astype(np.int64)
+    per_mask = _radix_counts(3, sizes)
+    owners = np.repeat(masks, per_mask)[:num_coins]
+    starts = np.cumsum(per_mask) - per_mask
+    digits = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
+    top = digits == np.repeat(per_mask, per_mask)[:num_coins] - 1
+    families = np.zeros_like(owners)
+    owner_sizes = np.bitwise_count(owners).astype(np.int64)
+    for index in range(owners.size):
+        weight = 3 ** int(digits[index])
+        bits = [b for b in range(16) if owners[index] >> b & 1]
+        if weight == 1 << (owner_sizes[index] - 1):
+            families[index] = owners[index]
+            continue
+        family = 0
+        for i, bit in enumerate(bits[1:]):  # rank i + 2 holds 2^i odd subsets
+            if weight >> i & 1:
+                family |= 1 << bit
+        families[index] = family
+    for array in (owners, digits, families, top):
+        array.flags.writeable = False
+    return RadixDesign(m, owners, digits, families, top)
+
+
+def decode_radix(answers: Sequence[int] | np.ndarray, design: RadixDesign) -> np.ndarray:
+    """The ternary coins ``x`` whose weighings by ``design`` give ``answers`` (exact).
+
+    Raises:
+        ValueError: a wrong number of answers, or answers that no coins give.
+    """
+    values = np.asarray(answers, dtype=np.int64)
+    m = design.rows
+    count = design.owners.size
+    if values.shape != (m,):
+        raise ValueError(f"decode_radix needs {m} answers for {count} coins, was {values.shape}")
+    x = np.zeros(count, dtype=np.int64)
+    if count == 0:
+        return x
+    bits = m.bit_length()
+    residual = np.zeros(1 << bits, dtype=np.int64)
+    residual[1 : m + 1] = values
+    rows = np.arange(1, m + 1, dtype=np.int64)
+    sizes = np.bitwise_count(design.owners).astype(np.int64)
+    masks = np.arange(1 << bits, dtype=np.int64)
+    signs = np.where(np.bitwise_count(masks) % 2 == 1, 1, -1)
+    powers = 3**design.digits
+    inconsistent = "answers are inconsistent: no coin values give them"
+    for level in range(bits, 0, -1):
+        here = np.flatnonzero(sizes == level)
+        if here.size == 0:
+            continue
+        g = _mobius(residual, bits) * signs
+        read = g[design.owners[here]]
+        if np.any(read < 0):
+            raise ValueError(inconsistent)
+        shifted = read // powers[here]
+        found = np.where(design.top[here], shifted, shifted % 3)
+        x[here] = found
+        rebuilt = np.zeros(1 << bits, dtype=np.int64)
+        np.add.at(rebuilt, design.owners[here], found * powers[here])
+        if np.any(rebuilt[design.owners[here]] != read):
+            raise ValueError(inconsistent)
+        heavy = here[found != 0]
+        for start in range(0, heavy.size, 2048):
+            block = heavy[start : start + 2048]
+            residual[1 : m + 1] -= design.weighs(rows, block).astype(np.int64) @ x[block]
+    if np.any(residual):
+        raise ValueError(inconsistent)
+    return x
+
+
 def _stage_rows(stage: str, unknown: int) -> int:
     return ternary_rows(unknown) if stage == "pair" else lindstrom_rows(unknown)
 
@@ -328,7 +477,7 @@ def play_few_colors(
         last = stage[0] == "pair" and stage[2] == len(order) - 1
         if stage[0] == "pair" and not last:
             other = order[stage[2]]
-            design = slot_design(size, 2)
+            design: SlotDesign | RadixDesign = radix_design(size)
         else:
             other = order[stage[2]] if stage[0] == "pair" else found[0]
             design = slot_design(size, 1)
@@ -351,7 +500,8 @@ def play_few_colors(
         )
         share = counts[other] if stage[0] == "pair" else 0
         if stage[0] == "pair" and not last:  # y = n_b(U) + D u - D 1
-            coins = decode_slots(answers - share + weights, design)
+            assert isinstance(design, RadixDesign)
+            coins = decode_radix(answers - share + weights, design)
             hits, misses = coins == 2, coins == 0
             if np.any(coins > 2) or hits.sum() != counts[colour] or misses.sum() != share:
                 raise ValueError(inconsistent)
@@ -359,6 +509,7 @@ def play_few_colors(
             secret[unknown[misses]] = other
             found += [colour, other]
         elif stage[0] == "pair":  # y = n_b(U) + D (2 x - 1)
+            assert isinstance(design, SlotDesign)
             doubled = answers - share + weights
             if np.any(doubled % 2):
                 raise ValueError(inconsistent)
@@ -367,6 +518,7 @@ def play_few_colors(
                 raise ValueError(inconsistent)
             secret[unknown] = np.where(coins == 1, colour, other)
         else:  # y = D x
+            assert isinstance(design, SlotDesign)
             coins = decode_slots(answers, design)
             if coins.sum() != counts[colour]:
                 raise ValueError(inconsistent)
