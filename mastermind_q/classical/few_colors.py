@@ -231,7 +231,7 @@ def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.
     return x
 
 
-_TOP_BIT = np.concatenate([[0], np.floor(np.log2(np.arange(1, 1 << 16))).astype(np.int64)])
+_TOP_BIT = np.concatenate([[0], np.floor(np.log2(np.arange(1, 1 << 16)))]).astype(np.uint16)
 """The highest set bit of every 16-bit mask (0 for 0)."""
 
 
@@ -292,9 +292,9 @@ class RadixDesign:
 
     def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
         """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
-        common = rows.astype(np.int64)[:, None] & self.owners[coins][None, :]
-        odd = (np.bitwise_count(common) & 1).astype(bool)
-        return odd & ((self.families[coins][None, :] >> _TOP_BIT[common]) & 1).astype(bool)
+        common = rows.astype(np.uint16)[:, None] & self.owners[coins].astype(np.uint16)[None, :]
+        chosen = (self.families[coins].astype(np.uint16)[None, :] >> _TOP_BIT[common]) & 1
+        return (chosen & np.bitwise_count(common)).astype(bool)  # odd and in the family
 
 
 @functools.lru_cache(maxsize=32)
@@ -487,8 +487,10 @@ def play_few_colors(
         for start in range(0, design.rows, step):
             rows = np.arange(start + 1, min(design.rows, start + step) + 1, dtype=np.int64)
             weighed = design.weighs(rows, slice(None))
-            codes = np.broadcast_to(base, (rows.size, n)).copy()
-            codes[:, unknown] = np.where(weighed, colour, other).astype(dtype)
+            columns = np.empty((n, rows.size), dtype=dtype)  # position-major, then transposed
+            columns[:] = base[:, None]
+            columns[unknown] = np.where(weighed.T, colour, other).astype(dtype)
+            codes = np.ascontiguousarray(columns.T)
             answered = ask_many(codes)
             if answered.shape[0] < rows.size or answered[-1] == n:  # a row is the secret
                 return codes[answered.shape[0] - 1].astype(np.int64)
