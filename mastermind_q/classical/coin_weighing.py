@@ -114,12 +114,13 @@ def _few_colors_pay(num_positions: int, num_colors: int, counts: dict[int, int])
 def _tree_estimate(num_positions: int, present: int) -> float:
     """The interval tree's measured mean guesses for ``p`` colours present (a fit).
 
-    ``(0.6 + 0.1 p - 0.0125 p (log2 n - 8)) n``: 1.40 n, 1.27 n, 1.20 n at ``p = 8`` and
-    ``n = 256, 1024, 4096``; 1.89 n, 1.65 n, 1.50 n at ``p = 16`` (measured, within about
-    0.3 n; ``benchmarks/RESULTS.md``, "Classical play with few colours").
+    ``(0.9 + s p) n`` with ``s = max(0.01, 0.061 - 0.006 (log2 n - 8))``: measured
+    1.40 n, 1.27 n, 1.20 n, 1.25 n at ``p = 8`` and ``n = 256, 1024, 4096, 16384``;
+    1.49 n, 1.37 n at ``p = 12`` (1024, 4096); 1.89 n, 1.65 n, 1.50 n, 1.41 n at ``p = 16``
+    (``benchmarks/RESULTS.md``, "Classical play with few colours").
     """
-    depth = math.log2(max(num_positions, 2)) - 8
-    return (0.6 + 0.1 * present - 0.0125 * present * depth) * num_positions
+    slope = max(0.01, 0.061 - 0.006 * (math.log2(max(num_positions, 2)) - 8))
+    return (0.9 + slope * present) * num_positions
 
 
 ADAPTIVE_COINS = 8
