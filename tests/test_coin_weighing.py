@@ -15,6 +15,7 @@ from mastermind_q.classical.coin_weighing import (
     solve_coin_weighing,
 )
 from mastermind_q.classical.detecting import lindstrom_rows
+from mastermind_q.classical.few_colors import few_colors_cost, ternary_rows
 from mastermind_q.codemaker import Codemaker
 from mastermind_q.limits import ResourceLimitError, check_coin_weighing
 
@@ -120,20 +121,23 @@ def test_two_colours_take_one_detecting_matrix(n):
 
 
 @pytest.mark.parametrize(("n", "k"), [(64, 3), (120, 3), (300, 4)])
-def test_few_colours_take_one_design_per_colour(n, k):
-    """Every colour present, no background: k - 1 designs against the most frequent."""
+def test_few_colours_take_the_planned_stages(n, k):
+    """Every colour present: the counts, the stages of the few-colours plan, the final guess."""
     for seed in range(5):
         secret = random_secret(n, k, seed)
         assert len(set(secret)) == k
-        assert play(secret, k) == (k - 1) * lindstrom_rows(n) + (k - 1) + 1
+        counts = [secret.count(c) for c in range(k)]
+        assert play(secret, k) == (k - 1) + few_colors_cost(counts, k) + 1
 
 
 def test_few_colours_present_use_an_absent_colour_as_background():
     rng = random.Random(4)
     for _ in range(5):
         secret = [rng.choice((0, 2, 5)) for _ in range(64)]
-        # counts of colours 0..5 (the last by subtraction), two designs, the final guess
-        assert play(secret, 6) == 5 + 2 * lindstrom_rows(64) + 1
+        counts = [secret.count(c) for c in (0, 2, 5)]
+        # counts of colours 0..5 (the last by subtraction), one ternary stage, the final guess
+        assert play(secret, 6) == 5 + few_colors_cost(counts, 6) + 1
+        assert few_colors_cost(counts, 6) == ternary_rows(64)
 
 
 def test_monochrome_and_two_colour_secrets():

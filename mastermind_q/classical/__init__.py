@@ -9,6 +9,8 @@
   minimum query sets (:func:`static_minimum`) and the static codebreaker;
 * :mod:`~mastermind_q.classical.coin_weighing` -- an adaptive black-peg codebreaker for
   any ``n, k`` that packs binary tests into coin-weighing batches;
+* :mod:`~mastermind_q.classical.few_colors` -- its play for few colours: the colours two
+  at a time, by ternary coin-weighing batches over the positions still unknown;
 * :mod:`~mastermind_q.classical.detecting` -- coin weighing with a Lindström-type
   detecting matrix (``m_L(N)`` weighings for ``N`` coins) and its exact decoder;
 * :mod:`~mastermind_q.classical.codes` -- the code space as a numpy array.

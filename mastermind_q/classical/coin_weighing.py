@@ -34,13 +34,10 @@ Black pegs, ``k`` colours that may repeat, secret ``z``, answer ``B(x) = |{i : x
    take 1.5, 2.75 and 4.73 weighings on average for 2, 4 and 8 coins, against 2, 3 and
    6 rows; 16 are weighed as two groups of 8 (9.5 against 10). Every weighing is a
    counted query; nothing is assumed.
-5. **Few colours.** ``k = 2``: one detecting matrix over the positions (colour 1 on a row,
-   0 elsewhere) finds them all, ``m_L(n) + 2`` queries in all. With ``p >= 3`` colours
-   present, one such design per colour but one (against an absent colour, or against
-   the most frequent one, whose design follows from the others) costs
-   ``(p - 1) m_L(n)``; it replaces the tree where that is below the tree's measured
-   ``(0.6 + 0.1 p) n`` (``k = 3`` from ``n = 64``, ``k = 4`` from about 300, ``k = 5``
-   from about 1000).
+5. **Few colours.** Where its exact cost, known once the counts are, is below the
+   tree's measured cost, the colours are found two at a time by coin-weighing batches
+   over the positions still unknown (:mod:`mastermind_q.classical.few_colors`; ``k = 2``
+   is one detecting matrix, ``m_L(n) + 2`` queries in all).
 6. **Final guess.** The secret, once every position is resolved (a query answered ``n``
    ends the game at once).
 
@@ -80,13 +77,8 @@ import numpy as np
 from ..codebreaker import Codebreaker
 from ..codemaker import Codemaker
 from ..game import Code, validate_colors, validate_positions
-from .detecting import (
-    decode_detecting,
-    decode_weighing,
-    detecting_matrix,
-    lindstrom_rows,
-    weighing_design,
-)
+from .detecting import decode_weighing, weighing_design
+from .few_colors import few_colors_cost, play_few_colors
 
 __all__ = ["COIN_WEIGHING", "CoinWeighing", "coin_weighing_query_bound", "solve_coin_weighing"]
 
@@ -107,17 +99,30 @@ def coin_weighing_query_bound(num_positions: int, num_colors: int) -> int:
     return n * (k - 1).bit_length() + k
 
 
-def _designs_pay(num_positions: int, num_colors: int, present: int) -> bool:
-    """Whether one colour design per colour beats the interval tree (measured rule).
+def _few_colors_pay(num_positions: int, num_colors: int, counts: dict[int, int]) -> bool:
+    """Whether the few-colours stages (:mod:`.few_colors`) beat the interval tree.
 
-    The designs cost ``(p - 1) m_L(n)`` guesses for ``p`` colours present; the tree about
-    ``(0.6 + 0.1 p) n`` at small ``p`` (measured at n = 64..1000, p = 3..6).
+    The stages' cost is exact once the counts are known; the tree's is the measured
+    ``TREE_RATE(p) n`` for ``p`` colours present (``benchmarks/RESULTS.md``).
     """
-    if present < 3:
-        return False
-    cost = (present - 1) * lindstrom_rows(num_positions)
-    bound = num_positions * (num_colors - 1).bit_length()
-    return cost < (0.6 + 0.1 * present) * num_positions and cost + present <= bound
+    present = len(counts)
+    if present <= 2:
+        return present == 2
+    return few_colors_cost(tuple(counts.values()), num_colors) < _tree_estimate(
+        num_positions, present
+    )
+
+
+def _tree_estimate(num_positions: int, present: int) -> float:
+    """The interval tree's measured mean guesses for ``p`` colours present (a fit).
+
+    ``(0.9 + s p) n`` with ``s = max(0.01, 0.061 - 0.006 (log2 n - 8))``: measured
+    1.40 n, 1.27 n, 1.20 n, 1.25 n at ``p = 8`` and ``n = 256, 1024, 4096, 16384``;
+    1.49 n, 1.37 n at ``p = 12`` (1024, 4096); 1.89 n, 1.65 n, 1.50 n, 1.41 n at ``p = 16``
+    (``benchmarks/RESULTS.md``, "Classical play with few colours").
+    """
+    slope = max(0.01, 0.061 - 0.006 * (math.log2(max(num_positions, 2)) - 8))
+    return (0.9 + slope * present) * num_positions
 
 
 ADAPTIVE_COINS = 8
@@ -392,11 +397,8 @@ class _CoinWeighingBreaker:
     def solve(self) -> Code:
         try:
             counts = self.count_colors()
-            if self.k == 2 and len(counts) == 2:
-                self.two_colors(counts[1])
-                return self.finish()
-            if _designs_pay(self.n, self.k, len(counts)):
-                self.color_designs(counts)
+            if _few_colors_pay(self.n, self.k, counts):
+                self.secret[:] = play_few_colors(self.ask_many, counts, self.n, self.k)
                 return self.finish()
             intervals = [] if self.resolve(0, self.n, counts) else [_Interval(0, self.n, counts)]
             while intervals:
@@ -414,61 +416,6 @@ class _CoinWeighingBreaker:
             return self.finish()
         except _Found as found:
             return found.code
-
-    def two_colors(self, ones: int) -> None:
-        """``k = 2``: one detecting matrix over the positions, colour 1 on a row, 0 elsewhere.
-
-        With ``Z`` the positions of colour 1 the row ``P`` answers
-        ``2 |P & Z| + n - |P| - |Z|``, so ``|P & Z|`` follows and ``m_L(n)`` rows give ``Z``.
-        """
-        n = self.n
-        matrix = detecting_matrix(n)
-        answers = self.ask_many(matrix.astype(np.uint8))
-        doubled = answers - n + matrix.sum(axis=1) + ones
-        if np.any(doubled % 2):
-            raise ValueError("answers are inconsistent: a weighing of odd parity")
-        positions = decode_detecting(doubled // 2, n)
-        if int(positions.sum()) != ones:
-            raise ValueError("answers are inconsistent: the weighings miss the count of colour 1")
-        self.secret[:] = positions
-
-    def color_designs(self, counts: dict[int, int]) -> None:
-        """Few colours: one detecting matrix over the positions per colour but one.
-
-        Against a colour ``f`` absent from the secret, "``c`` on the row ``P``, ``f``
-        elsewhere" answers ``|P & Z_c|``; against the most frequent colour ``f`` it answers
-        ``n_f + |P & Z_c| - |P & Z_f|``, and since the ``Z_c`` partition the positions,
-        ``D e_f = (D 1 - sum_c (D e_c - D e_f)) / k``. Every ``e_c`` is then decoded exactly.
-        """
-        n = self.n
-        matrix = detecting_matrix(n)
-        present = sorted(counts, key=lambda c: (-counts[c], c))
-        filler = self.absent_color(counts)
-        background = filler >= 0
-        if not background:
-            filler = present[0]
-        weighed = {}
-        for color in present[1:]:
-            codes = np.where(matrix, color, filler).astype(self.dtype)
-            answers = self.ask_many(codes)
-            weighed[color] = answers - (0 if background else counts[filler])
-        if not background:  # weighed[c] = D e_c - D e_f
-            total = matrix.sum(axis=1) - sum(weighed.values())
-            if np.any(total % self.k):
-                raise ValueError("answers are inconsistent: the colour designs do not add up")
-            reference = total // self.k
-            weighed = {color: value + reference for color, value in weighed.items()}
-        secret = np.full(n, present[0], dtype=np.int64)
-        taken = np.zeros(n, dtype=np.int64)
-        for color, value in weighed.items():
-            positions = decode_detecting(value, n)
-            if int(positions.sum()) != counts[color]:
-                raise ValueError(f"answers are inconsistent: colour {color} decodes wrongly")
-            secret[positions == 1] = color
-            taken += positions
-        if np.any(taken > 1):
-            raise ValueError("answers are inconsistent: two colours decode at one position")
-        self.secret[:] = secret
 
     def finish(self) -> Code:
         final = tuple(self.secret.tolist())

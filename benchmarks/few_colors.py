@@ -1,0 +1,57 @@
+"""Classical play with few colours: mean and worst counts of ``coin-weighing`` (which
+plays the few-colours stages where they are cheaper) against the counting bound.
+
+Usage: ``python benchmarks/few_colors.py [--colors 4,8,16] [--positions 256,...]
+[--games 10]``. Secrets: ``numpy.random.default_rng((seed, n, k))``, seeds ``0..games-1``.
+Columns: ``n``, ``k``, the play chosen, mean and worst guesses (final guess included),
+mean / n, the counting bound ``ceil(n log2 k / log2(n + 1))``, seconds per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import numpy as np
+
+from mastermind_q.classical.coin_weighing import _few_colors_pay, solve_coin_weighing
+from mastermind_q.codemaker import Codemaker
+
+
+def _ints(text: str) -> list[int]:
+    return [int(part) for part in text.split(",")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--colors", type=_ints, default=[4, 8, 16])
+    parser.add_argument("--positions", type=_ints, default=[256, 1024, 4096, 16384])
+    parser.add_argument("--games", type=int, default=10)
+    args = parser.parse_args()
+    print("| n | k | play | mean | worst | mean / n | counting bound | s / game |")
+    print("|---|---|---|---|---|---|---|---|")
+    for k in args.colors:
+        for n in args.positions:
+            counts, plays = [], set()
+            start = time.perf_counter()
+            for seed in range(args.games):
+                secret = np.random.default_rng((seed, n, k)).integers(0, k, n)
+                maker = Codemaker(secret.tolist(), k)
+                assert solve_coin_weighing(maker) == tuple(secret.tolist())
+                assert maker.queries == len(maker.transcript)
+                counts.append(maker.queries)
+                present = {int(c): int(v) for c, v in enumerate(np.bincount(secret)) if v}
+                plays.add("few colours" if _few_colors_pay(n, k, present) else "tree")
+            seconds = (time.perf_counter() - start) / args.games
+            bound = math.ceil(n * math.log2(k) / math.log2(n + 1))
+            mean = sum(counts) / len(counts)
+            print(
+                f"| {n} | {k} | {', '.join(sorted(plays))} | {mean:.1f} | {max(counts)} | "
+                f"{mean / n:.3f} | {bound} | {seconds:.2f} |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

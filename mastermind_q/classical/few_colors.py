@@ -1,0 +1,535 @@
+"""Classical play with few colours: colour designs over the positions still unknown.
+
+Black pegs, ``k`` colours that may repeat, ``n`` positions with ``n`` much larger than
+``k``. After the colour counts ``n_c``, the colours are found two at a time (sorted by
+count, most frequent first), each pair by one coin-weighing batch over the positions
+whose colour is still unknown (the set ``U``):
+
+* **Pair stage** (colours ``a``, ``b``). Row ``r`` of a detecting design shows ``a`` at
+  the positions of ``U`` it weighs and ``b`` at the others, so position ``i`` adds
+  ``[z_i = b] + w_ri u_i - w_ri`` with the *ternary coin*
+  ``u_i = [z_i = a] - [z_i = b] + 1`` in ``{0, 1, 2}``: ``a`` answers ``2``, ``b``
+  answers ``0``, any other colour ``1``. The answers are ``y = n_b(U) + D u - D 1``; the
+  positions already known show a colour that is not theirs and add nothing.
+* **Last pair** (only ``a`` and ``b`` left in ``U``). The same rows answer
+  ``n_b(U) + D (2 x - 1)`` with ``x_i = [z_i = a]``: a binary detecting matrix.
+* **Radix 3.** A mask ``U`` of the construction has ``2^(popcount(U) - 1)`` odd
+  subsets; a coin whose column weighs the rows with ``S & U`` in a family of ``w`` of
+  them enters the Möbius sum at ``U`` with weight ``w``. Ternary coins of weights
+  ``1, 3, 9, ...`` (the last, the top one, unbounded) are read off in base 3, so ``U``
+  holds ``1 + floor((popcount(U) - 1) log3 2)`` of them (:class:`RadixDesign`), about a
+  fifth more than two bits each.
+* **Single stage** (colour ``a``, another colour ``f`` absent from ``U``, e.g. one found
+  already). ``a`` on the weighed positions, ``f`` elsewhere: ``y = D x``.
+
+Binary coins use the Lindström matrix of :mod:`~mastermind_q.classical.detecting`
+(``m_L(N)`` rows for ``N`` coins). Ternary coins take two adjacent slots of one mask
+``U`` of that construction -- coin ``(U, j)`` enters the Möbius sum at ``U`` with weight
+``2^(j-1)``, so a coin at slot ``j`` with values ``0..3`` fills the bits ``j - 1, j`` of
+the read -- and a mask with an odd number of bits gives its top slot, which takes any
+value, to one more coin: ``m`` rows hold ``sum_(U <= m) ceil(popcount(U) / 2)`` ternary
+coins (:func:`ternary_rows`). Which stages to play (a pair, or a single colour where an
+absent colour exists) is chosen by a small dynamic programme over the sorted counts:
+every stage's cost is known before it is asked (:func:`few_colors_plan`).
+
+Cost: ``k - 1`` counts, the stages, the final guess; about ``sum_s m_T(|U_s|)`` with
+``|U_s|`` shrinking by the two colours found at each stage (``m_T(N) ~ 2 m_L(N)`` and
+``m_L(N) ~ 2N / log2 N``), so about ``(k / 2) * 4n / log2 n`` at uniform counts. Every
+answer is checked: the decoded coins must reproduce the answers and the counts.
+Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
+
+References:
+    B. Lindström, Canad. Math. Bull. 8 (1965); D. G. Cantor, W. H. Mills, Canad. J. Math.
+    18 (1966); colour counting: M. T. Goodrich, Inform. Process. Lett. 109 (2009).
+
+Example:
+    >>> few_colors_plan((5, 3, 2))  # colour 2 is what the pair stage leaves
+    (('pair', 0, 1),)
+    >>> ternary_rows(4), lindstrom_rows(4)
+    (4, 3)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .detecting import _mobius, lindstrom_rows
+
+__all__ = [
+    "RadixDesign",
+    "SlotDesign",
+    "decode_radix",
+    "decode_slots",
+    "few_colors_cost",
+    "few_colors_plan",
+    "play_few_colors",
+    "radix_design",
+    "slot_design",
+    "ternary_rows",
+]
+
+Stage = tuple[str, int, int]
+"""``("pair", i, i + 1)`` or ``("single", i, -1)``: the stage's colours by rank."""
+
+
+@functools.lru_cache(maxsize=64)
+def _capacities(width: int, most: int) -> np.ndarray:
+    """Cumulative coins of ``width`` bits held by masks ``1..m``, for ``m = 0..most``."""
+    sizes = np.bitwise_count(np.arange(1, most + 1, dtype=np.int64)).astype(np.int64)
+    per_mask = (sizes + width - 1) // width
+    return np.concatenate([[0], np.cumsum(per_mask)])
+
+
+def _rows_for(num_coins: int, width: int) -> int:
+    if num_coins <= 0:
+        return 0
+    if width == 1:
+        return lindstrom_rows(num_coins)
+    most = 64
+    while True:
+        capacity = _capacities(width, most)
+        if capacity[-1] >= num_coins:
+            return int(np.searchsorted(capacity, num_coins))
+        most *= 2
+
+
+@dataclass(frozen=True)
+class SlotDesign:
+    """A detecting design for coins of ``width`` bits each (``1``: 0/1, ``2``: 0..3).
+
+    Coin ``c`` sits at mask ``owners[c]`` with its lowest bit at ``bases[c]`` (0-based) of
+    the Möbius read there; ``top[c]`` marks a coin in the top slot, whose value is not
+    bounded by its width. Its column: row ``S`` weighs it iff ``popcount(S & lows[c])`` is
+    odd and ``S & highs[c] = 0``, with ``lows`` the lowest ``bases + 1`` bits of the mask.
+    """
+
+    rows: int
+    width: int
+    owners: np.ndarray
+    bases: np.ndarray
+    lows: np.ndarray
+    highs: np.ndarray
+    top: np.ndarray
+
+    def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
+        """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
+        masks = rows.astype(np.uint16)[:, None]
+        lows = self.lows[coins].astype(np.uint16)[None, :]
+        highs = self.highs[coins].astype(np.uint16)[None, :]
+        odd = (np.bitwise_count(masks & lows) & 1).astype(bool)
+        return odd & ((masks & highs) == 0)
+
+
+@functools.lru_cache(maxsize=32)
+def slot_design(num_coins: int, width: int) -> SlotDesign:
+    """The design of ``N`` coins of ``width`` bits in the fewest rows (read-only arrays).
+
+    Masks ``U = 1..m`` in order; mask ``U`` holds ``ceil(popcount(U) / width)`` coins at
+    bits ``0, width, 2 width, ...``, the last in the top slot when the width does not
+    divide ``popcount(U)``. ``width = 1`` is the Lindström matrix.
+
+    Raises:
+        ValueError: ``num_coins`` negative or ``width`` not 1 or 2.
+
+    Example:
+        >>> design = slot_design(4, 2)
+        >>> design.rows, design.owners.tolist(), design.bases.tolist()
+        (4, [1, 2, 3, 4], [0, 0, 0, 0])
+        >>> slot_design(9, 2).owners.tolist()[-3:], slot_design(9, 2).bases.tolist()[-3:]
+        ([7, 7, 8], [0, 2, 0])
+    """
+    if num_coins < 0:
+        raise ValueError(f"num_coins must be >= 0, was {num_coins}")
+    if width not in (1, 2):
+        raise ValueError(f"width must be 1 or 2, was {width}")
+    m = _rows_for(num_coins, width)
+    if m >= 1 << 16:
+        raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
+    masks = np.arange(1, m + 1, dtype=np.int64)
+    sizes = np.bitwise_count(masks).astype(np.int64)
+    per_mask = (sizes + width - 1) // width
+    owners = np.repeat(masks, per_mask)[:num_coins]
+    starts = np.cumsum(per_mask) - per_mask
+    ranks = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
+    bases = ranks * width
+    owner_sizes = np.repeat(sizes, per_mask)[:num_coins]
+    top = bases + width > owner_sizes
+    lows = np.zeros_like(owners)
+    rest = owners.copy()
+    for step in range(int(bases.max(initial=-1)) + 1):  # the lowest bases + 1 bits
+        taking = bases >= step
+        lowest = rest & -rest
+        lows[taking] |= lowest[taking]
+        rest[taking] ^= lowest[taking]
+    highs = owners ^ lows
+    for array in (owners, bases, lows, highs, top):
+        array.flags.writeable = False
+    return SlotDesign(m, width, owners, bases, lows, highs, top)
+
+
+def design_matrix(design: SlotDesign) -> np.ndarray:
+    """The ``m x N`` 0/1 matrix (``bool``) of ``design``."""
+    rows = np.arange(1, design.rows + 1, dtype=np.int64)
+    return design.weighs(rows, slice(None))
+
+
+def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.ndarray:
+    """The coins ``x`` with ``design_matrix(design) @ x == answers`` (exact).
+
+    Visiting the masks by decreasing popcount, the Möbius sum of the residual answers
+    at ``U`` is ``sum_c 2^(bases[c]) x_c`` over the coins of ``U``; their fields are read
+    off and their columns subtracted from the residual.
+
+    Raises:
+        ValueError: a wrong number of answers, or answers that no coins of the design's
+            widths give.
+    """
+    values = np.asarray(answers, dtype=np.int64)
+    m = design.rows
+    count = design.owners.size
+    if values.shape != (m,):
+        raise ValueError(f"decode_slots needs {m} answers for {count} coins, was {values.shape}")
+    x = np.zeros(count, dtype=np.int64)
+    if count == 0:
+        return x
+    bits = m.bit_length()
+    residual = np.zeros(1 << bits, dtype=np.int64)
+    residual[1 : m + 1] = values
+    rows = np.arange(1, m + 1, dtype=np.int64)
+    sizes = np.bitwise_count(design.owners).astype(np.int64)
+    masks = np.arange(1 << bits, dtype=np.int64)
+    signs = np.where(np.bitwise_count(masks) % 2 == 1, 1, -1)  # (-1)^(|T| + 1)
+    field = (1 << design.width) - 1
+    inconsistent = "answers are inconsistent: no coin values give them"
+    for level in range(bits, 0, -1):
+        here = np.flatnonzero(sizes == level)
+        if here.size == 0:
+            continue
+        g = _mobius(residual, bits) * signs
+        read = g[design.owners[here]]
+        if np.any(read < 0):
+            raise ValueError(inconsistent)
+        shifted = read >> design.bases[here]
+        found = np.where(design.top[here], shifted, shifted & field)
+        x[here] = found
+        rebuilt = np.zeros(1 << bits, dtype=np.int64)
+        np.add.at(rebuilt, design.owners[here], found << design.bases[here])
+        if np.any(rebuilt[design.owners[here]] != read):
+            raise ValueError(inconsistent)
+        heavy = here[found != 0]
+        for start in range(0, heavy.size, 2048):
+            block = heavy[start : start + 2048]
+            weighed = design.weighs(rows, block)
+            residual[1 : m + 1] -= weighed.astype(np.int64) @ x[block]
+    if np.any(residual):
+        raise ValueError(inconsistent)
+    return x
+
+
+_TOP_BIT = np.concatenate([[0], np.floor(np.log2(np.arange(1, 1 << 16)))]).astype(np.uint16)
+"""The highest set bit of every 16-bit mask (0 for 0)."""
+
+
+def _radix_counts(base: int, sizes: np.ndarray) -> np.ndarray:
+    """Coins of radix ``base`` a mask of ``popcount`` size holds: ``1 + max j, base^j <=
+    2^(size - 1)`` (the coin of weight ``base^j`` needs that many odd subsets)."""
+    counts = np.ones_like(sizes)
+    power = base
+    while True:
+        more = power <= (1 << np.maximum(sizes - 1, 0))
+        if not more.any():
+            return counts
+        counts += more
+        power *= base
+
+
+@functools.lru_cache(maxsize=64)
+def _radix_capacities(base: int, most: int) -> np.ndarray:
+    sizes = np.bitwise_count(np.arange(1, most + 1, dtype=np.int64)).astype(np.int64)
+    return np.concatenate([[0], np.cumsum(_radix_counts(base, sizes))])
+
+
+def ternary_rows(num_coins: int) -> int:
+    """``m_T(N)``: the fewest rows of a radix-3 design for ``N`` ternary coins (0..2).
+
+    Example:
+        >>> [ternary_rows(n) for n in (1, 16, 256, 4096)]
+        [1, 13, 126, 1361]
+    """
+    if num_coins < 0:
+        raise ValueError(f"num_coins must be >= 0, was {num_coins}")
+    most = 64
+    while True:
+        capacity = _radix_capacities(3, most)
+        if capacity[-1] >= num_coins:
+            return int(np.searchsorted(capacity, num_coins))
+        most *= 2
+
+
+@dataclass(frozen=True)
+class RadixDesign:
+    """A detecting design for ternary coins in mixed radix 3 (read-only arrays).
+
+    Coin ``c`` belongs to mask ``owners[c]`` with weight ``3^digits[c]``: row ``S`` weighs
+    it iff ``T = S & owners[c]`` has odd popcount and its highest bit is in
+    ``families[c]``. The odd subsets of ``U`` whose highest bit has rank ``rho`` (1-based,
+    from the lowest bit of ``U``) number ``2^(rho - 2)`` (one for ``rho = 1``), so a family
+    of bits picks ``3^j`` of the ``2^(popcount(U) - 1)`` odd subsets: the Möbius sum at
+    ``U`` (signed ``(-1)^(|U|+1)``) is ``sum_c 3^digits[c] x_c``, read off in base 3; the
+    top coin of ``U`` (``top``) may exceed 2.
+    """
+
+    rows: int
+    owners: np.ndarray
+    digits: np.ndarray
+    families: np.ndarray
+    top: np.ndarray
+
+    def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
+        """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
+        common = rows.astype(np.uint16)[:, None] & self.owners[coins].astype(np.uint16)[None, :]
+        chosen = (self.families[coins].astype(np.uint16)[None, :] >> _TOP_BIT[common]) & 1
+        return (chosen & np.bitwise_count(common)).astype(bool)  # odd and in the family
+
+
+@functools.lru_cache(maxsize=32)
+def radix_design(num_coins: int) -> RadixDesign:
+    """The radix-3 design of ``N`` ternary coins in :func:`ternary_rows` rows.
+
+    Example:
+        >>> design = radix_design(5)
+        >>> design.rows, design.owners.tolist(), design.digits.tolist()
+        (5, [1, 2, 3, 4, 5], [0, 0, 0, 0, 0])
+    """
+    if num_coins < 0:
+        raise ValueError(f"num_coins must be >= 0, was {num_coins}")
+    m = ternary_rows(num_coins)
+    if m >= 1 << 16:
+        raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
+    masks = np.arange(1, m + 1, dtype=np.int64)
+    sizes = np.bitwise_count(masks).astype(np.int64)
+    per_mask = _radix_counts(3, sizes)
+    owners = np.repeat(masks, per_mask)[:num_coins]
+    starts = np.cumsum(per_mask) - per_mask
+    digits = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
+    top = digits == np.repeat(per_mask, per_mask)[:num_coins] - 1
+    families = np.zeros_like(owners)
+    owner_sizes = np.bitwise_count(owners).astype(np.int64)
+    for index in range(owners.size):
+        weight = 3 ** int(digits[index])
+        bits = [b for b in range(16) if owners[index] >> b & 1]
+        if weight == 1 << (owner_sizes[index] - 1):
+            families[index] = owners[index]
+            continue
+        family = 0
+        for i, bit in enumerate(bits[1:]):  # rank i + 2 holds 2^i odd subsets
+            if weight >> i & 1:
+                family |= 1 << bit
+        families[index] = family
+    for array in (owners, digits, families, top):
+        array.flags.writeable = False
+    return RadixDesign(m, owners, digits, families, top)
+
+
+def decode_radix(answers: Sequence[int] | np.ndarray, design: RadixDesign) -> np.ndarray:
+    """The ternary coins ``x`` whose weighings by ``design`` give ``answers`` (exact).
+
+    Raises:
+        ValueError: a wrong number of answers, or answers that no coins give.
+    """
+    values = np.asarray(answers, dtype=np.int64)
+    m = design.rows
+    count = design.owners.size
+    if values.shape != (m,):
+        raise ValueError(f"decode_radix needs {m} answers for {count} coins, was {values.shape}")
+    x = np.zeros(count, dtype=np.int64)
+    if count == 0:
+        return x
+    bits = m.bit_length()
+    residual = np.zeros(1 << bits, dtype=np.int64)
+    residual[1 : m + 1] = values
+    rows = np.arange(1, m + 1, dtype=np.int64)
+    sizes = np.bitwise_count(design.owners).astype(np.int64)
+    masks = np.arange(1 << bits, dtype=np.int64)
+    signs = np.where(np.bitwise_count(masks) % 2 == 1, 1, -1)
+    powers = 3**design.digits
+    inconsistent = "answers are inconsistent: no coin values give them"
+    for level in range(bits, 0, -1):
+        here = np.flatnonzero(sizes == level)
+        if here.size == 0:
+            continue
+        g = _mobius(residual, bits) * signs
+        read = g[design.owners[here]]
+        if np.any(read < 0):
+            raise ValueError(inconsistent)
+        shifted = read // powers[here]
+        found = np.where(design.top[here], shifted, shifted % 3)
+        x[here] = found
+        rebuilt = np.zeros(1 << bits, dtype=np.int64)
+        np.add.at(rebuilt, design.owners[here], found * powers[here])
+        if np.any(rebuilt[design.owners[here]] != read):
+            raise ValueError(inconsistent)
+        heavy = here[found != 0]
+        for start in range(0, heavy.size, 2048):
+            block = heavy[start : start + 2048]
+            residual[1 : m + 1] -= design.weighs(rows, block).astype(np.int64) @ x[block]
+    if np.any(residual):
+        raise ValueError(inconsistent)
+    return x
+
+
+def _stage_rows(stage: str, unknown: int) -> int:
+    return ternary_rows(unknown) if stage == "pair" else lindstrom_rows(unknown)
+
+
+def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Stage, ...]:
+    """The stages with the fewest rows for colour counts sorted most frequent first.
+
+    ``counts[i]`` is the ``i``-th colour's count (every one ``> 0``); ``absent``: some
+    colour does not occur (a filler for a single stage from the start). A stage is
+    ``("pair", i, i + 1)`` or ``("single", i, -1)``. A pair stage of the last two colours is
+    one binary design; a plan that leaves one colour leaves it the positions not found.
+
+    Raises:
+        ValueError: counts not sorted in decreasing order, or a count ``<= 0``.
+
+    Example:
+        >>> few_colors_plan((40, 30, 20, 10))
+        (('pair', 0, 1), ('pair', 2, 3))
+    """
+    counts = tuple(int(c) for c in counts)
+    if any(c <= 0 for c in counts) or any(a < b for a, b in itertools.pairwise(counts)):
+        raise ValueError(f"counts must be positive and in decreasing order, was {counts}")
+    return _plan(counts, absent)[1]
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan(counts: tuple[int, ...], absent: bool) -> tuple[int, tuple[Stage, ...]]:
+    @functools.cache
+    def best(first: int) -> tuple[int, tuple[Stage, ...]]:
+        unknown = sum(counts[first:])
+        left = len(counts) - first
+        if left <= 1:
+            return 0, ()
+        if left == 2:
+            return lindstrom_rows(unknown), (("pair", first, first + 1),)
+        cost, rest = best(first + 2)
+        options = [(ternary_rows(unknown) + cost, (("pair", first, first + 1), *rest))]
+        if absent or first > 0:
+            cost, rest = best(first + 1)
+            options.append((lindstrom_rows(unknown) + cost, (("single", first, -1), *rest)))
+        return min(options, key=lambda option: option[0])
+
+    return best(0)
+
+
+def few_colors_cost(counts: Sequence[int], num_colors: int) -> int:
+    """Guesses of the stages for these colour counts (counts and final guess excluded).
+
+    ``counts``: the count of every colour that occurs (any order); ``num_colors``: ``k``.
+
+    Example:
+        >>> few_colors_cost((10, 20, 30, 40), 4)
+        74
+    """
+    present = tuple(sorted((int(c) for c in counts if c > 0), reverse=True))
+    return _plan(present, len(present) < num_colors)[0]
+
+
+def play_few_colors(
+    ask_many: Callable[[np.ndarray], np.ndarray],
+    counts: dict[int, int],
+    num_positions: int,
+    num_colors: int,
+) -> np.ndarray:
+    """Find the secret from its colour counts with the stages of :func:`few_colors_plan`.
+
+    Args:
+        ask_many: answers the rows of a 2-D guess array (the codemaker's
+            ``black_many``; it may end the game at an answer ``n``).
+        counts: colour -> count for every colour that occurs (the counts sum to ``n``).
+        num_positions, num_colors: ``n``, ``k``.
+
+    Returns:
+        The secret as an ``int64`` array: not yet guessed, unless a row of a stage was
+        the secret (answered ``n``), which is then returned at once.
+
+    Raises:
+        ValueError: answers that no secret with these counts gives.
+    """
+    n, k = num_positions, num_colors
+    order = sorted(counts, key=lambda c: (-counts[c], c))
+    plan = few_colors_plan(tuple(counts[c] for c in order), absent=len(order) < k)
+    secret = np.full(n, -1, dtype=np.int64)
+    dtype = np.min_scalar_type(k - 1)
+    found: list[int] = [c for c in range(k) if c not in counts]  # colours absent from U
+    for stage in plan:
+        unknown = np.flatnonzero(secret < 0)
+        size = unknown.size
+        # known positions show a colour that is not theirs: they add nothing
+        base = np.where(secret >= 0, (secret + 1) % k, 0).astype(dtype)
+        colour = order[stage[1]]
+        last = stage[0] == "pair" and stage[2] == len(order) - 1
+        if stage[0] == "pair" and not last:
+            other = order[stage[2]]
+            design: SlotDesign | RadixDesign = radix_design(size)
+        else:
+            other = order[stage[2]] if stage[0] == "pair" else found[0]
+            design = slot_design(size, 1)
+        answers = np.empty(design.rows, dtype=np.int64)
+        weights = np.empty(design.rows, dtype=np.int64)  # coins each row weighs
+        step = max(1, (1 << 22) // max(1, n))
+        for start in range(0, design.rows, step):
+            rows = np.arange(start + 1, min(design.rows, start + step) + 1, dtype=np.int64)
+            weighed = design.weighs(rows, slice(None))
+            columns = np.empty((n, rows.size), dtype=dtype)  # position-major, then transposed
+            columns[:] = base[:, None]
+            columns[unknown] = np.where(weighed.T, colour, other).astype(dtype)
+            codes = np.ascontiguousarray(columns.T)
+            answered = ask_many(codes)
+            if answered.shape[0] < rows.size or answered[-1] == n:  # a row is the secret
+                return codes[answered.shape[0] - 1].astype(np.int64)
+            answers[start : start + rows.size] = answered
+            weights[start : start + rows.size] = weighed.sum(axis=1)
+        inconsistent = (
+            f"answers are inconsistent: colours {colour} and {other} do not decode "
+            f"from the weighings of {size} positions"
+        )
+        share = counts[other] if stage[0] == "pair" else 0
+        if stage[0] == "pair" and not last:  # y = n_b(U) + D u - D 1
+            assert isinstance(design, RadixDesign)
+            coins = decode_radix(answers - share + weights, design)
+            hits, misses = coins == 2, coins == 0
+            if np.any(coins > 2) or hits.sum() != counts[colour] or misses.sum() != share:
+                raise ValueError(inconsistent)
+            secret[unknown[hits]] = colour
+            secret[unknown[misses]] = other
+            found += [colour, other]
+        elif stage[0] == "pair":  # y = n_b(U) + D (2 x - 1)
+            assert isinstance(design, SlotDesign)
+            doubled = answers - share + weights
+            if np.any(doubled % 2):
+                raise ValueError(inconsistent)
+            coins = decode_slots(doubled // 2, design)
+            if coins.sum() != counts[colour]:
+                raise ValueError(inconsistent)
+            secret[unknown] = np.where(coins == 1, colour, other)
+        else:  # y = D x
+            assert isinstance(design, SlotDesign)
+            coins = decode_slots(answers, design)
+            if coins.sum() != counts[colour]:
+                raise ValueError(inconsistent)
+            secret[unknown[coins == 1]] = colour
+            found.append(colour)
+    handled = {order[index] for stage in plan for index in stage[1:] if index >= 0}
+    rest = [colour for colour in order if colour not in handled]
+    if len(rest) == 1:  # the colour no stage asked holds the positions left
+        secret[secret < 0] = rest[0]
+    if np.any(secret < 0):
+        raise ValueError("answers are inconsistent: positions left without a colour")
+    return secret

@@ -1,0 +1,120 @@
+"""Tests for mastermind_q.classical.few_colors (colour designs over the unknown positions)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from mastermind_q.classical.coin_weighing import solve_coin_weighing
+from mastermind_q.classical.detecting import lindstrom_rows
+from mastermind_q.classical.few_colors import (
+    decode_radix,
+    decode_slots,
+    design_matrix,
+    few_colors_cost,
+    few_colors_plan,
+    play_few_colors,
+    radix_design,
+    slot_design,
+    ternary_rows,
+)
+from mastermind_q.codemaker import Codemaker
+
+
+class SealedCodemaker(Codemaker):
+    """A codemaker whose secret cannot be read during the game."""
+
+    def reveal(self):
+        raise AssertionError("the codebreaker read the secret")
+
+
+def play_stages(secret, colors):
+    """The few-colours stages alone: counts given, every guess charged by the codemaker."""
+    maker = SealedCodemaker(secret, colors)
+    counts = {c: list(secret).count(c) for c in range(colors) if c in secret}
+    asked = []
+
+    def ask_many(codes):
+        answers = maker.black_many(codes)
+        asked.append(codes.shape[0])
+        assert answers.shape[0] == codes.shape[0] or answers[-1] == len(secret)
+        return answers
+
+    found = play_few_colors(ask_many, counts, len(secret), colors)
+    assert found.tolist() == list(secret)
+    assert maker.queries == len(maker.transcript) <= sum(asked)
+    return maker.queries
+
+
+@pytest.mark.parametrize(("width", "values"), [(1, 2), (2, 3)])
+@pytest.mark.parametrize("coins", [1, 2, 3, 5, 17, 100, 700])
+def test_slot_designs_decode_every_coin_vector(width, values, coins):
+    design = slot_design(coins, width)
+    matrix = design_matrix(design).astype(np.int64)
+    assert matrix.shape == (design.rows, coins)
+    rng = np.random.default_rng(coins)
+    for _ in range(10):
+        x = rng.integers(0, values, coins)
+        assert decode_slots(matrix @ x, design).tolist() == x.tolist()
+
+
+@pytest.mark.parametrize("coins", [1, 2, 3, 5, 17, 100, 700, 3000])
+def test_radix_designs_decode_every_ternary_vector(coins):
+    design = radix_design(coins)
+    matrix = design.weighs(np.arange(1, design.rows + 1), slice(None)).astype(np.int64)
+    assert design.rows == ternary_rows(coins) <= slot_design(coins, 2).rows
+    rng = np.random.default_rng(coins)
+    for _ in range(5):
+        x = rng.integers(0, 3, coins)
+        assert decode_radix(matrix @ x, design).tolist() == x.tolist()
+
+
+def test_slot_designs_refuse_answers_no_coins_give():
+    design = slot_design(20, 2)
+    matrix = design_matrix(design).astype(np.int64)
+    answers = matrix @ np.ones(20, dtype=np.int64)
+    answers[0] -= 5
+    with pytest.raises(ValueError, match="inconsistent"):
+        decode_slots(answers, design)
+    with pytest.raises(ValueError, match="needs"):
+        decode_slots(answers[:-1], design)
+    with pytest.raises(ValueError, match="width must be 1 or 2, was 3"):
+        slot_design(4, 3)
+
+
+def test_plans_and_costs():
+    assert few_colors_plan((5, 3, 2)) == (("pair", 0, 1),)
+    assert few_colors_plan((40, 30, 20, 10)) == (("pair", 0, 1), ("pair", 2, 3))
+    assert few_colors_cost((10, 20, 30, 40), 4) == ternary_rows(100) + lindstrom_rows(30)
+    with pytest.raises(ValueError, match=r"decreasing order, was \(1, 2\)"):
+        few_colors_plan((1, 2))
+
+
+@pytest.mark.parametrize(("n", "k"), [(4, 3), (5, 2), (3, 4), (4, 4), (6, 3)])
+def test_every_secret_of_small_games(n, k):
+    for secret in itertools.product(range(k), repeat=n):
+        play_stages(secret, k)
+
+
+@pytest.mark.parametrize(("n", "k"), [(64, 3), (200, 5), (300, 8), (128, 16)])
+def test_random_secrets_cost_what_the_plan_says(n, k):
+    rng = random.Random(n * k)
+    for _ in range(3):
+        secret = [rng.randrange(k) for _ in range(n)]
+        counts = [secret.count(c) for c in range(k)]
+        assert play_stages(secret, k) == few_colors_cost(counts, k)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "most"), [(4096, 0.82), (16384, 0.70)])
+def test_targets_at_eight_colours(n, most):
+    queries = []
+    for seed in range(10):
+        secret = np.random.default_rng((seed, n, 8)).integers(0, 8, n).tolist()
+        maker = Codemaker(secret, 8)
+        assert solve_coin_weighing(maker) == tuple(secret)
+        queries.append(maker.queries)
+    assert np.mean(queries) <= most * n
