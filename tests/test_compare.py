@@ -982,3 +982,16 @@ def test_per_method_compare_facts_live_on_the_codebreakers():
         "optimal": (("black", False), ("black-white", False)),
         "consistent": (("black", False),),
     }
+
+
+def test_the_adaptive_best_is_never_above_the_non_adaptive_best():
+    """A strategy fixed in advance is an adaptive one too: at n = 6, k = 2 static's worst
+    case (6) beats blackpeg's (7), and the adaptive best-classical row says so."""
+    table = cmp.compare(
+        [6], [2], methods=["blackpeg", "static"], samples=5, seed=0, bounds=False, formulas=False
+    )
+    best = {row.setting: row for row in table.rows if row.method == "best-classical"}
+    assert best["adaptive"].queries <= best["non-adaptive"].queries
+    assert best["adaptive"].best_worst_method == "static"
+    assert best["adaptive"].best_mean_method == "blackpeg"
+    assert "non-adaptive ones included" in best["adaptive"].reference

@@ -683,16 +683,22 @@ one per game (setting, feedback, distinct)."""
 def best_classical_rows(rows: Iterable[CompareRow]) -> list[CompareRow]:
     """One ``best-classical`` row per ``(n, k, setting, feedback, distinct)``.
 
-    Among the measured classical rows of that game only (all games solved):
-    ``queries`` is the fewest worst-case queries, ``mean_queries`` the fewest mean;
-    ``best_worst_method`` and ``best_mean_method`` name the codebreakers (ties: smaller
-    mean or worst, then the name). ``source`` is ``"best"``; the row carries the game.
-    Rows come per cell in the order the games first appear.
+    Among the measured classical rows of that game only (all games solved), the
+    adaptive setting's including the non-adaptive ones (a strategy fixed in advance is
+    also an adaptive strategy, so the adaptive best is never above the non-adaptive
+    best of the same cell): ``queries`` is the fewest worst-case queries,
+    ``mean_queries`` the fewest mean; ``best_worst_method`` and ``best_mean_method``
+    name the codebreakers (ties: smaller mean or worst, then the name). ``source`` is
+    ``"best"``; the row carries the game. Rows come per cell in the order the games
+    first appear.
     """
     groups: dict[tuple[int, int, str, str, bool], list[CompareRow]] = {}
     for row in rows:
         if row.kind == "classical" and row.source == "measured" and row.solved:
             groups.setdefault((row.n, row.k, *row.game), []).append(row)
+    for (n, k, setting, feedback, distinct), members in groups.items():
+        if setting == "adaptive":  # the non-adaptive rows of the same game join
+            members.extend(groups.get((n, k, "non-adaptive", feedback, distinct), ()))
     best = []
     for (n, k, setting, feedback, distinct), candidates in groups.items():
         worst = min(candidates, key=lambda r: (r.queries, r.mean_queries, r.method))
@@ -712,6 +718,7 @@ def best_classical_rows(rows: Iterable[CompareRow]) -> list[CompareRow]:
                 best_mean_method=mean.method,
                 reference=(
                     "the fewest queries over the classical codebreakers measured here in this game"
+                    + (" (the non-adaptive ones included)" if setting == "adaptive" else "")
                 ),
                 setting=setting,
                 feedback=feedback,
