@@ -75,6 +75,7 @@ from .counting import ORACLE_INVERSE_NAME, ORACLE_NAME, OracleCountError, count_
 from .game import (
     Code,
     black_white,
+    plain_array,
     validate_code,
     validate_colors,
     validate_feedback,
@@ -154,6 +155,18 @@ class _Uncopyable:
 def _guess_dtype(num_colors: int) -> np.dtype[Any]:
     """The smallest unsigned integer type that holds the colours ``0..k-1``."""
     return np.dtype(np.min_scalar_type(num_colors - 1))
+
+
+def _as_int64(row: np.ndarray) -> np.ndarray:
+    """An integer row as ``int64``: rows of mixed integer types stack as integers.
+
+    (``int8`` and ``uint64`` rows would stack as ``float64``.) ``uint64`` colours above
+    ``2^63 - 1`` become ``2^63 - 1``: out of range either way, and the message about a
+    bad row quotes the row as given.
+    """
+    if row.dtype == np.uint64:
+        return np.minimum(row, np.uint64(2**63 - 1)).astype(np.int64)
+    return row.astype(np.int64, copy=False)
 
 
 class _Transcript:
@@ -442,6 +455,8 @@ class Codemaker(CountedRuns, _Uncopyable):
         """
         n, k = self.num_positions, self._num_colors
         dtype = _guess_dtype(k)
+        guesses = plain_array(guesses)
+        originals: Any = None  # the rows as given, for the message naming a bad one
         if isinstance(guesses, np.ndarray):
             if guesses.ndim != 2:
                 raise ValueError(
@@ -453,7 +468,7 @@ class Codemaker(CountedRuns, _Uncopyable):
                 f"guesses must be an iterable of guesses, was {type(guesses).__name__}"
             )
         else:
-            rows = list(guesses)
+            rows = [plain_array(row) for row in guesses]
             if (
                 rows
                 and all(
@@ -462,7 +477,8 @@ class Codemaker(CountedRuns, _Uncopyable):
                 )
                 and len({row.shape[0] for row in rows}) == 1
             ):
-                rows = np.stack(rows)
+                originals = rows
+                rows = np.stack([_as_int64(row) for row in rows])
         if not (isinstance(rows, np.ndarray) and rows.dtype.kind in "iu" and rows.shape[1] == n):
             codes = [
                 validate_code(
@@ -480,13 +496,18 @@ class Codemaker(CountedRuns, _Uncopyable):
         if bad.any():
             index = int(np.flatnonzero(bad)[0])
             validate_code(
-                rows[index], k, positions=n, distinct=self._distinct, name=f"guesses[{index}]"
+                (rows if originals is None else originals)[index],
+                k,
+                positions=n,
+                distinct=self._distinct,
+                name=f"guesses[{index}]",
             )
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
     def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
+        guess = plain_array(guess)
         if (
             isinstance(guess, np.ndarray)
             and guess.ndim == 1
@@ -641,9 +662,9 @@ class Codemaker(CountedRuns, _Uncopyable):
             codes = self.validate_guesses(guesses)
             if not codes.shape[0]:
                 raise ValueError("the batch must hold at least one guess, was empty")
-            ledger.batch_answered = True
             white = self._feedback == "black-white"
             blacks, whites = self._record_rows(codes, stop=False, white=white)
+            ledger.batch_answered = True  # only once answered: a refused batch uses nothing
             if whites is None:
                 whites = np.zeros_like(blacks)
             return tuple(zip(blacks.tolist(), whites.tolist()))

@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import numbers
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ __all__ = [
     "SolveResult",
     "black",
     "black_white",
+    "plain_array",
     "validate_code",
     "validate_colors",
     "validate_feedback",
@@ -167,6 +169,26 @@ def _is_sequence(code: Any) -> bool:
     return ndim == 1 and hasattr(code, "__len__") and hasattr(code, "__getitem__")
 
 
+def plain_array(value: Any) -> Any:
+    """``value`` as a plain ``numpy.ndarray`` if it is an array of any kind, else as given.
+
+    The one reading of array guesses for every answering path: a masked array is
+    judged on its full data (its mask hides nothing from the codemaker, so a masked
+    out-of-range colour is refused as the plain guess is), and any other ``ndarray``
+    subclass (``numpy.matrix``) is read as its plain array. numpy is imported only if
+    the value is already one of its arrays.
+
+    Example:
+        >>> import numpy as np
+        >>> plain_array(np.ma.array([0, 7], mask=[0, 1])).tolist()
+        [0, 7]
+    """
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.ndarray):
+        return numpy.asarray(numpy.ma.getdata(value))
+    return value
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
@@ -200,6 +222,7 @@ def validate_code(
             length, holds a non-integer or out-of-range colour, or repeats a colour
             where ``distinct`` forbids it.
     """
+    code = plain_array(code)
     if not _is_sequence(code):
         raise ValueError(f"{name} must be a sequence of integer colours, was {_short(code)}")
     items = tuple(code)
