@@ -346,3 +346,28 @@ def test_parameterised_circuits_keep_no_controlled_phase_for_aer(name):
     counts = counts.result()[0].data.meas.get_counts()
     keys = set(counts) | set(expected)
     assert 0.5 * sum(abs(counts.get(k, 0) / 8192 - expected.get(k, 0)) for k in keys) < 0.04
+
+
+def test_an_aer_solve_does_not_import_the_ibm_runtime_stack():
+    """Aer targets compile with Qiskit's own stage plugins: qiskit_ibm_runtime (and its
+    pydantic, qiskit_mitigation) is imported only on paths that use a device."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys\n"
+        "from mastermind_q.cli.main import main\n"
+        "status = main(['solve', '--method', 'nonadaptive', '--colors', '4',"
+        " '--secret', '2,0,3,1,3', '--json'])\n"
+        "heavy = sorted({name.split('.')[0] for name in sys.modules}"
+        " & {'qiskit_ibm_runtime', 'pydantic', 'qiskit_mitigation', 'matplotlib'})\n"
+        "print('HEAVY', heavy, status)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert "HEAVY [] 0" in done.stdout, done.stdout + done.stderr
