@@ -296,7 +296,7 @@ def run(args: argparse.Namespace) -> int:
             )
     plots: dict[str, str] = {}
     plot_error = None
-    if args.plot is not None and outcome.rows:
+    if args.plot is not None and outcome.rows and not interrupted:  # no figure after a stop
         try:
             plots = _plot(outcome.rows, args, plot_methods, partial=interrupted)
         except (ValueError, OSError) as error:
