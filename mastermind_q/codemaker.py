@@ -76,6 +76,7 @@ from .game import (
     Code,
     black_white,
     plain_array,
+    shown,
     validate_code,
     validate_colors,
     validate_feedback,
@@ -115,6 +116,8 @@ _COMPRESS_GAIN = 0.25
 """The share the first compressed chunk must shrink by for the transcript to keep
 compressing (uniformly random codes with ``k = 4,096`` shrink about 13 %, at about
 30 MB/s: not worth it; with ``k = 300`` about 32 %)."""
+MAX_COLORS = 2**32
+"""The most colours a codemaker plays with (guesses are kept as ``uint32`` rows at most)."""
 _COPY_TILE = 256
 """Columns per tile when a batch that is not row-major is copied into the transcript."""
 
@@ -287,11 +290,16 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
         return self._length
 
     def __iter__(self) -> Iterator[tuple[Code, Answer]]:
-        # colours above 256 are not cached ints: share one int object per colour
-        table = np.arange(self._num_colors, dtype=object) if self._num_colors > 257 else None
+        # colours above 256 are not cached ints: share one int object per colour used
+        # (a table of the colours that occur: the cost follows the record, not k)
         for guesses, answers, used in self._chunks:
             rows = self._rows(guesses)[:used]
-            listed = (table[rows] if table is not None else rows).tolist()
+            if self._num_colors > 257 and rows.size:
+                colours, where = np.unique(rows, return_inverse=True)
+                table = np.array([*colours.tolist(), None], dtype=object)[:-1]
+                listed = table[where.reshape(rows.shape)].tolist()
+            else:
+                listed = rows.tolist()
             for row, (blacks, whites) in zip(listed, answers[:used].tolist()):
                 yield tuple(row), (blacks if whites < 0 else (blacks, whites))
 
@@ -354,8 +362,8 @@ class Codemaker(CountedRuns, _Uncopyable):
     counted exactly (one lock).
 
     Raises:
-        ValueError: on an invalid secret, colour count, ``distinct`` (not a bool) or
-            feedback (the message names it).
+        ValueError: on an invalid secret, colour count (above :data:`MAX_COLORS` too),
+            ``distinct`` (not a bool) or feedback (the message names it).
     """
 
     def __init__(
@@ -368,6 +376,11 @@ class Codemaker(CountedRuns, _Uncopyable):
     ) -> None:
         validate_flag(distinct, "distinct")
         self._num_colors = validate_colors(colors)
+        if self._num_colors > MAX_COLORS:
+            raise ValueError(
+                f"colors must be at most 2^32 = {MAX_COLORS} for a codemaker, "
+                f"was {shown(self._num_colors)}"
+            )
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
@@ -413,7 +426,8 @@ class Codemaker(CountedRuns, _Uncopyable):
         query (:meth:`black_white`, :meth:`answer` in a black-white game) the pair
         ``(b, w)``: ``((0, 0, 1, 1), 2)`` and ``((0, 0, 1, 1), (2, 0))``.
 
-        Cost: built from the compact record on each read (``O(queries x n)``);
+        Cost: built from the compact record on each read (``O(queries x n)``, whatever
+        ``k``);
         :meth:`transcript_record` is the same pairs, built only when read.
         """
         return tuple(self.transcript_record())

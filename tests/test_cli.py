@@ -973,3 +973,17 @@ def test_compare_progress_on_a_log_is_one_line_per_row(capsys):
     lines = err.splitlines()
     assert "\r" not in err and len(lines) == 8  # 2 cells x 4 rows
     assert lines[0].startswith("compare: row 1/8 n=4 k=5 adaptive-T [")
+
+
+def test_a_secret_may_be_written_with_spaces_as_play_reads_a_guess(capsys):
+    assert cli.main(["solve", "--method", "permutation", "--colors", "4", "--secret",
+                     "2 0 3 1", "--json"]) == 0  # fmt: skip
+    result = json.loads(capsys.readouterr().out)
+    assert result["secret"] == [2, 0, 3, 1] and result["solved"]
+
+
+@pytest.mark.parametrize("budget", ["1_0", "١٢٠", "nan", "inf"])
+def test_row_budget_takes_ascii_decimals_only(capsys, budget):
+    err = _one_error_line(capsys, "compare", "--positions", "3", "--colors", "3",
+                          "--row-budget", budget)  # fmt: skip
+    assert "--row-budget: must be a decimal number" in err

@@ -294,3 +294,19 @@ def test_run_applies_the_shots_limit_while_reading_a_generator():
     with pytest.raises(ResourceLimitError, match="1000 x 1001 circuits"):
         maker.run(endless(), shots=1000)
     assert len(read) == 1001 and maker.queries == 0
+
+
+def test_the_transcript_costs_its_length_not_the_colour_count():
+    import time
+
+    maker = Codemaker((5, 10**8 - 1), colors=10**8)
+    maker.black((5, 7))
+    started = time.perf_counter()
+    assert maker.transcript == (((5, 7), 1),)
+    assert time.perf_counter() - started < 1.0  # a table of 10^8 colours took 35 s
+
+
+def test_a_codemaker_refuses_more_than_2_to_the_32_colours():
+    with pytest.raises(ValueError, match=r"colors must be at most 2\^32 = 4294967296"):
+        Codemaker((0, 1), colors=2**32 + 1)
+    assert Codemaker((0, 1), colors=2**32).num_colors == 2**32

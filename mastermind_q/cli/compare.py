@@ -16,6 +16,7 @@ from .arguments import (
     add_force_flag,
     add_suppression_flags,
     check_output_path,
+    decimal,
     integer,
     positive_int,
     subcommand,
@@ -137,7 +138,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--row-budget",
-        type=float,
+        type=decimal,
         default=None,
         metavar="SECONDS",
         help="seconds a row of consistent, optimal or knuth may take (default 120); a row "

@@ -167,6 +167,10 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     """
     from .games import is_context, row_game
 
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        from ..game import shown
+
+        raise ValueError(f"rows must be an iterable of compare rows, was {shown(rows)}")
     data = [_row_dict(row) for row in rows]
     for index, row in enumerate(data):
         missing = [key for key in _TABLE_KEYS if key not in row]
