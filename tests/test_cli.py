@@ -928,7 +928,7 @@ def test_stage_progress_on_a_log_is_one_line_per_stage(monkeypatch):
     progress.close()
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and len(lines) == 2, lines
-    assert lines == ["transpile: 0/6 circuit", "simulate: aer, 6 circuits"]  # as each begins
+    assert lines == ["transpile (6 circuits)", "simulate: aer, 6 circuits"]  # as each begins
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -959,11 +959,12 @@ def test_search_progress_on_a_log_is_one_line_per_search(monkeypatch):
     args = argparse.Namespace(method="optimal", quiet=False, json=False)
     with search_progress(args):
         report = progress_callback("optimal")  # what the search calls as guesses settle
-        for done in range(0, 41, 5):
-            report(done, 40)
+        for _ in range(2):  # two passes (the search deepens): still one line
+            for done in range(0, 41, 5):
+                report(done, 40)
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and lines == [lines[0]]
-    assert lines[0] == "optimal search: 0/40 guess"
+    assert lines[0] == "optimal search (40 guesses)"
 
 
 def test_compare_progress_on_a_log_is_one_line_per_row(capsys):
