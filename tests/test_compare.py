@@ -958,3 +958,25 @@ def test_the_grover_count_bound_is_exact_and_needs_no_circuit_beyond_the_quantum
     theta = math.asin(1 / math.sqrt(4096))
     assert values["adaptive-T"] == math.ceil(math.pi / (4 * theta) - 0.5) == 50
     assert values["counting-bound"] == 4096 and values["entropy-bound"] > 4096
+
+
+def test_a_csv_whose_header_failed_is_removed_and_the_message_says_so(tmp_path, monkeypatch):
+    import errno
+
+    from mastermind_q.compare import output
+    from mastermind_q.files import OutputWriteError
+
+    path = tmp_path / "rows.csv"
+
+    def full_disk(stream):
+        raise OutputWriteError(
+            f"cannot write {path}: No space left on device; the file ends with its last whole row",
+            path,
+            errno=errno.ENOSPC,
+        )
+
+    monkeypatch.setattr(output, "write_csv_header", full_disk)
+    with pytest.raises(OutputWriteError) as failed:
+        output.open_csv_output(path)
+    assert not path.exists() and failed.value.errno == errno.ENOSPC
+    assert str(failed.value).endswith("No space left on device; no file was left")
