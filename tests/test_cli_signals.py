@@ -316,3 +316,12 @@ def test_a_transpiler_error_left_by_an_interrupt_is_reported_as_the_interrupt():
     except TranspilerError as error:
         assert stop_requested(error)
     assert not stop_requested(TranspilerError("a real failure"))
+
+
+def test_an_earlier_commands_signal_does_not_turn_a_later_error_into_an_interrupt(capsys):
+    from mastermind_q import cli
+    from mastermind_q.cli import signals
+
+    signals._SIGNALS_RECEIVED.append(signal.SIGINT)  # left by an interrupted earlier call
+    status = cli.main(["draw", "nonadaptive", "--colors", "3", "--secret", "0,9,1"])
+    assert status == 2 and "error" in capsys.readouterr().err

@@ -19,7 +19,13 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from . import compare, draw, jobs, play, resources, solve
-from .signals import interrupted_status, stop_requested, stop_signals, stopped
+from .signals import (
+    forget_stop_signals,
+    interrupted_status,
+    stop_requested,
+    stop_signals,
+    stopped,
+)
 
 __all__ = ["COMMANDS", "build_parser", "cli_words", "main", "run"]
 
@@ -179,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Interrupted (Ctrl-C, ``SIGINT``) or terminated (``SIGTERM``): status ``128 +
     signal`` (130, 143) after what finished is printed and kept.
     """
+    forget_stop_signals()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

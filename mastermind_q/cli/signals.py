@@ -41,6 +41,11 @@ def _exit_now(signum: int, command: str | None = None) -> None:
     os._exit(128 + signum)
 
 
+def forget_stop_signals() -> None:
+    """A new command starts: signals of an earlier :func:`main` call no longer count."""
+    _SIGNALS_RECEIVED.clear()
+
+
 def stop_requested(error: BaseException) -> bool:
     """Whether ``error`` is what a stop signal left: a stop was requested while the
     command ran, or a ``KeyboardInterrupt`` is in its chain of causes (Qiskit's
