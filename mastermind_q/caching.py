@@ -7,12 +7,22 @@ file is read only if it is a regular file of the user's own, not a link, at most
 given size (:func:`read_json_cache`); it is written private (``0600``, folder
 ``0700``) and atomically (:func:`write_json_cache`). Neither raises: a cache that cannot
 be read or written only costs a recomputation.
+
+A cache whose content the toolkit cannot re-check cheaply (an ``optimal`` strategy: a
+valid tree replays correctly whether or not it is optimal) is *keyed*: the file holds a
+digest, an HMAC-SHA256 of its value under a random key kept in the cache folder
+(``.cache-key``, ``0600``) over its name and value; a file whose digest does not match
+(edited, copied from another game's file, or written by anything but this toolkit) is
+ignored like a missing one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -36,31 +46,92 @@ def cache_folder(name: str, *, under_override: bool = True) -> Path:
     return Path(platformdirs.user_cache_dir("mastermind_q", appauthor=False)) / name
 
 
+KEY_FILE = ".cache-key"
+"""The file, in a keyed cache's folder, holding the key of its digests."""
+_DIGEST = "digest"
+
+
+def _cache_key(folder: Path, *, create: bool) -> bytes | None:
+    """The folder's digest key (made on first use with ``create``), or ``None``."""
+    from .files import DataFileError, read_capped, write_cache_file
+
+    path = folder / KEY_FILE
+    try:
+        text: str | None = read_capped(
+            path, max_bytes=256, private=True, follow_links=False
+        ).decode("ascii")
+    except (DataFileError, OSError, UnicodeDecodeError):
+        text = None
+    if text is not None:
+        try:
+            key = bytes.fromhex(text.strip())
+        except ValueError:
+            key = b""
+        if len(key) >= 32:
+            return key
+    if not create:
+        return None
+    key = secrets.token_bytes(32)
+    return key if write_cache_file(path, key.hex()) else None
+
+
+def _digest(key: bytes, path: str | os.PathLike[str], data: Any) -> str:
+    """HMAC-SHA256 of the file's name and its value (a file copied to another game's name
+    fails it)."""
+    canonical = Path(path).name + "\n" + json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hmac.new(key, canonical.encode(), hashlib.sha256).hexdigest()
+
+
 def read_json_cache(
-    path: str | os.PathLike[str], *, max_bytes: int, follow_links: bool = True
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int,
+    follow_links: bool = True,
+    keyed: bool = False,
 ) -> Any | None:
     """The JSON value of the cache file ``path``, or ``None``; never raises.
 
     ``None`` when the file is missing, larger than ``max_bytes``, not a regular file of
     the user's own (:func:`mastermind_q.files.load_json` with ``private=True``), a link
-    when ``follow_links`` is false, or not JSON.
+    when ``follow_links`` is false, or not JSON; with ``keyed``, also when its digest
+    does not match (the value is returned without it).
     """
     from .files import DataFileError, load_json
 
     try:
-        return load_json(path, max_bytes=max_bytes, private=True, follow_links=follow_links)
+        data = load_json(path, max_bytes=max_bytes, private=True, follow_links=follow_links)
     except (DataFileError, OSError):
         return None
+    if not keyed:
+        return data
+    if type(data) is not dict or type(data.get(_DIGEST)) is not str:
+        return None
+    key = _cache_key(Path(path).parent, create=False)
+    value = {name: item for name, item in data.items() if name != _DIGEST}
+    if key is None or not hmac.compare_digest(_digest(key, path, value), data[_DIGEST]):
+        return None
+    return value
 
 
 def write_json_cache(
-    path: str | os.PathLike[str], data: Any, *, sort_keys: bool = False, compact: bool = True
+    path: str | os.PathLike[str],
+    data: Any,
+    *,
+    sort_keys: bool = False,
+    compact: bool = True,
+    keyed: bool = False,
 ) -> bool:
     """Write ``data`` as JSON to the cache file ``path`` (private, atomic); never raises.
 
-    ``compact``: no spaces after separators. Returns whether the file was written.
+    ``compact``: no spaces after separators. ``keyed``: ``data`` (a dict) is written with
+    its digest (module docstring). Returns whether the file was written.
     """
     from .files import write_cache_file
 
+    if keyed:
+        key = _cache_key(Path(path).parent, create=True)
+        if key is None:
+            return False
+        data = {**data, _DIGEST: _digest(key, path, data)}
     separators = (",", ":") if compact else None
     return write_cache_file(path, json.dumps(data, sort_keys=sort_keys, separators=separators))

@@ -75,6 +75,8 @@ from .counting import ORACLE_INVERSE_NAME, ORACLE_NAME, OracleCountError, count_
 from .game import (
     Code,
     black_white,
+    plain_array,
+    shown,
     validate_code,
     validate_colors,
     validate_feedback,
@@ -114,6 +116,8 @@ _COMPRESS_GAIN = 0.25
 """The share the first compressed chunk must shrink by for the transcript to keep
 compressing (uniformly random codes with ``k = 4,096`` shrink about 13 %, at about
 30 MB/s: not worth it; with ``k = 300`` about 32 %)."""
+MAX_COLORS = 2**32
+"""The most colours a codemaker plays with (guesses are kept as ``uint32`` rows at most)."""
 _COPY_TILE = 256
 """Columns per tile when a batch that is not row-major is copied into the transcript."""
 
@@ -154,6 +158,18 @@ class _Uncopyable:
 def _guess_dtype(num_colors: int) -> np.dtype[Any]:
     """The smallest unsigned integer type that holds the colours ``0..k-1``."""
     return np.dtype(np.min_scalar_type(num_colors - 1))
+
+
+def _as_int64(row: np.ndarray) -> np.ndarray:
+    """An integer row as ``int64``: rows of mixed integer types stack as integers.
+
+    (``int8`` and ``uint64`` rows would stack as ``float64``.) ``uint64`` colours above
+    ``2^63 - 1`` become ``2^63 - 1``: out of range either way, and the message about a
+    bad row quotes the row as given.
+    """
+    if row.dtype == np.uint64:
+        return np.minimum(row, np.uint64(2**63 - 1)).astype(np.int64)
+    return row.astype(np.int64, copy=False)
 
 
 class _Transcript:
@@ -274,11 +290,16 @@ class _TranscriptRecord(Sequence[tuple[Code, Answer]]):
         return self._length
 
     def __iter__(self) -> Iterator[tuple[Code, Answer]]:
-        # colours above 256 are not cached ints: share one int object per colour
-        table = np.arange(self._num_colors, dtype=object) if self._num_colors > 257 else None
+        # colours above 256 are not cached ints: share one int object per colour used
+        # (a table of the colours that occur: the cost follows the record, not k)
         for guesses, answers, used in self._chunks:
             rows = self._rows(guesses)[:used]
-            listed = (table[rows] if table is not None else rows).tolist()
+            if self._num_colors > 257 and rows.size:
+                colours, where = np.unique(rows, return_inverse=True)
+                table = np.array([*colours.tolist(), None], dtype=object)[:-1]
+                listed = table[where.reshape(rows.shape)].tolist()
+            else:
+                listed = rows.tolist()
             for row, (blacks, whites) in zip(listed, answers[:used].tolist()):
                 yield tuple(row), (blacks if whites < 0 else (blacks, whites))
 
@@ -341,8 +362,8 @@ class Codemaker(CountedRuns, _Uncopyable):
     counted exactly (one lock).
 
     Raises:
-        ValueError: on an invalid secret, colour count, ``distinct`` (not a bool) or
-            feedback (the message names it).
+        ValueError: on an invalid secret, colour count (above :data:`MAX_COLORS` too),
+            ``distinct`` (not a bool) or feedback (the message names it).
     """
 
     def __init__(
@@ -355,6 +376,11 @@ class Codemaker(CountedRuns, _Uncopyable):
     ) -> None:
         validate_flag(distinct, "distinct")
         self._num_colors = validate_colors(colors)
+        if self._num_colors > MAX_COLORS:
+            raise ValueError(
+                f"colors must be at most 2^32 = {MAX_COLORS} for a codemaker, "
+                f"was {shown(self._num_colors)}"
+            )
         self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
@@ -400,7 +426,8 @@ class Codemaker(CountedRuns, _Uncopyable):
         query (:meth:`black_white`, :meth:`answer` in a black-white game) the pair
         ``(b, w)``: ``((0, 0, 1, 1), 2)`` and ``((0, 0, 1, 1), (2, 0))``.
 
-        Cost: built from the compact record on each read (``O(queries x n)``);
+        Cost: built from the compact record on each read (``O(queries x n)``, whatever
+        ``k``);
         :meth:`transcript_record` is the same pairs, built only when read.
         """
         return tuple(self.transcript_record())
@@ -442,6 +469,8 @@ class Codemaker(CountedRuns, _Uncopyable):
         """
         n, k = self.num_positions, self._num_colors
         dtype = _guess_dtype(k)
+        guesses = plain_array(guesses)
+        originals: Any = None  # the rows as given, for the message naming a bad one
         if isinstance(guesses, np.ndarray):
             if guesses.ndim != 2:
                 raise ValueError(
@@ -453,7 +482,7 @@ class Codemaker(CountedRuns, _Uncopyable):
                 f"guesses must be an iterable of guesses, was {type(guesses).__name__}"
             )
         else:
-            rows = list(guesses)
+            rows = [plain_array(row) for row in guesses]
             if (
                 rows
                 and all(
@@ -462,7 +491,8 @@ class Codemaker(CountedRuns, _Uncopyable):
                 )
                 and len({row.shape[0] for row in rows}) == 1
             ):
-                rows = np.stack(rows)
+                originals = rows
+                rows = np.stack([_as_int64(row) for row in rows])
         if not (isinstance(rows, np.ndarray) and rows.dtype.kind in "iu" and rows.shape[1] == n):
             codes = [
                 validate_code(
@@ -480,13 +510,18 @@ class Codemaker(CountedRuns, _Uncopyable):
         if bad.any():
             index = int(np.flatnonzero(bad)[0])
             validate_code(
-                rows[index], k, positions=n, distinct=self._distinct, name=f"guesses[{index}]"
+                (rows if originals is None else originals)[index],
+                k,
+                positions=n,
+                distinct=self._distinct,
+                name=f"guesses[{index}]",
             )
             raise AssertionError("unreachable: validate_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
     def black(self, guess: Sequence[int] | np.ndarray) -> int:
         """Answer a black-peg query (counted, recorded in the transcript)."""
+        guess = plain_array(guess)
         if (
             isinstance(guess, np.ndarray)
             and guess.ndim == 1
@@ -641,9 +676,9 @@ class Codemaker(CountedRuns, _Uncopyable):
             codes = self.validate_guesses(guesses)
             if not codes.shape[0]:
                 raise ValueError("the batch must hold at least one guess, was empty")
-            ledger.batch_answered = True
             white = self._feedback == "black-white"
             blacks, whites = self._record_rows(codes, stop=False, white=white)
+            ledger.batch_answered = True  # only once answered: a refused batch uses nothing
             if whites is None:
                 whites = np.zeros_like(blacks)
             return tuple(zip(blacks.tolist(), whites.tolist()))

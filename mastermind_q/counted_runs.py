@@ -47,6 +47,14 @@ if TYPE_CHECKING:
 __all__ = ["CircuitsNotExecuted", "CountOnly", "CountedRuns"]
 
 
+def _shown_circuit(circuit: QuantumCircuit) -> str:
+    """A circuit named in a message: its name and size."""
+    return (
+        f"{circuit.name!r} ({circuit.num_qubits} qubits, {circuit.num_clbits} clbits, "
+        f"no classical register)"
+    )
+
+
 class CountedRuns:
     """The codemaker's quantum queries: hand out the oracle, count, run (a mixin of
     :class:`~mastermind_q.codemaker.Codemaker`)."""
@@ -275,7 +283,7 @@ class CountedRuns:
         exact = is_exact(name)
         if not exact:
             shots = DEFAULT_SHOTS if shots is None else shots
-        batch = self._batch(circuits)
+        batch = self._batch(circuits, shots=None if exact else shots)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
         walk = OracleWalk(self._match_oracle, replace=True)
@@ -285,6 +293,12 @@ class CountedRuns:
             found, rebuilt = walk.circuit(circuit)
             calls += found
             runnable.append(rebuilt)
+        for index, circuit in enumerate(batch):
+            if not circuit.cregs:  # nothing to read back: refused before any charge
+                raise ValueError(
+                    f"circuits[{index}] must be measured into a classical register, "
+                    f"was {_shown_circuit(circuit)}"
+                )
         ledger = self._ledger
         with ledger.lock:
             ledger.queries += calls
@@ -305,17 +319,31 @@ class CountedRuns:
         raise NotImplementedError  # only a counting codemaker (CountOnly) counts alone
 
     @staticmethod
-    def _batch(circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> list[QuantumCircuit]:
+    def _batch(
+        circuits: QuantumCircuit | Iterable[QuantumCircuit], *, shots: int | None = None
+    ) -> list[QuantumCircuit]:
         """Private deep copies of ``circuits``: what is counted and run.
 
         Nothing the caller holds (a modifier, a gate, a parameter list) is shared with
         the copies, so changing it after the count (from a progress callback, say)
-        cannot change what runs.
+        cannot change what runs. With ``shots``, ``shots x circuits`` is checked
+        against the limit while the circuits are read, so a long generator is refused
+        before it is materialised.
         """
         if isinstance(circuits, QuantumCircuit):
             batch = [circuits]
         elif isinstance(circuits, Iterable) and not isinstance(circuits, (str, bytes)):
-            batch = list(circuits)
+            batch = []
+            if shots is None:
+                batch = list(circuits)
+            else:
+                from .limits import check_shots, limit
+
+                most = max(1, limit("max_shots") // max(1, int(shots)))
+                for circuit in circuits:
+                    if len(batch) >= most:
+                        check_shots(shots, circuits=len(batch) + 1)
+                    batch.append(circuit)
         else:
             raise TypeError(
                 "circuits must be a QuantumCircuit or an iterable of them, was "

@@ -22,6 +22,7 @@ Example:
 from __future__ import annotations
 
 import numbers
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,8 @@ __all__ = [
     "SolveResult",
     "black",
     "black_white",
+    "plain_array",
+    "shown",
     "validate_code",
     "validate_colors",
     "validate_feedback",
@@ -57,7 +60,7 @@ def validate_feedback(feedback: Any) -> str:
         ValueError: naming the bad value and the valid ones.
     """
     if not isinstance(feedback, str) or feedback not in FEEDBACKS:
-        raise ValueError(f"feedback must be one of {', '.join(FEEDBACKS)}; was {feedback!r}")
+        raise ValueError(f"feedback must be one of {', '.join(FEEDBACKS)}; was {shown(feedback)}")
     return feedback
 
 
@@ -79,10 +82,28 @@ def validate_flag(value: Any, name: str) -> bool:
     return value
 
 
-def _shown(value: Any) -> str:
-    """``repr(value)`` for a message, at most about 60 characters."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}... ({len(text)} characters)"
+SHOWN_CHARACTERS = 60
+"""How much of a value an error message quotes (:func:`shown`)."""
+
+
+def shown(value: Any, *, text: bool = False) -> str:
+    """``repr(value)`` (``str`` with ``text``) for an error message: its first
+    :data:`SHOWN_CHARACTERS` characters, then ``…`` and the full length, if longer.
+
+    The one way messages quote a value: a 5,000-character guess or option is named, not
+    repeated.
+
+    Example:
+        >>> shown(list(range(100)))
+        '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 1… (390 characters)'
+    """
+    quoted = str(value) if text else repr(value)
+    if len(quoted) <= SHOWN_CHARACTERS:
+        return quoted
+    return f"{quoted[:SHOWN_CHARACTERS]}… ({len(quoted)} characters)"
+
+
+_shown = shown
 
 
 def validate_optional_flag(value: Any, name: str) -> bool | None:
@@ -104,9 +125,9 @@ def _as_int(value: Any, name: str, minimum: int | None = None) -> int:
     """Return ``value`` as an ``int``; reject bools, floats, non-numbers and values
     below ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, was {value!r}")
+        raise ValueError(f"{name} must be an integer, was {shown(value)}")
     if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must have value >= {minimum}, was {int(value)}")
+        raise ValueError(f"{name} must have value >= {minimum}, was {shown(int(value))}")
     return int(value)
 
 
@@ -132,7 +153,7 @@ def validate_seed(seed: Any) -> int | None:
         return None
     value = _as_int(seed, "seed")
     if not 0 <= value <= MAX_SEED:
-        raise ValueError(f"seed must be an integer in 0..2^63-1, was {value}")
+        raise ValueError(f"seed must be an integer in 0..2^63-1, was {shown(value)}")
     return value
 
 
@@ -167,9 +188,27 @@ def _is_sequence(code: Any) -> bool:
     return ndim == 1 and hasattr(code, "__len__") and hasattr(code, "__getitem__")
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+def plain_array(value: Any) -> Any:
+    """``value`` as a plain ``numpy.ndarray`` if it is an array of any kind, else as given.
+
+    The one reading of array guesses for every answering path: a masked array is
+    judged on its full data (its mask hides nothing from the codemaker, so a masked
+    out-of-range colour is refused as the plain guess is), and any other ``ndarray``
+    subclass (``numpy.matrix``) is read as its plain array. numpy is imported only if
+    the value is already one of its arrays.
+
+    Example:
+        >>> import numpy as np
+        >>> plain_array(np.ma.array([0, 7], mask=[0, 1])).tolist()
+        [0, 7]
+    """
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.ndarray):
+        return numpy.asarray(numpy.ma.getdata(value))
+    return value
+
+
+_short = shown
 
 
 def validate_code(
@@ -200,11 +239,12 @@ def validate_code(
             length, holds a non-integer or out-of-range colour, or repeats a colour
             where ``distinct`` forbids it.
     """
+    code = plain_array(code)
     if not _is_sequence(code):
         raise ValueError(f"{name} must be a sequence of integer colours, was {_short(code)}")
     items = tuple(code)
     if not items:
-        raise ValueError(f"{name} must have at least one position, was {items!r}")
+        raise ValueError(f"{name} must have at least one position, was {shown(items)}")
     k = None if colors is None else validate_colors(colors)
     if distinct and k is not None and k < len(items):
         raise ValueError(
@@ -220,14 +260,18 @@ def validate_code(
             value = _as_int(item, f"{name}[{index}]")
             if value < 0 or (k is not None and value >= k):
                 bound = "a non-negative colour" if k is None else f"a colour in 0..{k - 1}"
-                raise ValueError(f"{name}[{index}] must be {bound}, was {value}")
+                raise ValueError(f"{name}[{index}] must be {bound}, was {shown(value)}")
             values.append(value)
         result = tuple(values)
     if positions is not None and len(result) != positions:
-        raise ValueError(f"{name} must have {positions} positions, was {len(result)}: {result}")
+        raise ValueError(
+            f"{name} must have {positions} positions, was {len(result)}: {shown(result)}"
+        )
     if distinct and len(set(result)) != len(result):
         repeated = sorted(color for color, count in Counter(result).items() if count > 1)
-        raise ValueError(f"{name} must not repeat colours, repeats {repeated} in {result}")
+        raise ValueError(
+            f"{name} must not repeat colours, repeats {shown(repeated)} in {shown(result)}"
+        )
     return result
 
 
@@ -237,7 +281,7 @@ def _pair(secret: Sequence[Any], guess: Sequence[Any]) -> tuple[Code, Code]:
     if len(secret_code) != len(guess_code):
         raise ValueError(
             f"guess must have {len(secret_code)} positions like the secret, "
-            f"was {len(guess_code)}: {guess_code}"
+            f"was {len(guess_code)}: {shown(guess_code)}"
         )
     return secret_code, guess_code
 

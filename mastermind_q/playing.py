@@ -160,7 +160,16 @@ def _numbers(text: str, what: str, example: str) -> list[int]:
         raise EntryError(f"type a {what}, e.g. {example}")
     values = []
     for item in items:
-        if not re.fullmatch(r"[0-9]{1,9}", item):
+        if re.fullmatch(r"[+-]?[0-9]{1,30}", item) and not re.fullmatch(r"\+?[0-9]{1,9}", item):
+            raise EntryError(
+                f"'{shown(item, 20)}' is out of range (type the {what} as e.g. {example})"
+            )
+        if item.lower() == "undo":
+            raise EntryError(
+                f"'undo' takes back an answer when you are the codemaker (make mode); "
+                f"here, type the {what} as e.g. {example}"
+            )
+        if not re.fullmatch(r"\+?[0-9]{1,9}", item):
             raise EntryError(
                 f"'{shown(item, 20)}' is not a number (type the {what} as e.g. {example})"
             )

@@ -186,9 +186,18 @@ def count_circuits(
         circuits: the circuits.
         oracle_calls: the oracle applications to report (counted before transpiling).
         active_only: width = qubits actually touched (device targets).
+
+    Raises:
+        ValueError: an item that is not a circuit, or ``oracle_calls`` not a count.
     """
+    from .game import shown
+
+    if not isinstance(oracle_calls, int) or isinstance(oracle_calls, bool) or oracle_calls < 0:
+        raise ValueError(f"oracle_calls must be an integer >= 0, was {shown(oracle_calls)}")
     qubits = depth = two = multi = total = 0
-    for circuit in circuits:
+    for index, circuit in enumerate(circuits):
+        if not isinstance(circuit, QuantumCircuit):
+            raise ValueError(f"circuits[{index}] must be a QuantumCircuit, was {shown(circuit)}")
         width = _active_qubits(circuit) if active_only else circuit.num_qubits
         qubits = max(qubits, width)
         depth = max(depth, circuit.depth(lambda item: item.operation.name != "barrier"))
@@ -334,7 +343,9 @@ def circuit_resources(
     from .backends import ExecutionOptions, backend_kind, resolve_backend, transpile_for
     from .backends.transpiling import compile_setting
     from .codemaker import count_oracle_calls
+    from .game import validate_seed
 
+    validate_seed(seed)
     ExecutionOptions(optimization_level=optimization_level)  # validates the level
 
     if target == "basis":

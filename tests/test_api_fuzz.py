@@ -347,3 +347,57 @@ def test_strings_are_not_booleans_so_the_game_stays_the_one_asked():
     ):
         with pytest.raises(ValueError, match="distinct must be True or False, was 'no'"):
             attempt()
+
+
+# -- refusals a fuzz campaign found: ValueError naming the value, never a raw error ----
+def _refusals():
+    from mastermind_q.classical.permutation import permutation_query_bound
+    from mastermind_q.classical.static import exact_play_available, static_query_count
+    from mastermind_q.compare import compare, format_table
+    from mastermind_q.resources import circuit_resources, count_circuits
+
+    return {
+        "static_query_count(10**400, 3)": lambda: static_query_count(10**400, 3),
+        "permutation_query_bound(10**400, 10**400)": lambda: permutation_query_bound(
+            10**400, 10**400
+        ),
+        "exact_play_available('x', 3)": lambda: exact_play_available("x", 3),
+        "exact_play_available(3, None)": lambda: exact_play_available(3, None),
+        "exact_play_available(3, 3, 'nope')": lambda: exact_play_available(3, 3, "nope"),
+        "compare(methods=[[1]])": lambda: compare([3], [3], methods=[[1]], samples=2),
+        "format_table(None)": lambda: format_table(None),
+        "count_circuits([1])": lambda: count_circuits([1], oracle_calls=0),
+        "count_circuits(oracle_calls=-1)": lambda: count_circuits([], oracle_calls=-1),
+        "circuit_resources(seed=-1)": lambda: circuit_resources(
+            "oracle", num_positions=2, colors=2, seed=-1
+        ),
+    }
+
+
+@pytest.mark.parametrize("call", list(_refusals()))
+def test_fuzzed_arguments_are_refused_with_a_value_error(call):
+    with pytest.raises(ValueError) as refused:
+        _refusals()[call]()
+    assert type(refused.value) is not OverflowError
+
+
+def test_compare_takes_numpy_integer_samples_as_ints():
+    import numpy as np
+
+    from mastermind_q.compare import compare
+
+    plain = compare([3], [4], samples=2, formulas=False)
+    numpy_count = compare([3], [4], samples=np.int64(2), formulas=False)
+    assert [row.method for row in numpy_count.rows] == [row.method for row in plain.rows]
+
+
+def test_a_long_value_is_shortened_in_the_message():
+    from mastermind_q import Codemaker
+    from mastermind_q.game import validate_feedback
+
+    with pytest.raises(ValueError) as refused:
+        validate_feedback("x" * 5000)
+    assert len(str(refused.value)) < 200 and "… (5002 characters)" in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        Codemaker((0, 1), colors=2).black((0,) * 5000)
+    assert len(str(refused.value)) < 200

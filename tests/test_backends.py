@@ -74,9 +74,11 @@ def test_fake_backend_versioned_class_names():
     assert "sherbrooke" in backends.fake_backend_names()
 
 
-def test_unknown_fake_backend_lists_the_devices():
-    with pytest.raises(BackendUnavailableError, match=r"'nowhere'.*torino"):
+def test_unknown_fake_backend_names_the_closest_devices():
+    with pytest.raises(BackendUnavailableError, match=r"'(fake:)?nowhere'.*devices, e\.g\."):
         sample_counts([_ghz()], backend="fake:nowhere")
+    with pytest.raises(BackendUnavailableError, match=r"'(fake:)?torin'.*did you mean torino"):
+        sample_counts([_ghz()], backend="fake:torin")
 
 
 def test_circuit_wider_than_the_device_is_refused():
@@ -346,3 +348,57 @@ def test_parameterised_circuits_keep_no_controlled_phase_for_aer(name):
     counts = counts.result()[0].data.meas.get_counts()
     keys = set(counts) | set(expected)
     assert 0.5 * sum(abs(counts.get(k, 0) / 8192 - expected.get(k, 0)) for k in keys) < 0.04
+
+
+def test_an_aer_solve_does_not_import_the_ibm_runtime_stack():
+    """Aer targets compile with Qiskit's own stage plugins: qiskit_ibm_runtime (and its
+    pydantic, qiskit_mitigation) is imported only on paths that use a device."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys\n"
+        "from mastermind_q.cli.main import main\n"
+        "status = main(['solve', '--method', 'nonadaptive', '--colors', '4',"
+        " '--secret', '2,0,3,1,3', '--json'])\n"
+        "heavy = sorted({name.split('.')[0] for name in sys.modules}"
+        " & {'qiskit_ibm_runtime', 'pydantic', 'qiskit_mitigation', 'matplotlib'})\n"
+        "print('HEAVY', heavy, status)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert "HEAVY [] 0" in done.stdout, done.stdout + done.stderr
+
+
+def test_an_unknown_fake_device_is_refused_quickly_with_the_closest_names():
+    """Refused from the fake provider's folder names, without importing the IBM runtime;
+    the message names the closest devices, not every one."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys\n"
+        "from mastermind_q.backends.names import fake_backend\n"
+        "for name in ('fake:torin', 'fake:nonexistent'):\n"
+        "    try:\n"
+        "        fake_backend(name)\n"
+        "    except ValueError as error:\n"
+        "        print(error)\n"
+        "print('IMPORTED', 'qiskit_ibm_runtime' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    torin, nonexistent, imported = done.stdout.splitlines()
+    assert "did you mean torino" in torin and len(torin) < 120
+    assert nonexistent.startswith("no fake backend named 'fake:nonexistent';")
+    assert len(nonexistent) < 120 and imported == "IMPORTED False"

@@ -928,7 +928,7 @@ def test_stage_progress_on_a_log_is_one_line_per_stage(monkeypatch):
     progress.close()
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and len(lines) == 2, lines
-    assert lines == ["transpile: 0/6 circuit", "simulate: aer, 6 circuits"]  # as each begins
+    assert lines == ["transpile (6 circuits)", "simulate: aer, 6 circuits"]  # as each begins
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -959,11 +959,12 @@ def test_search_progress_on_a_log_is_one_line_per_search(monkeypatch):
     args = argparse.Namespace(method="optimal", quiet=False, json=False)
     with search_progress(args):
         report = progress_callback("optimal")  # what the search calls as guesses settle
-        for done in range(0, 41, 5):
-            report(done, 40)
+        for _ in range(2):  # two passes (the search deepens): still one line
+            for done in range(0, 41, 5):
+                report(done, 40)
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and lines == [lines[0]]
-    assert lines[0] == "optimal search: 0/40 guess"
+    assert lines[0] == "optimal search (40 guesses)"
 
 
 def test_compare_progress_on_a_log_is_one_line_per_row(capsys):
@@ -973,3 +974,17 @@ def test_compare_progress_on_a_log_is_one_line_per_row(capsys):
     lines = err.splitlines()
     assert "\r" not in err and len(lines) == 8  # 2 cells x 4 rows
     assert lines[0].startswith("compare: row 1/8 n=4 k=5 adaptive-T [")
+
+
+def test_a_secret_may_be_written_with_spaces_as_play_reads_a_guess(capsys):
+    assert cli.main(["solve", "--method", "permutation", "--colors", "4", "--secret",
+                     "2 0 3 1", "--json"]) == 0  # fmt: skip
+    result = json.loads(capsys.readouterr().out)
+    assert result["secret"] == [2, 0, 3, 1] and result["solved"]
+
+
+@pytest.mark.parametrize("budget", ["1_0", "١٢٠", "nan", "inf"])
+def test_row_budget_takes_ascii_decimals_only(capsys, budget):
+    err = _one_error_line(capsys, "compare", "--positions", "3", "--colors", "3",
+                          "--row-budget", budget)  # fmt: skip
+    assert "--row-budget: must be a decimal number" in err

@@ -260,3 +260,68 @@ def test_the_simulation_worker_does_not_outlive_an_interrupted_compare():
     assert code == 130 and "Traceback" not in err
     _, alive = psutil.wait_procs(children, timeout=1.0)
     assert not alive, f"the worker outlived its parent: {alive}"
+
+
+# -- a signal during synthesis, a second signal, and a figure after a stop --------------
+def _big_solve() -> _Run:
+    """The non-adaptive solve at n = 1024, k = 8: seconds of synthesis, then minutes."""
+    return _Run("solve", "--method", "nonadaptive", "--colors", "8", "--random", "1024")
+
+
+def test_a_signal_during_synthesis_is_the_interrupt_not_a_transpiler_error():
+    run = _big_solve()
+    run.wait_for("transpile (7 circuits)")
+    time.sleep(0.3)  # inside the oracle's high-level synthesis
+    started = time.monotonic()
+    code, _, err = run.stop(signal.SIGINT)
+    assert time.monotonic() - started < 2.0
+    assert code == 130 and "Traceback" not in err and "TranspilerError" not in err, err
+    assert err.strip().splitlines()[-1] == "mastermind-q solve: interrupted"
+
+
+@pytest.mark.parametrize("stage", ["transpile (7 circuits)", "simulate: aer"])
+def test_a_second_signal_ends_the_run_at_once_with_one_line(stage):
+    run = _big_solve()
+    run.wait_for(stage)
+    time.sleep(0.2)
+    run.process.send_signal(signal.SIGINT)
+    time.sleep(0.05)
+    started = time.monotonic()
+    code, _, err = run.stop(signal.SIGINT)
+    assert time.monotonic() - started < 2.0
+    assert code == 130 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].endswith(": interrupted")
+
+
+def test_a_stopped_compare_draws_no_figure(tmp_path):
+    path, figure = tmp_path / "rows.csv", tmp_path / "figure.png"
+    run = _compare("2,3,20", "--csv", str(path), "--plot", str(figure))
+    run.wait_for("n=20 k=2 two-color: simulate", path, lines=3)  # two rows: a curve
+    code, _, err = run.stop(signal.SIGINT)
+    assert code == 130 and "Traceback" not in err
+    assert "interrupted after 2 rows" in err
+    assert not list(tmp_path.glob("figure*")) and "wrote" not in err.replace(f"wrote {path}", "")
+
+
+def test_a_transpiler_error_left_by_an_interrupt_is_reported_as_the_interrupt():
+    from qiskit.transpiler.exceptions import TranspilerError
+
+    from mastermind_q.cli.signals import stop_requested
+
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interruption:
+            raise TranspilerError("HighLevelSynthesis is unable to synthesize") from interruption
+    except TranspilerError as error:
+        assert stop_requested(error)
+    assert not stop_requested(TranspilerError("a real failure"))
+
+
+def test_an_earlier_commands_signal_does_not_turn_a_later_error_into_an_interrupt(capsys):
+    from mastermind_q import cli
+    from mastermind_q.cli import signals
+
+    signals._SIGNALS_RECEIVED.append(signal.SIGINT)  # left by an interrupted earlier call
+    status = cli.main(["draw", "nonadaptive", "--colors", "3", "--secret", "0,9,1"])
+    assert status == 2 and "error" in capsys.readouterr().err

@@ -211,3 +211,102 @@ def test_long_codes_are_answered_like_short_ones():
         for _ in range(5):
             guess = [rng.randrange(5) for _ in range(n)]
             assert maker.black(guess) == black(secret, guess)
+
+
+_MASKED_PATHS = ("black", "black_many", "answer_batch", "black_white", "distinct")
+
+
+@pytest.mark.parametrize("path", _MASKED_PATHS)
+def test_a_masked_guess_is_judged_on_its_full_data(path):
+    import numpy as np
+
+    distinct = path == "distinct"
+    feedback = "black-white" if path == "black_white" else "black"
+    maker = Codemaker((1, 0, 2), colors=3, distinct=distinct, feedback=feedback)
+    bad = np.ma.array([0, 7, 2], mask=[0, 1, 0])
+    calls = {
+        "black": lambda: maker.black(bad),
+        "black_many": lambda: maker.black_many(np.ma.array([bad.data], mask=[bad.mask])),
+        "answer_batch": lambda: maker.answer_batch([bad]),
+        "black_white": lambda: maker.black_white(bad),
+        "distinct": lambda: maker.black_many([np.ma.array([0, 0, 2], mask=[0, 1, 0])]),
+    }
+    with pytest.raises(ValueError, match=r"must not repeat" if distinct else r"\[1\] must"):
+        calls[path]()
+    assert maker.queries == 0 and maker.transcript == ()
+    good = np.ma.array([1, 0, 2], mask=[0, 1, 0])  # masked, but a valid code: answered
+    assert maker.black(good) == 3 and maker.transcript == (((1, 0, 2), 3),)
+
+
+def test_rows_of_mixed_integer_types_are_answered_as_each_alone():
+    import numpy as np
+
+    maker = Codemaker((1, 0, 2), colors=3)
+    rows = [np.array([0, 1, 2], np.int8), np.array([1, 0, 2], np.uint64)]
+    assert maker.black_many(rows).tolist() == [1, 3]
+    assert maker.transcript == (((0, 1, 2), 1), ((1, 0, 2), 3))
+    huge = [np.array([0, 1, 2], np.int8), np.array([1, 0, 2**64 - 1], np.uint64)]
+    with pytest.raises(ValueError, match=r"guesses\[1\]\[2\] .* was 18446744073709551615"):
+        Codemaker((1, 0, 2), colors=3).black_many(huge)
+
+
+def test_a_batch_refused_while_answering_leaves_the_one_batch_unused():
+    class Refusing(Codemaker):
+        refuse = True
+
+        def _answer_black_white(self, guess):
+            if self.refuse:
+                raise ValueError(f"refused {guess}")
+            return super()._answer_black_white(guess)
+
+    maker = Refusing((1, 0, 2), colors=3, feedback="black-white")
+    with pytest.raises(ValueError, match="refused"):
+        maker.answer_batch([(0, 1, 2)])
+    assert maker.queries == 0 and maker.transcript == ()
+    maker.refuse = False
+    assert maker.answer_batch([(0, 1, 2)]) == ((1, 2),)
+
+
+def test_run_refuses_an_unmeasured_circuit_before_any_charge():
+    from qiskit import QuantumCircuit
+
+    maker = Codemaker((1, 0, 2), colors=3)
+    with pytest.raises(ValueError, match=r"circuits\[0\] must be measured"):
+        maker.run([QuantumCircuit(1)])
+    assert maker.queries == 0 and maker.oracle_executions == 0
+
+
+def test_run_applies_the_shots_limit_while_reading_a_generator():
+    import itertools
+
+    from qiskit import QuantumCircuit
+
+    from mastermind_q.limits import ResourceLimitError
+
+    read = []
+
+    def endless():
+        for index in itertools.count():
+            read.append(index)
+            yield QuantumCircuit(1, 1)
+
+    maker = Codemaker((1, 0, 2), colors=3)
+    with pytest.raises(ResourceLimitError, match="1000 x 1001 circuits"):
+        maker.run(endless(), shots=1000)
+    assert len(read) == 1001 and maker.queries == 0
+
+
+def test_the_transcript_costs_its_length_not_the_colour_count():
+    import time
+
+    maker = Codemaker((5, 10**8 - 1), colors=10**8)
+    maker.black((5, 7))
+    started = time.perf_counter()
+    assert maker.transcript == (((5, 7), 1),)
+    assert time.perf_counter() - started < 1.0  # a table of 10^8 colours took 35 s
+
+
+def test_a_codemaker_refuses_more_than_2_to_the_32_colours():
+    with pytest.raises(ValueError, match=r"colors must be at most 2\^32 = 4294967296"):
+        Codemaker((0, 1), colors=2**32 + 1)
+    assert Codemaker((0, 1), colors=2**32).num_colors == 2**32

@@ -995,3 +995,25 @@ def test_the_adaptive_best_is_never_above_the_non_adaptive_best():
     assert best["adaptive"].best_worst_method == "static"
     assert best["adaptive"].best_mean_method == "blackpeg"
     assert "non-adaptive ones included" in best["adaptive"].reference
+
+
+def test_a_csv_whose_header_failed_is_removed_and_the_message_says_so(tmp_path, monkeypatch):
+    import errno
+
+    from mastermind_q.compare import output
+    from mastermind_q.files import OutputWriteError
+
+    path = tmp_path / "rows.csv"
+
+    def full_disk(stream):
+        raise OutputWriteError(
+            f"cannot write {path}: No space left on device; the file ends with its last whole row",
+            path,
+            errno=errno.ENOSPC,
+        )
+
+    monkeypatch.setattr(output, "write_csv_header", full_disk)
+    with pytest.raises(OutputWriteError) as failed:
+        output.open_csv_output(path)
+    assert not path.exists() and failed.value.errno == errno.ENOSPC
+    assert str(failed.value).endswith("No space left on device; no file was left")

@@ -279,3 +279,37 @@ def test_png_is_fit_for_print_with_no_band_under_the_title(tmp_path):
     # the caption is the first block of rows; the blank band under it is the first gap
     band = gaps[gaps > 1][0]
     assert band < 0.07 * pixels.shape[0], band / pixels.shape[0]  # was 0.12
+
+
+def test_a_pdf_on_a_full_disk_fails_with_one_os_error(tmp_path, monkeypatch):
+    """matplotlib's PDF stream, cut by a full disk, failed again in its own clean-up
+    (zlib.error, AttributeError); the pages are drawn in memory and written at once."""
+    import contextlib
+    import errno
+
+    from qiskit import QuantumCircuit
+
+    from mastermind_q import files
+    from mastermind_q.drawing.figures import write_circuits
+
+    class FullDisk:
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def tell(self):
+            return 0
+
+        def flush(self):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    @contextlib.contextmanager
+    def full(*args, **kwargs):
+        yield FullDisk()
+
+    monkeypatch.setattr(files, "atomic_output", full)
+    circuit = QuantumCircuit(2, name="pair")
+    circuit.h(0)
+    circuit.cx(0, 1)
+    with pytest.raises(OSError) as failed:
+        write_circuits([circuit, circuit.copy()], tmp_path / "x.pdf")
+    assert failed.value.errno == errno.ENOSPC

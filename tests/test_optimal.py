@@ -294,6 +294,13 @@ def _cache_file():
     return path
 
 
+def _value(path):
+    """A cache file's value without its digest."""
+    data = json.loads(path.read_text())
+    del data["digest"]
+    return data
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -314,7 +321,7 @@ def test_malformed_caches_are_ignored_and_recomputed(text):
     path.write_bytes(text.encode("latin-1"))
     optimal._STRATEGIES.clear()
     assert optimal_strategy(2, 3) == first
-    assert json.loads(path.read_text()) == first.to_dict()  # rewritten
+    assert _value(path) == first.to_dict()  # rewritten
 
 
 def _wrong_fields(data):
@@ -409,7 +416,7 @@ def test_a_cache_path_that_is_a_folder_leaves_no_temporary_file(private_cache):
     for _ in range(3):
         optimal._STRATEGIES.clear()
         assert optimal_strategy(2, 3) == first
-    assert sorted(p.name for p in private_cache.iterdir()) == [path.name]
+    assert sorted(p.name for p in private_cache.iterdir()) == [".cache-key", path.name]
 
 
 @pytest.mark.parametrize(
@@ -487,3 +494,49 @@ def test_a_raised_static_limit_warns_and_the_cli_prints_one_line(monkeypatch, ca
     warned = [line for line in err if "warning" in line]
     assert len(warned) == 1 and warned[0].startswith("mastermind-q solve: warning: optimal at")
     assert "MASTERMIND_Q_MAX_OPTIMAL_CODES=100000" in warned[0]
+
+
+def _first_consistent_tree(n, k):
+    """The strategy that always guesses the first code consistent with the answers: a
+    valid tree (it solves every secret), and its worst case and total."""
+    import itertools
+
+    from mastermind_q import black
+
+    codes = list(itertools.product(range(k), repeat=n))
+
+    def node(candidates):
+        guess = candidates[0]
+        parts = {}
+        for secret in candidates:
+            parts.setdefault(black(secret, guess), []).append(secret)
+        children = {str(b): node(rest) for b, rest in parts.items() if b != n}
+        return {"g": codes.index(guess), "c": children} if children else {"g": codes.index(guess)}
+
+    tree = node(codes)
+    counts = []
+    for secret in codes:
+        current, guesses = tree, 1
+        while codes[current["g"]] != secret:
+            current = current["c"][str(black(secret, codes[current["g"]]))]
+            guesses += 1
+        counts.append(guesses)
+    return tree, max(counts), sum(counts)
+
+
+def test_a_valid_but_suboptimal_strategy_in_the_cache_is_not_believed():
+    """A tree that replays correctly need not be optimal: the cache's keyed digest tells
+    a file this toolkit wrote from one edited or copied there."""
+    tight = optimal_strategy(3, 3)
+    optimal_strategy(3, 3, budget=tight.worst + 2)  # another game's file, same key
+    (path,) = [item for item in cache_directory().glob("*.json") if "budget" not in item.name]
+    (other,) = [item for item in cache_directory().glob("*.json") if "budget" in item.name]
+    tree, worst, total = _first_consistent_tree(3, 3)
+    assert total > tight.total  # valid, and not optimal
+    tampered = {**tight.to_dict(), "worst": worst, "total": total, "tree": tree}
+    for text in (json.dumps(tampered), other.read_text()):  # edited by hand; another game's file
+        path.write_text(text)
+        optimal._STRATEGIES.clear()
+        assert optimal_strategy(3, 3) == tight
+        assert _value(path) == tight.to_dict()
+    assert optimal_worst_case(3, 3) == (tight.worst, tight.total / 27)

@@ -34,7 +34,7 @@ from mastermind_q.solving import play
         ("0,x,1", {}, "'x' is not a number"),
         ("", {}, "type a guess"),
         ("0,2,0", {"distinct": True}, "colour 0 is used twice \\(positions 0 and 2\\); no colour"),
-        ("-1,0,0", {}, "'-1' is not a number"),
+        ("-1,0,0", {}, "'-1' is out of range"),
     ],
 )
 def test_bad_code_entries_say_what_is_wrong(text, kwargs, message):
@@ -473,3 +473,20 @@ def test_circuit_titles_drop_the_copy_counter():
     assert "63" not in circuit_title(QuantumCircuit(1, name="adaptive-63"))
     assert circuit_title(QuantumCircuit(1, name="two_color")) == "two_color (one query with QFT_4)"
     assert circuit_title(QuantumCircuit(1, name="hunziker-meyer")).startswith("hunziker-meyer (")
+
+
+def test_a_negative_entry_is_out_of_range_not_a_non_number():
+    from mastermind_q.playing import EntryError, parse_code_entry
+
+    with pytest.raises(EntryError, match=r"'-1' is out of range"):
+        parse_code_entry("-1 0", 2, 3)
+    with pytest.raises(EntryError, match=r"'99999999999' is out of range"):
+        parse_code_entry("99999999999 0", 2, 3)
+    assert parse_code_entry("+1 0", 2, 3) == (1, 0)
+
+
+def test_undo_when_guessing_says_where_it_works():
+    from mastermind_q.playing import EntryError, parse_code_entry
+
+    with pytest.raises(EntryError, match=r"'undo' takes back an answer .*make mode"):
+        parse_code_entry("undo", 2, 3)

@@ -114,11 +114,49 @@ def fake_backend(name: str) -> BackendV2:
         BackendUnavailableError: no fake backend has that name (the message lists them).
     """
     key = name.removeprefix("fake:").strip().lower()
+    folders = _fake_device_folders()
+    short = key.removeprefix("fake").removeprefix("_").removesuffix("v2")
+    if folders and short not in folders:  # refused without importing the IBM runtime (2 s)
+        raise BackendUnavailableError(_unknown_fake(name, short, sorted(folders)))
     cls = _fake_classes().get(key)
     if cls is None:
-        valid = ", ".join(fake_backend_names())
-        raise BackendUnavailableError(f"no fake backend named {name!r}; available: {valid}")
+        raise BackendUnavailableError(_unknown_fake(name, short, fake_backend_names()))
     return cls()
+
+
+def _fake_device_folders() -> set[str]:
+    """The device folders of qiskit-ibm-runtime's fake provider, read without importing
+    it (empty if they cannot be found: the caller then imports it)."""
+    import importlib.util
+    import os
+
+    try:
+        spec = importlib.util.find_spec("qiskit_ibm_runtime")
+    except (ImportError, ValueError):
+        return set()
+    if spec is None or spec.origin is None:
+        return set()
+    folder = os.path.join(os.path.dirname(spec.origin), "fake_provider", "backends")
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return set()
+    return {entry for entry in entries if entry.isidentifier() and not entry.startswith("_")}
+
+
+def _unknown_fake(name: str, key: str, names: list[str]) -> str:
+    """``no fake backend named ...``, with the closest names (not all of them)."""
+    import difflib
+
+    from ..game import shown
+
+    close = difflib.get_close_matches(key, names, n=3, cutoff=0.6)
+    hint = (
+        f"did you mean {', '.join(close)}?"
+        if close
+        else f"{len(names)} devices, e.g. {', '.join(names[:3])}"
+    )
+    return f"no fake backend named {shown(name)}; {hint}"
 
 
 def ibm_service() -> Any:

@@ -10,7 +10,10 @@ that level's preset pass manager. Aer targets use level 1 unless told otherwise.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+import threading
+import types
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from qiskit import QuantumCircuit
@@ -67,16 +70,77 @@ class CompileSetting:
         routing = self.routing_method or "default"
         return f"{self.optimization_level}/{layout}/{routing}"
 
-    def pass_manager(self, **options: Any) -> Any:
-        """:func:`~qiskit.transpiler.generate_preset_pass_manager` for this setting."""
+    def pass_manager(self, *, device_plugins: bool = True, **options: Any) -> Any:
+        """:func:`~qiskit.transpiler.generate_preset_pass_manager` for this setting.
+
+        Args:
+            device_plugins: whether the preset pass manager may load the transpiler
+                stage plugins other packages register (``qiskit_ibm_runtime``'s
+                translation plugins); ``False`` for Aer targets, which use Qiskit's own
+                stages only: loading those plugins imports the IBM runtime stack
+                (scipy, pydantic, ...), about 1 s of start-up an Aer run never uses.
+            options: passed on (``basis_gates``, ``target``, ...).
+        """
         from qiskit.transpiler import generate_preset_pass_manager
 
-        return generate_preset_pass_manager(
-            optimization_level=self.optimization_level,
-            layout_method=self.layout_method,
-            routing_method=self.routing_method,
-            **options,
-        )
+        with _builtin_stage_plugins(not device_plugins):
+            return generate_preset_pass_manager(
+                optimization_level=self.optimization_level,
+                layout_method=self.layout_method,
+                routing_method=self.routing_method,
+                **options,
+            )
+
+
+_STAGE_FILTER = threading.local()
+"""``hide``: whether this thread's preset pass manager sees Qiskit's own stage plugins
+only (:func:`_builtin_stage_plugins`)."""
+_STAGE_FILTER_LOCK = threading.Lock()
+
+
+@contextmanager
+def _builtin_stage_plugins(hide: bool) -> Iterator[None]:
+    """While active (``hide``), Qiskit's stage plugin manager in this thread lists only
+    entry points of Qiskit itself, so other packages' stage plugins are not imported.
+
+    Qiskit's ``PassManagerStagePluginManager`` loads (imports) every registered stage
+    plugin each time a preset pass manager is built; its module's ``stevedore`` is
+    replaced once by a copy whose ``ExtensionManager`` filters the listed entry points
+    when this thread asks for it, and lists all of them otherwise (other threads, device
+    targets).
+    """
+    if not hide:
+        yield
+        return
+    _install_stage_filter()
+    _STAGE_FILTER.hide = True
+    try:
+        yield
+    finally:
+        _STAGE_FILTER.hide = False
+
+
+def _install_stage_filter() -> None:
+    from qiskit.transpiler.preset_passmanagers import plugin
+
+    with _STAGE_FILTER_LOCK:
+        if getattr(plugin.stevedore, "_mastermind_q_filtered", False):
+            return
+        original = plugin.stevedore
+        base = original.ExtensionManager
+
+        class StageExtensionManager(base):  # type: ignore[misc, valid-type]
+            def list_entry_points(self) -> Any:
+                entries = super().list_entry_points()
+                if getattr(_STAGE_FILTER, "hide", False):
+                    entries = [entry for entry in entries if entry.value.startswith("qiskit.")]
+                return entries
+
+        filtered = types.ModuleType(original.__name__)
+        filtered.__dict__.update(vars(original))
+        filtered.ExtensionManager = StageExtensionManager  # type: ignore[attr-defined]
+        filtered._mastermind_q_filtered = True  # type: ignore[attr-defined]
+        plugin.stevedore = filtered
 
 
 DEVICE_COMPILE_SETTINGS: dict[str, CompileSetting] = {
@@ -193,6 +257,7 @@ def transpile_for(
         # single-qubit phases and unparameterised two-qubit gates of AER_BASIS.
         parameterised = any(circuit.parameters for circuit in circuits)
         manager = chosen.pass_manager(
+            device_plugins=False,
             basis_gates=list(AER_MPS_BASIS if mps and not parameterised else AER_BASIS),
             qubits_initially_zero=qubits_initially_zero,
         )

@@ -42,10 +42,11 @@ small JSON file per game, safe to delete. What the cache trusts: a file is used 
 if it is a regular file of at most :data:`CACHE_MAX_BYTES`, owned by the user and not
 writable by group or others (read without blocking, :mod:`mastermind_q.files`), holds
 the expected schema for this game, and its tree, replayed on every secret, solves each
-one with the recorded worst case and total. Anything else is ignored and the game is
-recomputed. A valid tree that is not optimal but written by the user's own account is
-accepted (it is the user's own file); delete the cache to recompute. The directory is
-created ``0700``.
+one with the recorded worst case and total. A valid tree need not be optimal, and
+optimality cannot be re-checked without the search, so each file also carries a keyed
+digest (:mod:`mastermind_q.caching`): a file edited by hand or written by anything but
+this toolkit fails it. Anything else is ignored and the game is recomputed. The
+directory is created ``0700``.
 
 Cost: the measured frontier on the 2-core development machine (each within 5
 minutes, see ``benchmarks/RESULTS.md``): 4 positions x 6 colours with black-white
@@ -621,7 +622,7 @@ def _load_cached(
     path = _cache_path(n, k, feedback, distinct, budget)
     if not path.exists():
         return None
-    data = read_json_cache(path, max_bytes=CACHE_MAX_BYTES)
+    data = read_json_cache(path, max_bytes=CACHE_MAX_BYTES, keyed=True)
     if data is None:
         return None
     strategy = _strategy_from_cache(data, n, k, feedback, distinct)
@@ -682,7 +683,7 @@ def _tree_is_well_formed(tree: object, n: int, k: int, distinct: bool) -> TypeGu
 def _store_cached(strategy: OptimalStrategy, budget: int | None) -> None:
     """Write the cache file (a cache that cannot be written only costs a recomputation)."""
     path = _cache_path(strategy.n, strategy.k, strategy.feedback, strategy.distinct, budget)
-    write_json_cache(path, strategy.to_dict())
+    write_json_cache(path, strategy.to_dict(), keyed=True)
 
 
 def _play_tree(tables: _Tables, tree: dict[str, Any], secret: int) -> int:

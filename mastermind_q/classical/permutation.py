@@ -180,16 +180,23 @@ def permutation_query_bound(num_positions: int, colors: int) -> float:
     The value for ``k = n`` is a half-integer for odd ``n``.
 
     Raises:
-        ValueError: if ``k < n``.
+        ValueError: if ``k < n``, or the bound is too large for a float.
 
     Example:
         >>> permutation_query_bound(8, 8), permutation_query_bound(8, 10)
         (34.0, 29.0)
     """
     n, k = _permutation_sizes(num_positions, colors)
-    if k == n:
-        return float((n - 3) * _ceil_log2(n) + 2.5 * n - 1)
-    return float((n - 2) * _ceil_log2(n) + k + 1)
+    try:
+        if k == n:
+            return float((n - 3) * _ceil_log2(n) + 2.5 * n - 1)
+        return float((n - 2) * _ceil_log2(n) + k + 1)
+    except OverflowError:
+        from ..game import shown
+
+        raise ValueError(
+            f"the permutation bound at n = {shown(n)}, k = {shown(k)} is too large for a float"
+        ) from None
 
 
 def permutation_worst_case_bound(num_positions: int, colors: int) -> int:

@@ -120,9 +120,15 @@ def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
 
     Where ``k^n`` is within :data:`EXACT_PLAY` for its family, or a minimum set is
     recorded in :data:`~mastermind_q.classical.static_sets.KNOWN_SETS`.
+
+    Raises:
+        ValueError: ``n`` below 1, ``k`` below 2 or not integers, an unknown feedback.
     """
+    from ..game import validate_colors, validate_feedback, validate_positions
     from ..limits import static_family
 
+    n, k = validate_positions(n), validate_colors(k)
+    feedback = validate_feedback(feedback)
     family = static_family(n, k, feedback)
     if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
         return True
@@ -193,7 +199,21 @@ def static_query_count(
 
     For ``"minimum"`` the size of the exact set (a known value, else the counting bound
     as a lower estimate: the set is computed only when played).
+
+    Raises:
+        ValueError: invalid sizes, feedback or scheme; sizes too large to compute with.
     """
+    try:
+        return _static_query_count(n, k, feedback=feedback, scheme=scheme)
+    except OverflowError:
+        from ..game import shown
+
+        raise ValueError(
+            f"the static query count at n = {shown(n)}, k = {shown(k)} is too large to compute"
+        ) from None
+
+
+def _static_query_count(n: int, k: int, *, feedback: str, scheme: str | None) -> int:
     from .static_schemes import scheme_query_count
 
     chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)

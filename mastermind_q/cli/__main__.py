@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from . import run
-
 if __name__ == "__main__":  # pragma: no cover
+    try:
+        from . import run
+    except KeyboardInterrupt:  # Ctrl-C while the command line itself is imported
+        import os
+
+        os.write(2, b"mastermind-q: interrupted\n")
+        os._exit(130)
     run()

@@ -106,9 +106,24 @@ def _strict_int(text: str) -> int | None:
     return int(text) if _INTEGER.match(text) else None
 
 
+_DECIMAL = re.compile(r"^\+?([0-9]{1,30}(\.[0-9]{0,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,3})?$")
+"""A plain decimal number: ASCII digits, a point, an exponent (no ``_``, no other digits)."""
+
+
+def decimal(text: str) -> float:
+    """argparse type: a non-negative decimal number written in ASCII (``1.5``, ``120``,
+    ``2e3``); ``1_0``, Arabic-Indic digits, ``nan`` and ``inf`` are refused."""
+    stripped = text.strip()
+    if not _DECIMAL.match(stripped):
+        raise argparse.ArgumentTypeError(f"must be a decimal number, was {text[:40]!r}")
+    return float(stripped)
+
+
 def parse_code(text: str, name: str = "secret") -> tuple[int, ...]:
-    """Parse ``"0,3,1,2"`` into a code; raise :class:`CLIError` naming a bad entry."""
-    items = [item.strip() for item in text.split(",")]
+    """Parse ``"0,3,1,2"`` (or ``"0 3 1 2"``, as ``play`` reads a guess) into a code;
+    raise :class:`CLIError` naming a bad entry."""
+    parts = text.split(",") if "," in text or not text.strip() else text.split()
+    items = [item.strip() for item in parts]
     values = []
     for index, item in enumerate(items):
         value = _strict_int(item)

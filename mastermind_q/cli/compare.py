@@ -16,6 +16,7 @@ from .arguments import (
     add_force_flag,
     add_suppression_flags,
     check_output_path,
+    decimal,
     integer,
     positive_int,
     subcommand,
@@ -137,7 +138,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--row-budget",
-        type=float,
+        type=decimal,
         default=None,
         metavar="SECONDS",
         help="seconds a row of consistent, optimal or knuth may take (default 120); a row "
@@ -296,7 +297,7 @@ def run(args: argparse.Namespace) -> int:
             )
     plots: dict[str, str] = {}
     plot_error = None
-    if args.plot is not None and outcome.rows:
+    if args.plot is not None and outcome.rows and not interrupted:  # no figure after a stop
         try:
             plots = _plot(outcome.rows, args, plot_methods, partial=interrupted)
         except (ValueError, OSError) as error:

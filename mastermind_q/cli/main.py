@@ -19,7 +19,13 @@ from typing import Any, NoReturn
 
 from .. import __version__
 from . import compare, draw, jobs, play, resources, solve
-from .signals import interrupted_status, stop_signals, stopped
+from .signals import (
+    forget_stop_signals,
+    interrupted_status,
+    stop_requested,
+    stop_signals,
+    stopped,
+)
 
 __all__ = ["COMMANDS", "build_parser", "cli_words", "main", "run"]
 
@@ -200,6 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Interrupted (Ctrl-C, ``SIGINT``) or terminated (``SIGTERM``): status ``128 +
     signal`` (130, 143) after what finished is printed and kept.
     """
+    forget_stop_signals()
     parser = _parser_with_plugin_lines()
     args = parser.parse_args(argv)
     try:
@@ -209,23 +216,36 @@ def main(argv: Sequence[str] | None = None) -> int:
             positions_from_secret(args)
         with stop_signals(), _warnings_as_lines(args.command):
             return int(args.handler(args))
-    except ValueError as error:  # includes CLIError: bad input, named in the message
+    except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
+        return _report_stop(args, interruption)
+    except Exception as error:
+        if stop_requested(error):  # e.g. a TranspilerError wrapping the KeyboardInterrupt
+            return _report_stop(args, None)
+        return _report_error(error, args, parser)
+
+
+def _report_stop(args: argparse.Namespace, interruption: KeyboardInterrupt | None) -> int:
+    detail = f": {interruption}" if interruption is not None and str(interruption) else ""
+    print(f"mastermind-q {args.command}: {stopped()}{detail}", file=sys.stderr)
+    return interrupted_status()
+
+
+def _report_error(error: Exception, args: argparse.Namespace, parser: Any) -> int:
+    """One line for an error a command reports (status 2, 141); anything else raised."""
+    if isinstance(error, ValueError):  # includes CLIError: bad input, named in the message
         text = cli_words(_named_file_option(error, args), _options_of(parser, args.command))
         print(f"mastermind-q {args.command}: error: {text}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
-        detail = f": {interruption}" if str(interruption) else ""
-        print(f"mastermind-q {args.command}: {stopped()}{detail}", file=sys.stderr)
-        return interrupted_status()
-    except BrokenPipeError:  # e.g. `mastermind-q draw ... | head`: the reader left
+    if isinstance(error, BrokenPipeError):  # e.g. `mastermind-q draw ... | head`
         import os
 
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
         return 141
-    except OSError as error:  # e.g. --output/--csv/--plot in a missing or read-only folder
+    if isinstance(error, OSError):  # e.g. --output/--csv/--plot in a missing folder
         print(f"mastermind-q {args.command}: error: {error}", file=sys.stderr)
         return 2
+    raise error
 
 
 def run() -> None:

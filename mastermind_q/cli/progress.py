@@ -95,10 +95,10 @@ def search_progress(args: argparse.Namespace) -> Any:
 
     def show(done: int, total: int) -> None:
         nonlocal bar
-        if bar is None or done < bar.n:
-            if bar is not None:
-                bar.close()
+        if bar is None:
             bar = progress_bar(total=total, desc=description, unit=unit, file=sys.stderr)
+        elif done < bar.n:  # the search's next pass: the same bar (a log gets no new line)
+            bar.reset(total=total)
         bar.update(done - bar.n)
 
     try:

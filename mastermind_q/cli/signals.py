@@ -17,9 +17,50 @@ _SIGNALS_RECEIVED: list[int] = []
 
 
 def _on_stop_signal(signum: int, frame: Any) -> None:
-    """SIGINT and SIGTERM: note which arrived and stop like Ctrl-C does."""
+    """SIGINT and SIGTERM: note which arrived and stop like Ctrl-C does.
+
+    A second signal while the first is being handled (a synthesis or a clean-up that
+    does not stop at once) ends the process there: one line, ``128 + signal``
+    (:func:`_exit_now`).
+    """
+    if _SIGNALS_RECEIVED:
+        _exit_now(signum)
     _SIGNALS_RECEIVED.append(signum)
     raise KeyboardInterrupt
+
+
+def _exit_now(signum: int, command: str | None = None) -> None:
+    """One line on stderr, then ``os._exit(128 + signum)``: no clean-up, no traceback.
+
+    The simulation worker dies with this process (it asked the kernel to, at its start).
+    """
+    word = "terminated" if signum == signal.SIGTERM else "interrupted"
+    name = "mastermind-q" if command is None else f"mastermind-q {command}"
+    with contextlib.suppress(OSError):
+        os.write(2, f"{name}: {word}\n".encode())
+    os._exit(128 + signum)
+
+
+def forget_stop_signals() -> None:
+    """A new command starts: signals of an earlier :func:`main` call no longer count."""
+    _SIGNALS_RECEIVED.clear()
+
+
+def stop_requested(error: BaseException) -> bool:
+    """Whether ``error`` is what a stop signal left: a stop was requested while the
+    command ran, or a ``KeyboardInterrupt`` is in its chain of causes (Qiskit's
+    transpiler wraps one in a ``TranspilerError``, e.g. ``HighLevelSynthesis is
+    unable to synthesize ...``)."""
+    if _SIGNALS_RECEIVED:
+        return True
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def _on_startup_signal(signum: int, frame: Any) -> None:
@@ -29,10 +70,7 @@ def _on_startup_signal(signum: int, frame: Any) -> None:
     process ends with ``os._exit``: no half-imported module is cleaned up, no
     traceback is printed.
     """
-    word = "terminated" if signum == signal.SIGTERM else "interrupted"
-    with contextlib.suppress(OSError):
-        os.write(2, f"mastermind-q: {word}\n".encode())
-    os._exit(128 + signum)
+    _exit_now(signum)
 
 
 def handle_startup_signals() -> None:

@@ -125,16 +125,19 @@ def open_csv_output(
         mastermind_q.files.OutputWriteError: the header could not be written (the file
             is removed).
     """
-    from ..files import open_stream_output
+    from ..files import OutputWriteError, open_stream_output
 
     stream = open_stream_output(path, overwrite=overwrite, force_hint=force_hint)
     try:
         write_csv_header(stream)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError, ValueError):
             stream.close()
         with contextlib.suppress(OSError):
             os.remove(path)
+        if isinstance(error, OutputWriteError):  # say what is left: no file at all
+            text = str(error).split("; the file ends with", 1)[0]
+            raise OutputWriteError(f"{text}; no file was left", path, errno=error.errno) from error
         raise
     return stream
 
@@ -174,6 +177,10 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     """
     from .games import is_context, row_game
 
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        from ..game import shown
+
+        raise ValueError(f"rows must be an iterable of compare rows, was {shown(rows)}")
     data = [_row_dict(row) for row in rows]
     for index, row in enumerate(data):
         missing = [key for key in _TABLE_KEYS if key not in row]

@@ -8,7 +8,7 @@ prints nothing unless asked.
 
 On a stream that is not a terminal (a log file, a pipe, CI) a redrawn bar would leave
 every redraw behind, so :func:`progress_bar` gives a :class:`LineProgress` there
-instead: one line per stage as it begins (``transpile: 0/12 circuit``), and the sweep one
+instead: one line per stage as it begins (``transpile (12 circuits)``), and the sweep one
 line per stage of a quantum row (``compare: row 3/12: n=8 k=8 triples: simulate``) and
 per finished row (``compare: row 3/12 n=8 k=8 blackpeg [1.2s]``).
 
@@ -43,8 +43,8 @@ class LineProgress:
     """The part of tqdm's interface the toolkit uses, writing one line as it begins.
 
     For streams that are not terminals: nothing is redrawn; the stage is announced once,
-    ``DESC: 0/TOTAL UNIT`` (or ``DESC`` without a total), unless disabled, so a log shows
-    which stage runs (and where a stopped run stopped).
+    ``DESC (TOTAL UNITs)`` (or ``DESC`` without a total), unless disabled, so a log shows
+    which stage runs (and where a stopped run stopped) without a count that stays at 0.
     """
 
     def __init__(
@@ -65,11 +65,16 @@ class LineProgress:
         self._file = file
         self._started = time.perf_counter()
         self._closed = False
-        count = f": 0/{int(total)} {unit}" if total else ""
-        self.write_line(f"{desc}{count}")
+        self.write_line(f"{desc} ({_counted(total, unit)})" if total else desc)
 
     def update(self, amount: float = 1) -> None:
         self.n += amount
+
+    def reset(self, total: float | None = None) -> None:
+        """Start counting again (a search's next pass): no new line."""
+        self.n = 0
+        if total is not None:
+            self.total = total
 
     def set_description_str(self, text: str, refresh: bool = True) -> None:
         self.desc = text
@@ -93,6 +98,17 @@ class LineProgress:
     def close(self) -> None:
         """Nothing more to write: the stage was announced when it began."""
         self._closed = True
+
+
+def _counted(total: float, unit: str) -> str:
+    count = int(total)
+    return (
+        f"{count} {unit}"
+        if count == 1
+        else f"{count} {unit}es"
+        if unit.endswith("s")
+        else f"{count} {unit}s"
+    )
 
 
 def progress_bar(*, file: IO[str] | None = None, **options: Any) -> Any:

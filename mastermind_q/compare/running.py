@@ -44,6 +44,25 @@ def _check_count(value: object, name: str) -> int:
     return int(value)
 
 
+def _method_names(methods: Any) -> Any:
+    """``methods`` as given if it is ``None`` or a string, else as a list of strings.
+
+    Raises:
+        ValueError: ``methods`` is not iterable, or holds something that is not a name.
+    """
+    from ..game import shown
+
+    if methods is None or isinstance(methods, str):
+        return methods
+    if isinstance(methods, (bytes, bytearray)) or not isinstance(methods, Iterable):
+        raise ValueError(f"methods must be a list of method names, was {shown(methods)}")
+    names = list(methods)
+    for index, name in enumerate(names):
+        if not isinstance(name, str):
+            raise ValueError(f"methods[{index}] must be a method name, was {shown(name)}")
+    return names
+
+
 def _check_work(plan: ComparisonPlan, samples: int) -> None:
     """Refuse a comparison whose classical rows add up to too much work, before any row.
 
@@ -252,6 +271,10 @@ def compare(
 
     for name, value in (("progress", progress), ("bounds", bounds), ("formulas", formulas)):
         validate_flag(value, name)
+    # numpy integers are counts too: plain ints from here on (every row sees the same)
+    samples = _check_count(samples, "samples")
+    quantum_samples = _check_count(quantum_samples, "quantum_samples")
+    methods = _method_names(methods)
     plan = plan_comparison(
         positions,
         colors,

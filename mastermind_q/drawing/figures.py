@@ -444,19 +444,23 @@ def write_circuits(
         for circuit, target, title in zip(circuits, paths, names):
             write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
         return paths
+    import io
+
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages
 
-    with (
-        atomic_output(paths[0], overwrite=overwrite, force_hint=force_hint) as handle,
-        PdfPages(handle) as pages,
-    ):
+    # The pages are drawn in memory, then written as one: a disk that fills up fails
+    # the write (one OSError, the file removed), not matplotlib's half-flushed stream.
+    document = io.BytesIO()
+    with PdfPages(document) as pages:
         for circuit, title in zip(circuits, names):
             figure = draw_figure(circuit, title=title)
             try:
                 pages.savefig(figure, bbox_inches="tight")
             finally:
                 plt.close(figure)
+    with atomic_output(paths[0], overwrite=overwrite, force_hint=force_hint) as handle:
+        handle.write(document.getvalue())
     return paths
 
 
