@@ -38,10 +38,16 @@ MODULES = ("position_sweep", "path_pairs")
 
 
 def _entry_points_of_pyproject() -> dict[str, str]:
-    import tomllib
-
-    data = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))
-    return dict(data["project"]["entry-points"]["mastermind_q.codebreakers"])
+    """The entry points the guide's ``pyproject.toml`` names (its one table of them)."""
+    text = (PLUGIN / "pyproject.toml").read_text(encoding="utf-8")
+    table = text.split('[project.entry-points."mastermind_q.codebreakers"]', 1)[1]
+    entries = {}
+    for line in table.strip().splitlines():
+        if line.startswith("["):
+            break
+        name, _, value = line.partition("=")
+        entries[name.strip()] = value.strip().strip('"')
+    return entries
 
 
 def install(folder: Path, entries: dict[str, str]) -> Path:
