@@ -183,17 +183,38 @@ def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.
 
     Visiting the masks by decreasing popcount, the Möbius sum of the residual answers
     at ``U`` is ``sum_c 2^(bases[c]) x_c`` over the coins of ``U``; their fields are read
-    off and their columns subtracted from the residual.
+    off and their columns subtracted from the residual (:func:`_peel`).
 
     Raises:
         ValueError: a wrong number of answers, or answers that no coins of the design's
             widths give.
     """
+    places = np.left_shift(np.int64(1), np.asarray(design.bases, dtype=np.int64))
+    return _peel(answers, design, "decode_slots", places, 1 << design.width)
+
+
+def _peel(
+    answers: Sequence[int] | np.ndarray,
+    design: SlotDesign | RadixDesign,
+    name: str,
+    places: np.ndarray,
+    radix: int,
+) -> np.ndarray:
+    """The coins of ``design`` whose weighings give ``answers``, read mask by mask.
+
+    Visiting the masks by decreasing popcount, the Möbius sum of the residual answers at
+    ``U`` is ``sum_c places[c] x_c`` over the coins of ``U``; each coin's digit is read
+    off (in base ``radix``; the top coin of a mask takes the rest) and its column
+    subtracted from the residual. ``name`` is the decoder, for messages.
+
+    Raises:
+        ValueError: a wrong number of answers, or answers that no coins give.
+    """
     values = np.asarray(answers, dtype=np.int64)
     m = design.rows
     count = design.owners.size
     if values.shape != (m,):
-        raise ValueError(f"decode_slots needs {m} answers for {count} coins, was {values.shape}")
+        raise ValueError(f"{name} needs {m} answers for {count} coins, was {values.shape}")
     x = np.zeros(count, dtype=np.int64)
     if count == 0:
         return x
@@ -204,7 +225,6 @@ def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.
     sizes = np.bitwise_count(design.owners).astype(np.int64)
     masks = np.arange(1 << bits, dtype=np.int64)
     signs = np.where(np.bitwise_count(masks) % 2 == 1, 1, -1)  # (-1)^(|T| + 1)
-    field = (1 << design.width) - 1
     inconsistent = "answers are inconsistent: no coin values give them"
     for level in range(bits, 0, -1):
         here = np.flatnonzero(sizes == level)
@@ -214,18 +234,17 @@ def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.
         read = g[design.owners[here]]
         if np.any(read < 0):
             raise ValueError(inconsistent)
-        shifted = read >> design.bases[here]
-        found = np.where(design.top[here], shifted, shifted & field)
+        shifted = read // places[here]
+        found = np.where(design.top[here], shifted, shifted % radix)
         x[here] = found
         rebuilt = np.zeros(1 << bits, dtype=np.int64)
-        np.add.at(rebuilt, design.owners[here], found << design.bases[here])
+        np.add.at(rebuilt, design.owners[here], found * places[here])
         if np.any(rebuilt[design.owners[here]] != read):
             raise ValueError(inconsistent)
         heavy = here[found != 0]
         for start in range(0, heavy.size, 2048):
             block = heavy[start : start + 2048]
-            weighed = design.weighs(rows, block)
-            residual[1 : m + 1] -= weighed.astype(np.int64) @ x[block]
+            residual[1 : m + 1] -= design.weighs(rows, block).astype(np.int64) @ x[block]
     if np.any(residual):
         raise ValueError(inconsistent)
     return x
@@ -337,50 +356,13 @@ def radix_design(num_coins: int) -> RadixDesign:
 
 
 def decode_radix(answers: Sequence[int] | np.ndarray, design: RadixDesign) -> np.ndarray:
-    """The ternary coins ``x`` whose weighings by ``design`` give ``answers`` (exact).
+    """The ternary coins ``x`` whose weighings by ``design`` give ``answers`` (exact):
+    :func:`_peel` with the place values ``3^digits``.
 
     Raises:
         ValueError: a wrong number of answers, or answers that no coins give.
     """
-    values = np.asarray(answers, dtype=np.int64)
-    m = design.rows
-    count = design.owners.size
-    if values.shape != (m,):
-        raise ValueError(f"decode_radix needs {m} answers for {count} coins, was {values.shape}")
-    x = np.zeros(count, dtype=np.int64)
-    if count == 0:
-        return x
-    bits = m.bit_length()
-    residual = np.zeros(1 << bits, dtype=np.int64)
-    residual[1 : m + 1] = values
-    rows = np.arange(1, m + 1, dtype=np.int64)
-    sizes = np.bitwise_count(design.owners).astype(np.int64)
-    masks = np.arange(1 << bits, dtype=np.int64)
-    signs = np.where(np.bitwise_count(masks) % 2 == 1, 1, -1)
-    powers = 3**design.digits
-    inconsistent = "answers are inconsistent: no coin values give them"
-    for level in range(bits, 0, -1):
-        here = np.flatnonzero(sizes == level)
-        if here.size == 0:
-            continue
-        g = _mobius(residual, bits) * signs
-        read = g[design.owners[here]]
-        if np.any(read < 0):
-            raise ValueError(inconsistent)
-        shifted = read // powers[here]
-        found = np.where(design.top[here], shifted, shifted % 3)
-        x[here] = found
-        rebuilt = np.zeros(1 << bits, dtype=np.int64)
-        np.add.at(rebuilt, design.owners[here], found * powers[here])
-        if np.any(rebuilt[design.owners[here]] != read):
-            raise ValueError(inconsistent)
-        heavy = here[found != 0]
-        for start in range(0, heavy.size, 2048):
-            block = heavy[start : start + 2048]
-            residual[1 : m + 1] -= design.weighs(rows, block).astype(np.int64) @ x[block]
-    if np.any(residual):
-        raise ValueError(inconsistent)
-    return x
+    return _peel(answers, design, "decode_radix", 3 ** np.asarray(design.digits), 3)
 
 
 def _stage_rows(stage: str, unknown: int) -> int:
