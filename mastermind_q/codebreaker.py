@@ -185,19 +185,21 @@ class Codebreaker:
         fewest, most = self.colors
         return k >= fewest and (most is None or k <= most)
 
+    def colors_rule(self) -> str:
+        """The colours it plays, as a rule: ``== 2``, ``>= 3``, ``> 4`` or ``2 to 8``."""
+        fewest, most = self.colors
+        if most == fewest:
+            return f"== {fewest}"
+        if most is not None:
+            return f"{fewest} to {most}"
+        return f"> {fewest - 1}" if fewest > 3 else f">= {fewest}"
+
     def colors_reason(self, k: int) -> str | None:
         """Why the codebreaker does not play ``k`` colours (``None`` if it does)."""
         if self.plays_colors(k):
             return None
-        fewest, most = self.colors
-        if most == fewest:
-            rule = f"== {fewest}"
-        elif fewest > 3:
-            rule = f"> {fewest - 1}"
-        else:
-            rule = f">= {fewest}"
         source = f" ({self.colors_source})" if self.colors_source else ""
-        return f"{self.name} needs colors {rule}{source}, was {k}"
+        return f"{self.name} needs colors {self.colors_rule()}{source}, was {k}"
 
     def query_count(self, num_positions: int, num_colors: int) -> int | None:
         """:meth:`queries` as an ``int`` (or ``None``)."""
@@ -216,6 +218,8 @@ class Codebreaker:
         scheme: str | None = None,
     ) -> None:
         """Refuse a game beyond this machine's limits before anything is built.
+
+        An override takes the same keywords as ``**game`` and reads those it needs.
 
         The default: quantum, ``n`` and ``k`` within the quantum limits (a built-in
         also checks its run estimate: gates, statevector memory, shots times circuits);
@@ -590,8 +594,7 @@ def method_codebreaker(method: object) -> Codebreaker:
     try:
         return METHODS[method]  # type: ignore[index]
     except (KeyError, TypeError):
+        from .game import shown
+
         valid = ", ".join(METHODS)
-        shown = repr(method)
-        if len(shown) > 80:
-            shown = shown[:77] + "..."
-        raise ValueError(f"method must be one of {valid}; was {shown}") from None
+        raise ValueError(f"method must be one of {valid}; was {shown(method)}") from None

@@ -275,11 +275,11 @@ def _found_code(found: object, info: Codebreaker) -> tuple[int, ...]:
     if code is None or not all(
         isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in code
     ):
-        shown = repr(found)
-        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        from .game import shown
+
         raise ValueError(
             f"codebreaker {info.name!r} must return the code it found (a sequence of ints), "
-            f"returned {shown}"
+            f"returned {shown(found)}"
         )
     return tuple(int(c) for c in code)
 

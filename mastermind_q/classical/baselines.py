@@ -505,17 +505,7 @@ class _Baseline(Codebreaker):
     """Enumerating codebreakers: the most codes ``k^n`` they enumerate."""
     max_codes_name: ClassVar[str] = ""
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..limits import check_classical, check_code_space
 
         if self.max_codes is not None:
@@ -525,10 +515,10 @@ class _Baseline(Codebreaker):
                 num_positions,
                 num_colors,
                 self.max_codes,
-                distinct=distinct or self.distinct,
+                distinct=bool(game.get("distinct")) or self.distinct,
                 limit_name=self.max_codes_name,
             )
-        super().check(num_positions, num_colors, distinct=distinct, feedback=feedback)
+        super().check(num_positions, num_colors, **game)
 
 
 class Knuth(_Baseline):

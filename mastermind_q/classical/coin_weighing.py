@@ -654,17 +654,7 @@ class CoinWeighing(Codebreaker):
     def queries(self, num_positions: int, num_colors: int) -> int:
         return coin_weighing_query_bound(num_positions, num_colors)
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..limits import check_classical, check_coin_weighing
 
         check_classical(self.name, num_positions, num_colors, 0)

@@ -475,20 +475,10 @@ class Consistent(Codebreaker):
         ``n = 3, k = 400`` (29 s), 17 s at ``n = 10, k = 200`` (80 s)."""
         return 0.05 + 2e-5 * (num_positions * num_colors) ** 2
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..limits import check_game_seconds
 
-        super().check(num_positions, num_colors, distinct=distinct, feedback=feedback)
+        super().check(num_positions, num_colors, **game)
         check_game_seconds(
             f"{self.name} at n={num_positions}, k={num_colors}",
             self.game_seconds(num_positions, num_colors),

@@ -920,22 +920,14 @@ class Optimal(Codebreaker):
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_optimal(codemaker, seed=seed)
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..game import validate_feedback
         from ..limits import check_classical
 
         check_classical(self.name, num_positions, num_colors, 0)
+        feedback = game.get("feedback")
         played = self.feedbacks[0] if feedback is None else validate_feedback(feedback)
+        distinct = bool(game.get("distinct", False))
         check_optimal_game(num_positions, num_colors, played, distinct)  # the game played
         super().check(num_positions, num_colors)
 

@@ -386,24 +386,15 @@ class Static(Codebreaker):
         """The queries it commits to (its default scheme, black pegs) plus the final guess."""
         return static_query_count(num_positions, num_colors) + 1
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..game import validate_feedback
         from ..limits import check_classical, check_static_entries, check_static_search
 
         n, k = num_positions, num_colors
         check_classical(self.name, n, k, 0)  # n and k first: the bounds below loop over them
+        feedback = game.get("feedback")
         played = self.feedbacks[0] if feedback is None else validate_feedback(feedback)
-        chosen = static_scheme(n, k, feedback=played, scheme=scheme)
+        chosen = static_scheme(n, k, feedback=played, scheme=game.get("scheme"))
         count = static_query_count(n, k, feedback=played, scheme=chosen)
         if chosen == "minimum":
             if not exact_play_available(n, k, played):

@@ -615,13 +615,7 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
         raise CLIError(str(error).replace("distinct=True", "--distinct")) from None
     check_request(method, n, k, backend=args.backend, shots=args.shots)
     if not quantum_applies(method, k):
-        fewest, most = method_info(method).colors
-        if most == fewest:
-            needs = f"{fewest}"
-        elif most is not None:
-            needs = f"{fewest} to {most}"
-        else:
-            needs = f"> {fewest - 1}" if fewest > 3 else f">= {fewest}"
+        needs = method_info(method).colors_rule().removeprefix("== ")
         raise CLIError(f"--method {method} needs --colors {needs}, was {k}")
     game.update(
         {

@@ -76,12 +76,11 @@ def _check_work(plan: ComparisonPlan, samples: int) -> None:
     """
     from ..limits import check_compare_work
     from ..solving import _classical_guesses as classical_guesses  # the solve limit's estimate
+    from ..solving import method_info
 
     total = 0
     for task in plan.tasks:
         if task.kind == "classical":
-            from ..solving import method_info
-
             work = samples * classical_guesses(task.method, task.n, task.k) * task.n
             total += work // method_info(task.method).work_step
     rows = sum(task.kind == "classical" for task in plan.tasks)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..codebreaker import Codebreaker
 from .outcome import QuantumOutcome
@@ -109,20 +109,11 @@ class QuantumCodebreaker(Codebreaker):
         whose colour registers are measured, the code itself)."""
         return None
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from .estimates import check_run
 
-        check_run(self.name, num_positions, num_colors, backend=backend or "aer", shots=shots)
+        backend = game.get("backend") or "aer"
+        check_run(self.name, num_positions, num_colors, backend=backend, shots=game.get("shots"))
 
     def construction(
         self, device: str | None, num_positions: int, num_colors: int, level: int | None

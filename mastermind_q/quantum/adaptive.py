@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._solver import QuantumCodebreaker, quantum_solver
 from .outcome import QuantumOutcome
@@ -68,22 +68,12 @@ class Adaptive(QuantumCodebreaker):
     ``1.64e-6 q^3`` seconds for ``q`` qubits (``k = 4``: 15 s at ``n = 100``, 209 qubits;
     118 s at ``n = 200``; more than 300 s at ``n = 400``)."""
 
-    def check(
-        self,
-        num_positions: int,
-        num_colors: int,
-        *,
-        backend: str | None = None,
-        shots: int | None = None,
-        distinct: bool = False,
-        feedback: str | None = None,
-        scheme: str | None = None,
-    ) -> None:
+    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..backends import aer_method, backend_kind
         from ..limits import check_game_seconds
 
-        super().check(num_positions, num_colors, backend=backend, shots=shots)
-        name = backend or "aer"
+        super().check(num_positions, num_colors, **game)
+        name = game.get("backend") or "aer"
         qubits = self.estimate(num_positions, num_colors).qubits
         if backend_kind(name) == "aer" and aer_method(name, qubits) == "matrix_product_state":
             check_game_seconds(

@@ -86,16 +86,16 @@ def _decode(
     return decode_pair_answers(plan, answers, colors=colors), fractions
 
 
-def _readout(method: object) -> tuple[str, Sequence[tuple[int, ...]] | None, Any]:
-    """The codebreaker named ``method`` and how its answers are read:
-    ``(name, plan, codebreaker)``, ``plan`` ``None`` for measured colour registers."""
+def _readout(method: object) -> Any:
+    """The codebreaker named ``method``, which must name a read-out
+    (:meth:`~mastermind_q.quantum._solver.QuantumCodebreaker.readout_plan`)."""
     from ..codebreaker import METHODS
 
     breaker = METHODS.get(method) if isinstance(method, str) else None
     if breaker is None or not hasattr(breaker, "readout_plan"):
         decoded = [name for name, info in METHODS.items() if hasattr(info, "readout_plan")]
         raise ValueError(f"method must be one of {', '.join(decoded)}; was {method!r}")
-    return breaker.name, None, breaker
+    return breaker
 
 
 def _clamp(probability: float, floor: float) -> float:
@@ -149,7 +149,7 @@ def position_weights(
         >>> [round(w[1], 2) for w in weights]  # bit 0 is 1 in all shots, bit 1 in 10%
         [1.0, 0.1]
     """
-    _name, _plan, breaker = _readout(method)
+    breaker = _readout(method)
     return _position_weights(
         breaker.readout_plan(colors), distributions, num_positions=num_positions, colors=colors
     )
@@ -268,7 +268,8 @@ def decode_counts(
     from ..game import validate_colors, validate_positions
     from ..limits import check_quantum_size
 
-    name, _plan, breaker = _readout(method)
+    breaker = _readout(method)
+    name = breaker.name
     num_positions = validate_positions(num_positions)
     colors = validate_colors(colors)
     check_quantum_size(num_positions, colors)
