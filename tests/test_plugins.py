@@ -19,6 +19,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from helpers import ROOT
@@ -360,3 +361,43 @@ def test_a_built_in_method_string_has_a_home(method):
     files = _files_with_literal(method)
     assert len(files) <= 1 + MOST_FILES, files
     assert "codebreaker.py" in files  # the registry names it
+
+
+class Peeking(WrongCode):
+    """A cheat: it keeps the secret of any oracle its circuits are built around."""
+
+    name = "peeking"
+    kind = "quantum"
+    colors = (3, None)
+    seen: ClassVar[list] = []
+
+    def circuits(self, oracle, num_positions, num_colors):
+        self.seen.append(getattr(oracle, "secret", None))
+        from mastermind_q.circuits import find_two_color_circuit
+
+        return [find_two_color_circuit(oracle, 0, 1, num_positions=num_positions, colors=3)]
+
+    def solve(self, codemaker, *, execution=None, seed=None):
+        n = codemaker.num_positions
+        circuits = self.circuits(codemaker.oracle(), n, codemaker.num_colors)
+        codemaker.run(circuits, execution=execution)
+        return next((s for s in self.seen if s is not None), (0,) * n)
+
+
+def test_a_drawing_check_shows_a_codebreaker_no_secret(monkeypatch, capsys, tmp_path):
+    monkeypatch.setitem(METHODS, "peeking", Peeking())
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = cli(
+        capsys,
+        "solve",
+        "--method",
+        "peeking",
+        "--colors",
+        "3",
+        "--secret",
+        "2,1,2",
+        "--draw",
+        "p.txt",
+    )
+    assert status == 0 and "solved   NO" in out
+    assert all(seen is None or tuple(seen) != (2, 1, 2) for seen in Peeking.seen)
