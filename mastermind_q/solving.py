@@ -494,8 +494,8 @@ def _drawn_secret(
 
     ``n`` and ``k`` are validated and the run is checked against the limits
     (:func:`check_request`) before the secret is built; a codebreaker with
-    :meth:`~mastermind_q.Codebreaker.circuits` has them built around an opaque oracle
-    of a stand-in secret (the drawing's size does not depend on
+    :meth:`~mastermind_q.Codebreaker.circuits` has them built around the oracle of a
+    stand-in secret (the drawing's size does not depend on
     the secret, and a codebreaker must not see the real one before its game), and the
     drawing's size is checked (:func:`~mastermind_q.drawing.check_drawing`), so a
     drawing too large is refused before any game is played.
@@ -509,9 +509,9 @@ def _drawn_secret(
     # the drawings' default secret (mastermind_q.drawing.default_secret): s_i = i mod k
     code = tuple(i % k for i in range(n)) if secret is None else secret
     code = validate_code(code, k, positions=n, name="secret")
-    if info.has_circuits:  # sized around an opaque box of a stand-in secret: the
+    if info.has_circuits:  # sized around the oracle of a stand-in secret: the
         # codebreaker's own code sees nothing of the secret before its game
-        stand_in = Codemaker(tuple(i % k for i in range(n)), k).oracle()
+        stand_in = info.known_oracle(tuple(i % k for i in range(n)), k, None)
         check_drawing(info.circuits(stand_in, n, k))
     return code
 
