@@ -270,7 +270,7 @@ def test_cli_verify_human_and_classical_error(capsys):
     assert cli.main(["solve", "--method", "two-color", "--colors", "2", "--secret", "1,0",
                      "--verify", "--quiet"]) == 0  # fmt: skip
     out = capsys.readouterr().out
-    assert "certified: 1 quantum + 1 classical queries" in out
+    assert "certified (the last guess scored 2 black pegs): 1 quantum + 1 classical" in out
     assert cli.main(["solve", "--method", "blackpeg", "--colors", "2", "--random", "3",
                      "--verify"]) == 2  # fmt: skip
     assert "verify" in capsys.readouterr().err

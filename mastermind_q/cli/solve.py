@@ -223,6 +223,60 @@ def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
     return written
 
 
+BACKEND_NOTES = {
+    "aer": "noiseless simulation",
+    "aer-mps": "noiseless simulation",
+    "aer-statevector": "exact probabilities, noiseless",
+    "fake": "simulated with the device's noise model",
+    "ibm": "quantum hardware",
+}
+"""What the ``backend`` line adds after the name, by backend kind (or Aer name)."""
+
+
+def _backend_line(name: str) -> str:
+    note = BACKEND_NOTES.get(name) or BACKEND_NOTES.get(name.partition(":")[0])
+    return f"backend  {name}" + (f" ({note})" if note else "")
+
+
+def _answer_line(payload: dict[str, Any]) -> str:
+    """How a quantum run reached its answer: which outcome of each circuit, then what.
+
+    Example:
+        >>> _answer_line({"backend": "aer", "shots": 1024,
+        ...               "circuit_success_probabilities": [1.0, 1.0]})
+        "answer   each circuit's most frequent outcome (of 1024 shots), decoded"
+    """
+    exact = payload.get("backend") == "aer-statevector"
+    circuits = len(payload.get("circuit_success_probabilities") or ()) or 1
+    whose = "each circuit's" if circuits > 1 else "the circuit's"
+    if payload.get("iterations") is not None:
+        whose = "the colour registers'"
+    pick = (
+        "most likely valid outcome (exact)"
+        if exact and payload.get("iterations") is not None
+        else "most likely outcome (exact)"
+        if exact
+        else f"most frequent{' valid' if payload.get('iterations') is not None else ''} "
+        f"outcome (of {payload.get('shots')} shots)"
+    )
+    line = f"answer   {whose} {pick}, " + (
+        "read as the code" if payload.get("iterations") is not None else "decoded"
+    )
+    if payload.get("certified") is not None:
+        line += ", then verified"
+    return line
+
+
+def _probability_line(payload: dict[str, Any]) -> str:
+    """The success probability, saying whether it is exact or observed and of what."""
+    value = payload["success_probability"]
+    if payload.get("backend") == "aer-statevector":
+        return f"success probability {value:.6g} (exact: one run gives this answer)"
+    circuits = len(payload.get("circuit_success_probabilities") or ()) or 1
+    share = "each circuit's answer, multiplied" if circuits > 1 else "the answer"
+    return f"success probability {value:.6g} (observed: the share of shots on {share})"
+
+
 def _human_solve(payload: dict[str, Any]) -> str:
     lines = [
         f"method   {payload['method']}  (n={payload['n']}, k={payload['k']})",
@@ -235,13 +289,19 @@ def _human_solve(payload: dict[str, Any]) -> str:
         lines.append(f"scheme   {payload['scheme']}")
     if payload.get("oracle_executions") is not None:
         executed = payload["oracle_executions"]
-        lines.append(f"executed {executed} oracle applications (queries x shots)")
+        how = (
+            "one exact simulation"
+            if payload.get("backend") == "aer-statevector"
+            else "queries x shots"
+        )
+        lines.append(f"executed {executed} oracle applications ({how})")
     if payload.get("backend") is not None:
-        lines.append(f"backend  {payload['backend']}")
+        lines.append(_backend_line(payload["backend"]))
     if payload.get("iterations") is not None:
         lines.append(f"Grover iterations T = {payload['iterations']}")
     if payload.get("success_probability") is not None:
-        lines.append(f"success probability {payload['success_probability']:.6g}")
+        lines.append(_answer_line(payload))
+        lines.append(_probability_line(payload))
     per_circuit = payload.get("circuit_success_probabilities") or ()
     if len(per_circuit) > 1:
         lines.append("per circuit " + ", ".join(f"{value:.4g}" for value in per_circuit))
@@ -250,10 +310,14 @@ def _human_solve(payload: dict[str, Any]) -> str:
         lines.append(confidence_summary(confidence))
     if payload.get("certified") is not None:
         repaired = payload.get("repaired_positions") or []
+        if payload["certified"]:
+            verdict = f"certified (the last guess scored {payload['n']} black pegs)"
+        else:
+            verdict = "NOT certified (no guess scored all black pegs within the budget)"
         lines.append(
-            f"verified {'certified' if payload['certified'] else 'NOT certified'}: "
-            f"{payload['quantum_queries']} quantum + {payload['classical_queries']} classical "
-            f"queries" + (f", repaired positions {repaired}" if repaired else "")
+            f"verified {verdict}: {payload['quantum_queries']} quantum + "
+            f"{payload['classical_queries']} classical queries"
+            + (f", repaired positions {repaired}" if repaired else "")
         )
     if payload.get("adversary"):
         lines.append("codemaker: adversary (secret chosen adaptively)")
