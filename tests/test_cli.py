@@ -54,7 +54,7 @@ def test_compare_json_is_seeded(capsys, brute):
 
 
 def test_compare_human_table_and_progress(capsys):
-    status = cli.main(["compare", "--positions", "4-5", "--colors", "5", *BOUNDS_ONLY])
+    status = cli.main(["compare", "--positions", "4-5", "--colors", "5", *BOUNDS_ONLY, "--long"])
     captured = capsys.readouterr()
     assert status == 0
     lines = captured.out.splitlines()
@@ -63,6 +63,26 @@ def test_compare_human_table_and_progress(capsys):
     assert "compare" in captured.err  # the progress bar
     status = cli.main(["compare", "--positions", "4", "--colors", "5", *BOUNDS_ONLY, "--quiet"])
     assert status == 0 and capsys.readouterr().err == ""
+
+
+def test_compare_prints_a_compact_table_by_default_and_the_long_one_on_request(capsys):
+    argv = ["compare", "--positions", "4,6,8", "--colors", "4,8", "--quiet"]
+    status, out, _ = run_cli(capsys, *argv, "--methods", "triples,adaptive,blackpeg")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["queries", "to", "win", *[f"n={n}" for n in (4, 4, 6, 6, 8, 8)]]
+    assert lines[1].split() == [f"k={k}" for k in (4, 8) * 3]
+    table = {line.split()[0]: line.split()[2:] for line in lines[2:] if line.startswith("  ")}
+    assert table["triples"] == ["3", "6"] * 3  # ceil(2(k - 1)/3) + 1, whatever n
+    assert table["adaptive"] == ["3", "5"] * 3  # 2T + 1
+    assert len(lines) < 30 and max(map(len, lines)) <= 100
+    assert "--long" in out
+    payload = _compare_json(capsys, *argv[1:], "--methods", "triples,adaptive,blackpeg")
+    rows = [row for row in payload["rows"] if row["method"] == "blackpeg"]
+    assert table["blackpeg"] == [str(row["queries_to_win"]) for row in rows]
+    status, long, _ = run_cli(capsys, *argv, "--methods", "triples,adaptive,blackpeg", "--long")
+    assert status == 0 and long.split()[:3] == ["n", "k", "method"]
+    assert len(long.splitlines()) > len(lines)
 
 
 def test_compare_csv_file_and_stdout(capsys, tmp_path):
@@ -205,7 +225,7 @@ def test_compare_says_what_it_wrote(capsys, tmp_path):
     argv = ["compare", "--positions", "4", "--colors", "4,8", *BOUNDS_ONLY]
     argv += ["--csv", str(csv_path), "--plot", str(plot_path)]
     status, out, err = run_cli(capsys, *argv, "--quiet")
-    assert status == 0 and out.startswith("n ")
+    assert status == 0 and out.startswith("queries to win ")
     assert err.splitlines() == [f"wrote {csv_path}", f"wrote {plot_path}"]
     status, out, err = run_cli(capsys, *argv, "--json")  # both exist now: refused
     assert status == 2 and out == "" and f"{plot_path} exists (give --force" in err
@@ -988,3 +1008,12 @@ def test_row_budget_takes_ascii_decimals_only(capsys, budget):
     err = _one_error_line(capsys, "compare", "--positions", "3", "--colors", "3",
                           "--row-budget", budget)  # fmt: skip
     assert "--row-budget: must be a decimal number" in err
+
+
+@pytest.mark.slow  # about 10 s: the default methods on six cells
+def test_the_comparing_guide_shows_what_compare_prints(capsys):
+    guide = (Path(__file__).resolve().parents[1] / "docs/guide/comparing.md").read_text()
+    shown = guide.split("## What it prints", 1)[1].split("```\n", 2)[1].split("```", 1)[0]
+    argv = ["compare", "--positions", "4,6,8", "--colors", "4,8", "--no-formulas", "--quiet"]
+    status, out, _ = run_cli(capsys, *argv)
+    assert status == 0 and out.strip() == shown.strip()

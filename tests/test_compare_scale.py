@@ -284,7 +284,7 @@ def test_a_second_ctrl_c_keeps_the_table(capsys, monkeypatch):
         into.rows.append(cmp.CompareRow(3, 3, "blackpeg", "classical", 7, 7.0, samples=1))
         raise KeyboardInterrupt
 
-    real_table = cmp.format_table
+    real_table = cmp.format_pivot
 
     def table_with_a_second_ctrl_c(rows):
         calls.append(1)
@@ -292,7 +292,7 @@ def test_a_second_ctrl_c_keeps_the_table(capsys, monkeypatch):
         return real_table(rows)
 
     monkeypatch.setattr(running, "run_comparison", interrupted)
-    monkeypatch.setattr(cmp, "format_table", table_with_a_second_ctrl_c)
+    monkeypatch.setattr(cmp, "format_pivot", table_with_a_second_ctrl_c)
     status, out, err = _main(["--positions", "3", "--colors", "3", "--methods", "blackpeg"], capsys)
     assert calls and status == 130
     assert "blackpeg" in out and "interrupted after 1 rows" in err

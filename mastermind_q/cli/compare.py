@@ -34,6 +34,14 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 """File suffixes ``compare --plot`` writes."""
 
 
+PIVOT_NOTE = (
+    "worst case over each row's secrets, final guess included; ~ approximate, "
+    "! not solved, - no row.\n--long: one line per row with means and notes; "
+    "--json or --csv: every value"
+)
+"""The lines under the compact table: what its numbers are and where the rest is."""
+
+
 def add_parser(subparsers: Any) -> None:
     parser = subcommand(
         subparsers,
@@ -198,6 +206,12 @@ def add_parser(subparsers: Any) -> None:
         help="run the rows on the Dask cluster whose scheduler is at ADDRESS, e.g. "
         'tcp://host:8786 (needs pip install -e ".[distributed]")',
     )
+    parser.add_argument(
+        "--long",
+        action="store_true",
+        help="print one line per row (n, k, method, game) with the worst and mean "
+        "queries and notes, instead of the compact table of queries to win",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
     add_fake_mode(parser)
@@ -211,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
         DIAGONAL,
         ComparisonInterrupted,
         compare,
+        format_pivot,
         format_table,
         parse_int_list,
         write_csv_header,
@@ -289,7 +304,11 @@ def run(args: argparse.Namespace) -> int:
     written = [args.csv] if args.csv not in (None, "-") else []
     if not args.json:  # the rows first: a figure that fails cannot take them along
         if not csv_to_stdout:
-            print(format_table(outcome.rows), flush=True)
+            if args.long or not outcome.rows:
+                print(format_table(outcome.rows), flush=True)
+            else:
+                print(format_pivot(outcome.rows), flush=True)
+                print(PIVOT_NOTE, flush=True)
         if outcome.skipped:
             print(
                 f"skipped {len(outcome.skipped)} rows that do not apply (--json lists why)",

@@ -83,7 +83,7 @@ from .games import (
     method_setting,
 )
 from .grid import parse_int_list
-from .output import CSV_FIELDS, format_table, write_csv_header, write_csv_row
+from .output import CSV_FIELDS, format_pivot, format_table, write_csv_header, write_csv_row
 from .plotting import PLOT_STYLES, plot_comparison, plot_settings
 from .progress import SweepProgress
 from .rows import (
@@ -151,6 +151,7 @@ __all__ = [
     "compare",
     "counting_bound",
     "entropy_bound",
+    "format_pivot",
     "format_table",
     "game_name",
     "is_context",

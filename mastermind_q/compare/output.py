@@ -158,6 +158,124 @@ def _game_text(row: Mapping[str, Any]) -> str:
 _TABLE_KEYS = ("n", "k", "method", "queries")
 
 
+PIVOT_WIDTH = 100
+"""Characters a line of :func:`format_pivot` aims at; wider grids wrap into blocks."""
+
+_KIND_ORDER = {"quantum": 0, "classical": 1, "bound": 2, "formula": 3}
+
+
+def _checked_rows(rows: Any) -> list[dict[str, Any]]:
+    """``rows`` as dicts, each with the keys a table needs (one error naming the first)."""
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        from ..game import shown
+
+        raise ValueError(f"rows must be an iterable of compare rows, was {shown(rows)}")
+    data = [_row_dict(row) for row in rows]
+    for index, row in enumerate(data):
+        missing = [key for key in _TABLE_KEYS if key not in row]
+        if missing:
+            raise ValueError(
+                f"rows[{index}] has no {', '.join(missing)} (a table row needs "
+                f"{', '.join(_TABLE_KEYS)})"
+            )
+    return data
+
+
+def _pivot_label(row: Mapping[str, Any]) -> str:
+    """The method, with its game where it is not the quantum one (black pegs, repetition)."""
+    game = []
+    if str(row.get("feedback") or "black") != "black":
+        game.append(str(row["feedback"]))
+    if row.get("distinct"):
+        game.append("distinct")
+    return str(row["method"]) + (f" ({', '.join(game)})" if game else "")
+
+
+def format_pivot(
+    rows: Iterable[CompareRow | Mapping[str, Any]], *, width: int = PIVOT_WIDTH
+) -> str:
+    """A compact table of ``rows``: one line per method, one column per ``(n, k)`` cell.
+
+    Each entry is the row's ``queries_to_win`` (worst case over its secrets, the final
+    guess included; a bound's or a rate's value as it stands), so the codebreakers of a
+    cell read down a column. Lines are grouped by setting (non-adaptive, then adaptive)
+    and kind (quantum, classical, bounds, rates); a method played in another game than
+    the quantum one (black-white answers, the permutation game) names it. Marks: ``~``
+    an approximate quantum method (success probability below 1), ``!`` a game not
+    solved, ``-`` no row for that cell. Columns that do not fit in ``width``
+    characters continue in a further block. :func:`format_table` is the long form, one
+    line per row with means and notes.
+
+    Raises:
+        ValueError: a row without ``n``, ``k``, ``method`` or ``queries``.
+
+    Example:
+        >>> rows = [{"n": 4, "k": 4, "method": "adaptive", "kind": "quantum",
+        ...          "setting": "adaptive", "queries": 2, "queries_to_win": 3},
+        ...         {"n": 4, "k": 8, "method": "adaptive", "kind": "quantum",
+        ...          "setting": "adaptive", "queries": 4, "queries_to_win": 5}]
+        >>> print(format_pivot(rows))
+        queries to win             n=4  n=4
+                                   k=4  k=8
+        adaptive
+          adaptive        quantum    3    5
+    """
+    data = _checked_rows(rows)
+    cells = sorted({(row["n"], row["k"]) for row in data})
+    settings = ("non-adaptive", "adaptive")
+    lines: dict[tuple[Any, ...], dict[tuple[int, int], str]] = {}
+    order: dict[tuple[Any, ...], int] = {}
+    for index, row in enumerate(data):
+        setting = row.get("setting") or "-"
+        kind = str(row.get("kind") or "-")
+        label = _pivot_label(row)
+        key = (
+            settings.index(setting) if setting in settings else len(settings),
+            setting,
+            _KIND_ORDER.get(kind, len(_KIND_ORDER)),
+            label,
+            kind,
+        )
+        order.setdefault(key, index)
+        value = row.get("queries_to_win")
+        text = _format_number(row["queries"] if value is None else value)
+        if isinstance(value, float) and not value.is_integer():
+            text = f"{value:.1f}"
+        if row.get("kind") == "quantum" and is_approximate(row.get("method")):
+            text += "~"
+        if row.get("solved") is False:
+            text += "!"
+        lines.setdefault(key, {})[(row["n"], row["k"])] = text
+    keys = sorted(lines, key=lambda key: (key[0], key[2], order[key]))
+    label_width = max([len(key[3]) for key in keys] + [14]) + 2
+    kind_width = max([len(key[4]) for key in keys] + [4])
+    column = max(
+        [len(f"n={n}") for n, _ in cells]
+        + [len(f"k={k}") for _, k in cells]
+        + [len(text) for values in lines.values() for text in values.values()]
+    )
+    lead = 2 + label_width + kind_width
+    per_block = max(1, (width - lead) // (column + 2))
+    blocks = []
+    for start in range(0, len(cells), per_block):
+        chunk = cells[start : start + per_block]
+        title = "queries to win" if start == 0 else "queries to win (continued)"
+        block = [
+            title.ljust(lead) + "".join(f"  {f'n={n}'.rjust(column)}" for n, _ in chunk),
+            " " * lead + "".join(f"  {f'k={k}'.rjust(column)}" for _, k in chunk),
+        ]
+        setting = None
+        for key in keys:
+            if key[1] != setting:
+                setting = key[1]
+                block.append(str(setting))
+            values = lines[key]
+            entries = "".join(f"  {values.get(cell, '-').rjust(column)}" for cell in chunk)
+            block.append(f"  {key[3].ljust(label_width)}{key[4].ljust(kind_width)}{entries}")
+        blocks.append("\n".join(line.rstrip() for line in block))
+    return "\n\n".join(blocks)
+
+
 def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     """A fixed-width text table of ``rows``: n, k, method, kind, setting, game, queries,
     mean, notes.
@@ -177,18 +295,7 @@ def format_table(rows: Iterable[CompareRow | Mapping[str, Any]]) -> str:
     """
     from .games import is_context, row_game
 
-    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
-        from ..game import shown
-
-        raise ValueError(f"rows must be an iterable of compare rows, was {shown(rows)}")
-    data = [_row_dict(row) for row in rows]
-    for index, row in enumerate(data):
-        missing = [key for key in _TABLE_KEYS if key not in row]
-        if missing:
-            raise ValueError(
-                f"rows[{index}] has no {', '.join(missing)} (a table row needs "
-                f"{', '.join(_TABLE_KEYS)})"
-            )
+    data = _checked_rows(rows)
     best = {
         (row["n"], row["k"], *row_game(row)): row for row in data if row.get("source") == "best"
     }
