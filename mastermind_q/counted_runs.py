@@ -109,7 +109,9 @@ class CountedRuns:
                 (:data:`ORACLE_OPTIONS`: ``construction``, ``score_qubits``).
 
         Returns:
-            The opaque gate on ``n*q + m + ancillas`` qubits.
+            The opaque gate on ``n*q + m + ancillas`` qubits; its ``oracle_layout``
+            (:class:`~mastermind_q.circuits.OracleLayout`) says which are the
+            positions, the score and the work qubits.
 
         Raises:
             ValueError: an unknown option or an invalid value (the message names it).
@@ -119,6 +121,8 @@ class CountedRuns:
             >>> gate = Codemaker((1, 0), colors=2).oracle()
             >>> gate.name, gate.num_qubits, gate.definition
             ('B_s', 4, None)
+            >>> gate.oracle_layout.score_qubits
+            (2, 3)
         """
         from .circuits.oracle import black_peg_oracle_cost
 
@@ -134,11 +138,14 @@ class CountedRuns:
             self._oracle_tokens[key] = token
             self._oracles[token] = (dict(options), cost.qubits)
         token = self._oracle_tokens[key]
+        from .circuits.layout import OracleLayout, color_qubits
         from .circuits.layout import score_qubits as minimum_score_qubits
 
-        m = options.get("score_qubits") or minimum_score_qubits(len(self._secret))
-        sizes = (len(self._secret), self._num_colors, int(m))
-        return OracleGate(self._oracles[token][1], token=token, sizes=sizes, options=key)
+        n, k = len(self._secret), self._num_colors
+        m = int(options.get("score_qubits") or minimum_score_qubits(n))
+        width = self._oracles[token][1]
+        layout = OracleLayout.of(n, k, score_qubits=m, work_qubits=width - n * color_qubits(k) - m)
+        return OracleGate(width, token=token, sizes=(n, k, m), options=key, layout=layout)
 
     def parity_oracle(self) -> OracleGate:
         """The parity oracle ``O_h`` as an opaque gate named ``O_h`` (Hunziker-Meyer).
@@ -155,7 +162,7 @@ class CountedRuns:
             >>> gate.name, gate.num_qubits, gate.definition
             ('O_h', 7, None)
         """
-        from .circuits.layout import color_qubits
+        from .circuits.layout import OracleLayout, color_qubits
 
         key = (("kind", "parity"),)
         if key not in self._oracle_tokens:
@@ -164,7 +171,12 @@ class CountedRuns:
             width = len(self._secret) * color_qubits(self._num_colors) + 1
             self._oracles[token] = ({"kind": "parity"}, width)
         token = self._oracle_tokens[key]
-        return OracleGate(self._oracles[token][1], token=token, base=PARITY_ORACLE_NAME)
+        layout = OracleLayout.of(
+            len(self._secret), self._num_colors, score_qubits=1, score_name="answer"
+        )
+        return OracleGate(
+            self._oracles[token][1], token=token, base=PARITY_ORACLE_NAME, layout=layout
+        )
 
     def charge(self, circuits: QuantumCircuit | Iterable[QuantumCircuit]) -> int:
         """Count the oracle applications in ``circuits`` and add them to :attr:`queries`.

@@ -31,6 +31,8 @@ from .game import Code, validate_code, validate_colors
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
 
+    from .circuits.layout import OracleLayout
+
 __all__ = ["ORACLE_OPTIONS", "OracleGate", "known_secret_oracle", "reveal_circuit"]
 
 ORACLE_OPTIONS = ("construction", "score_qubits")
@@ -96,6 +98,19 @@ class OracleGate(_OracleOperations, Gate):
             knowledge, checked by the circuit builders).
         options: the options it was asked with (:data:`ORACLE_OPTIONS`), as
             :attr:`oracle_options`: sorted ``(name, value)`` pairs.
+        layout: which of its qubits are positions, score and work, as
+            :attr:`oracle_layout` (an :class:`~mastermind_q.circuits.OracleLayout`).
+
+    The gate carries the work qubits of the construction the codemaker will put in
+    (the default construction's unless ``construction=`` asks another), so it can be
+    narrower than :class:`~mastermind_q.circuits.BlackPegOracleGate`, which carries the
+    most any construction needs; :attr:`oracle_layout` says which qubits are which on
+    both.
+
+    Example:
+        >>> from mastermind_q import Codemaker
+        >>> print(Codemaker((1, 0, 2), colors=3).oracle().oracle_layout)
+        positions 0-5 (3 x 2 qubits, colour little-endian), score 6-7, work 8-9
     """
 
     def __init__(
@@ -107,6 +122,7 @@ class OracleGate(_OracleOperations, Gate):
         sizes: tuple[int, int, int] | None = None,
         base: str = ORACLE_NAME,
         options: tuple[tuple[str, Any], ...] = (),
+        layout: OracleLayout | None = None,
     ) -> None:
         name = f"{base}_dg" if inverted else base
         super().__init__(name, num_qubits, [], label=name)
@@ -115,6 +131,7 @@ class OracleGate(_OracleOperations, Gate):
         self._base = base
         self.oracle_sizes = sizes
         self.oracle_options = tuple(options)
+        self.oracle_layout = layout
 
     def _define(self) -> None:
         """No definition: the secret stays with the codemaker."""
@@ -131,6 +148,7 @@ class OracleGate(_OracleOperations, Gate):
             sizes=self.oracle_sizes,
             base=self._base,
             options=self.oracle_options,
+            layout=self.oracle_layout,
         )
 
 

@@ -30,6 +30,7 @@ _EXPORTS = {
     "position_qubits": "layout",
     "score_qubit_indices": "layout",
     "layout_registers": "layout",
+    "OracleLayout": "layout",
     "BlackPegOracleGate": "oracle",
     "ParityOracleGate": "oracle",
     "black_peg_oracle": "oracle",

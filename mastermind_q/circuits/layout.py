@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from qiskit.circuit import QuantumRegister, Qubit
@@ -32,6 +33,7 @@ __all__ = [
     "MAX_ANCILLAS",
     "MAX_SCORE_QUBITS",
     "SCORE_REGISTER",
+    "OracleLayout",
     "check_oracle_operation",
     "color_qubits",
     "layout_registers",
@@ -207,6 +209,81 @@ def circuit_sizes(num_positions: int, colors: int) -> tuple[int, int]:
     k = validate_colors(colors)
     check_circuit_size(n, k)
     return n, k
+
+
+def _span(qubits: Sequence[int]) -> str:
+    if not qubits:
+        return "none"
+    return str(qubits[0]) if len(qubits) == 1 else f"{qubits[0]}-{qubits[-1]}"
+
+
+@dataclass(frozen=True)
+class OracleLayout:
+    """Which qubits of an oracle gate are which: positions, score, work.
+
+    The black-peg oracle's layout (DESIGN.md section 3): position ``i`` is
+    ``position_qubits[i]`` (``q`` qubits, its colour little-endian), the score register
+    is ``score_qubits`` (``m`` qubits, little-endian), and ``work_qubits`` are the
+    ancillas, which must be ``|0>`` on input and are returned to ``|0>``. The parity
+    oracle ``O_h`` has one answer qubit in place of the score register and no work
+    qubits. Indices are the gate's own qubits, ``0 .. num_qubits - 1``: apply the gate
+    as ``circuit.append(gate, [colours..., score..., work...])``.
+
+    Attributes:
+        num_positions: ``n``.
+        colors: ``k``.
+        position_qubits: per position, its ``q`` qubit indices.
+        score_qubits: the score register's (or parity answer's) qubit indices.
+        work_qubits: the work (ancilla) qubit indices.
+        score_name: what the score qubits hold: ``"score"`` (``B_s``) or ``"answer"``
+            (the parity oracle's answer qubit).
+
+    Example:
+        >>> layout = OracleLayout.of(3, 4, score_qubits=2, work_qubits=2)
+        >>> layout.position_qubits, layout.score_qubits, layout.work_qubits
+        (((0, 1), (2, 3), (4, 5)), (6, 7), (8, 9))
+        >>> str(layout)
+        'positions 0-5 (3 x 2 qubits, colour little-endian), score 6-7, work 8-9'
+    """
+
+    num_positions: int
+    colors: int
+    position_qubits: tuple[tuple[int, ...], ...]
+    score_qubits: tuple[int, ...]
+    work_qubits: tuple[int, ...]
+    score_name: str = "score"
+
+    @classmethod
+    def of(
+        cls,
+        num_positions: int,
+        colors: int,
+        *,
+        score_qubits: int,
+        work_qubits: int = 0,
+        score_name: str = "score",
+    ) -> OracleLayout:
+        """The layout of ``n`` positions of ``k`` colours, ``m`` score and ``w`` work qubits."""
+        n, q = validate_positions(num_positions), color_qubits(colors)
+        positions = tuple(tuple(range(i * q, (i + 1) * q)) for i in range(n))
+        start = n * q
+        score = tuple(range(start, start + score_qubits))
+        work = tuple(range(start + score_qubits, start + score_qubits + work_qubits))
+        return cls(n, int(colors), positions, score, work, score_name)
+
+    @property
+    def num_qubits(self) -> int:
+        """The gate's width: ``n q + m + w``."""
+        return sum(map(len, self.position_qubits)) + len(self.score_qubits) + len(self.work_qubits)
+
+    def __str__(self) -> str:
+        n = self.num_positions
+        q = len(self.position_qubits[0]) if self.position_qubits else 0
+        colours = [qubit for register in self.position_qubits for qubit in register]
+        return (
+            f"positions {_span(colours)} ({n} x {q} qubits, colour little-endian), "
+            f"{self.score_name} {_span(self.score_qubits)}, work {_span(self.work_qubits)}"
+        )
 
 
 def layout_registers(

@@ -29,7 +29,7 @@ from qiskit.circuit import Gate, Instruction, QuantumCircuit
 
 from ...game import validate_code, validate_colors
 from ...limits import check_circuit_gates, check_quantum_size
-from ..layout import color_qubits, layout_registers
+from ..layout import OracleLayout, color_qubits, layout_registers
 from ._known import KnownSecretGate
 from .constructions import (
     CONSTRUCTION_REGISTRY,
@@ -296,6 +296,21 @@ class BlackPegOracleGate(KnownSecretGate):
             label = "B_s†" if dagger else "B_s"
         super().__init__(BLACK_PEG_ORACLE_GATE_NAME, width, [], label=label)
         self.oracle_sizes = (n, k, m)  # what the circuit builders check
+
+    @property
+    def oracle_layout(self) -> OracleLayout:
+        """Which qubits are the positions, the score register and the work qubits.
+
+        Example:
+            >>> print(BlackPegOracleGate((1, 0, 2), colors=3).oracle_layout)
+            positions 0-5 (3 x 2 qubits, colour little-endian), score 6-7, work 8-10
+        """
+        return OracleLayout.of(
+            len(self._secret),
+            self._colors,
+            score_qubits=self._score_qubits,
+            work_qubits=self._ancillas,
+        )
 
     @classmethod
     def for_construction(

@@ -29,7 +29,7 @@ from qiskit.circuit.library import MCXGate
 
 from ...game import validate_code, validate_colors
 from ...limits import check_quantum_size
-from ..layout import color_qubits
+from ..layout import OracleLayout, color_qubits
 from ._known import KnownSecretGate
 
 __all__ = [
@@ -186,6 +186,16 @@ class ParityOracleGate(KnownSecretGate):
         self._colors = k
         width = len(code) * color_qubits(k) + 1
         super().__init__(PARITY_ORACLE_GATE_NAME, width, [], label=label or PARITY_ORACLE_LABEL)
+
+    @property
+    def oracle_layout(self) -> OracleLayout:
+        """Which qubits are the positions and the answer qubit (no work qubits).
+
+        Example:
+            >>> print(ParityOracleGate((1, 0), colors=5).oracle_layout)
+            positions 0-5 (2 x 3 qubits, colour little-endian), answer 6, work none
+        """
+        return OracleLayout.of(len(self._secret), self._colors, score_qubits=1, score_name="answer")
 
     def _define(self) -> None:
         """:func:`parity_oracle`, built now."""
