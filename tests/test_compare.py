@@ -7,6 +7,7 @@ import itertools
 import json
 import math
 import re
+from pathlib import Path
 
 import pytest
 from helpers import LocalMethod
@@ -1017,3 +1018,26 @@ def test_a_csv_whose_header_failed_is_removed_and_the_message_says_so(tmp_path, 
         output.open_csv_output(path)
     assert not path.exists() and failed.value.errno == errno.ENOSPC
     assert str(failed.value).endswith("No space left on device; no file was left")
+
+
+def test_the_diagonal_and_the_grid_draw_the_same_curves_and_few_labels():
+    """The at-scale figures (k = n and k = 8) draw the same curve set as a small grid,
+    and a log axis over 2^2 .. 2^17 labels at most seven powers of two."""
+    from mastermind_q.compare.plotting import MAX_LOG_TICKS, default_curves
+
+    root = Path(__file__).resolve().parents[1] / "benchmarks"
+    for name in ("compare_scale_diagonal.jsonl", "compare_scale_k8.jsonl"):
+        lines = (root / name).read_text().splitlines()
+        rows = [row for row in map(json.loads, filter(None, lines)) if "skipped" not in row]
+        for setting in ("adaptive", "non-adaptive"):
+            curves = default_curves(rows, setting)
+            kinds = {(row["method"], row["kind"]) for row in rows}
+            classical = [c for c in curves if (c[0], "classical") in kinds]
+            assert classical == [("best-classical", "black")], (name, setting, curves)
+        figure = cmp.plot_comparison(rows, setting="adaptive")
+        [axis] = _figure_facts(figure)[0]
+        ticks = [t for t in axis.get_yticks() if axis.get_ylim()[0] <= t <= axis.get_ylim()[1]]
+        assert 3 <= len(ticks) <= MAX_LOG_TICKS
+        assert all(math.log2(t).is_integer() for t in ticks)
+    grid = default_curves(_grid_rows([4, 6, 8], [8]), "adaptive")
+    assert ("best-classical", "black") in grid

@@ -164,13 +164,13 @@ def _settings(data: list[dict[str, Any]]) -> list[str]:
 def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str) -> list[Curve]:
     """The curves a ``setting`` figure draws by default, in legend order.
 
-    On the diagonal ``k = n``: each quantum method, each classical codebreaker of the
-    quantum game (its own curve) and the paper's rate (fitted). Elsewhere: each quantum
-    method of the setting, the ``best-classical`` row of the quantum game
-    (black pegs, repetition) in that setting, and the paper's classical rate
-    (:data:`PAPER_RATES`), where the rows hold them. Last, in both cases, the
-    setting's classical lower bound (:data:`REFERENCE_BOUNDS`), drawn as a reference
-    curve.
+    The same set on every grid, small or at scale, the diagonal ``k = n`` included:
+    each quantum method of the setting, the ``best-classical`` row of the quantum game
+    (black pegs, repetition) in that setting (its marker names the codebreaker behind
+    each point) and the paper's classical rate (:data:`PAPER_RATES`), where the rows
+    hold them; last, the setting's classical lower bound (:data:`REFERENCE_BOUNDS`),
+    drawn as a reference curve. ``methods=`` of :func:`plot_comparison` draws any other
+    set (each classical codebreaker on its own, for instance).
     """
     data = [row for row in map(_row_dict, rows) if row.get("setting") == setting]
     present = {(row["method"], _game_of_row(row)) for row in data}
@@ -179,21 +179,16 @@ def default_curves(rows: Iterable[CompareRow | Mapping[str, Any]], setting: str)
     )
     order = {name: index for index, name in enumerate(METHODS)}
     curves = sorted(quantum, key=lambda curve: order.get(curve[0], len(order)))
-    measured = [row for row in data if row.get("kind") in ("quantum", "classical")]
-    if measured and all(row["n"] == row["k"] for row in measured):  # the diagonal k = n
-        classical = dict.fromkeys(
-            (row["method"], "black")
-            for row in data
-            if row.get("kind") == "classical"
-            and row.get("source") == "measured"
-            and _game_of_row(row) == "black"
-        )
-        curves += sorted(classical, key=lambda curve: order.get(curve[0], len(order)))
-        candidates = [(PAPER_RATES.get(setting, ""), "black")]
-    else:
-        candidates = [("best-classical", "black"), (PAPER_RATES.get(setting, ""), "black")]
-    candidates.append((REFERENCE_BOUNDS.get(setting, ""), "black"))
+    candidates = [
+        ("best-classical", "black"),
+        (PAPER_RATES.get(setting, ""), "black"),
+        (REFERENCE_BOUNDS.get(setting, ""), "black"),
+    ]
     return curves + [curve for curve in candidates if curve in present]
+
+
+MAX_LOG_TICKS = 7
+"""Most labelled powers of two on a logarithmic axis; wider ranges label every 2nd, 4th."""
 
 
 def check_plot_methods(methods: Sequence[str]) -> list[tuple[str, str | None]]:
@@ -510,10 +505,16 @@ def _draw(
             axis.set_yscale("log", base=2)
             low = math.floor(math.log2(max(min(values), 1e-9)))
             high = math.ceil(math.log2(max(values)))
-            axis.yaxis.set_major_locator(FixedLocator([2.0**e for e in range(low, high + 1)]))
+            step = 1  # at most MAX_LOG_TICKS labels: every power, every 2nd, 4th, ...
+            while (high - low) // step + 1 > MAX_LOG_TICKS:
+                step *= 2
+            first = -(-low // step) * step  # the exponents divisible by step
+            ticks = [2.0**e for e in range(first, high + 1, step)]
+            axis.yaxis.set_major_locator(FixedLocator(ticks))
             axis.yaxis.set_major_formatter(FuncFormatter(lambda number, _: f"{number:g}"))
             axis.yaxis.set_minor_locator(NullLocator())
-            axis.set_ylim(2.0**low / 1.15, 2.0**high * 1.15)
+            named = any(curve[0] == "best-classical" for curve in curves)  # room for names
+            axis.set_ylim(2.0**low / 1.15, 2.0**high * (1.8 if named else 1.15))
         else:  # whole numbers of queries
             axis.yaxis.set_major_locator(MaxNLocator(integer=True))
             axis.set_ylim(bottom=0, top=max(values) * 1.08)
