@@ -541,6 +541,41 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
         """The names of the built-in codebreakers (nothing imported)."""
         return tuple(self._targets)
 
+    def find(
+        self,
+        name: object,
+        accepts: Callable[[Codebreaker], bool],
+        *,
+        also: Sequence[str] = (),
+        label: str = "method",
+        what: str = "",
+    ) -> Codebreaker | None:
+        """The codebreaker ``name`` if ``accepts`` it; ``None`` for one of ``also``.
+
+        One lookup for every place that takes a method name for one purpose (a pair
+        plan, a read-out, circuits, a run estimate): the error lists the names that
+        fit, ``also`` (names of other things the caller takes) after them, ``what``
+        before them (``"a circuit or method, "``).
+
+        Raises:
+            ValueError: ``name`` is not a codebreaker ``accepts`` takes, nor one of
+                ``also``; the message lists those that fit and quotes the value.
+
+        Example:
+            >>> METHODS.find("triples", lambda breaker: hasattr(breaker, "plan")).name
+            'triples'
+        """
+        if isinstance(name, str) and name in also:
+            return None
+        breaker = self.get(name) if isinstance(name, str) else None
+        if breaker is not None and accepts(breaker):
+            return breaker
+        from .game import shown
+
+        fits = [key for key, known in self.items() if accepts(known)]
+        listed = ", ".join((*fits, *also))
+        raise ValueError(f"{label} must be {what}one of {listed}; was {shown(name)}")
+
     def register(self, obj: object, *, replace: bool = False) -> Codebreaker:
         """:func:`register_codebreaker`."""
         breaker = check_codebreaker(obj, source="register_codebreaker")

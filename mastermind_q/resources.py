@@ -217,13 +217,13 @@ def _check_name(name: object) -> tuple[str, Any]:
     from .codebreaker import METHODS
     from .drawing import CIRCUITS
 
-    if isinstance(name, str) and name in CIRCUITS:
-        return name, None
-    breaker = METHODS.get(name) if isinstance(name, str) else None
-    if breaker is None or not breaker.has_circuits:
-        raise ValueError(
-            f"name must be a circuit or method, one of {', '.join(names())}; was {name!r}"
-        )
+    breaker = METHODS.find(
+        name,
+        lambda known: known.has_circuits,
+        also=tuple(CIRCUITS),
+        label="name",
+        what="a circuit or method, ",
+    )
     return str(name), breaker
 
 

@@ -91,11 +91,7 @@ def _readout(method: object) -> Any:
     (:meth:`~mastermind_q.quantum._solver.QuantumCodebreaker.readout_plan`)."""
     from ..codebreaker import METHODS
 
-    breaker = METHODS.get(method) if isinstance(method, str) else None
-    if breaker is None or not hasattr(breaker, "readout_plan"):
-        decoded = [name for name, info in METHODS.items() if hasattr(info, "readout_plan")]
-        raise ValueError(f"method must be one of {', '.join(decoded)}; was {method!r}")
-    return breaker
+    return METHODS.find(method, lambda known: hasattr(known, "readout_plan"))
 
 
 def _clamp(probability: float, floor: float) -> float:

@@ -84,12 +84,9 @@ def estimate_run(name: str, num_positions: int, num_colors: int) -> RunEstimate:
 
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
-    breaker = METHODS.get(name) if isinstance(name, str) else None
-    if name not in ESTIMATED_NAMES and (breaker is None or breaker.kind != "quantum"):
-        quantum = [method for method, info in METHODS.items() if info.kind == "quantum"]
-        raise ValueError(
-            f"name must be one of {', '.join((*quantum, *ESTIMATED_NAMES))}; was {name!r}"
-        )
+    breaker = METHODS.find(
+        name, lambda known: known.kind == "quantum", also=ESTIMATED_NAMES, label="name"
+    )
     check_quantum_size(n, k)
     if breaker is not None:
         estimate = breaker.estimate(n, k)

@@ -131,12 +131,8 @@ def method_plan(method: str, colors: int) -> list[tuple[int, int]]:
     """
     from ..codebreaker import METHODS
 
-    breaker = METHODS.get(method) if isinstance(method, str) else None
-    plan = getattr(breaker, "plan", None)
-    if plan is None:
-        planned = [name for name, info in METHODS.items() if hasattr(info, "plan")]
-        raise ValueError(f"method must be one of {', '.join(planned)}; was {method!r}")
-    return list(plan(colors))
+    breaker = METHODS.find(method, lambda known: hasattr(known, "plan"))
+    return list(breaker.plan(colors))  # type: ignore[union-attr]
 
 
 def decode_pair_answers(
