@@ -44,6 +44,8 @@ KEY_PAGES = (
     "getting_started.html",
     "guide/solving.html",
     "guide/own_codebreaker.html",
+    "guide/comparing.html",
+    "guide/oracle_gate.html",
     "algorithms/adaptive.html",
     "cli.html",
     "tutorials/03_classical_vs_quantum.html",
