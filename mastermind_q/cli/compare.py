@@ -73,7 +73,9 @@ def add_parser(subparsers: Any) -> None:
             "(seconds on a small grid); --methods all runs every method in every game it "
             "plays (the full set, slower). Grid axes are comma separated items, each N, "
             "A-B (inclusive) or A:B[:STEP] (A, A+STEP, ... up to B), e.g. 4,8,16 or 4-8 or "
-            "4:16:4."
+            "4:16:4. Prints a compact table, one line per method and one column per "
+            "(n, k), of queries to win (worst case, the final guess included); --long "
+            "prints one line per row with means and notes, --json and --csv every value."
         ),
     )
     parser.add_argument("--positions", required=True, help="values of n, e.g. 4,6,8 or 4-8")
