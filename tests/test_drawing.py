@@ -313,3 +313,41 @@ def test_a_pdf_on_a_full_disk_fails_with_one_os_error(tmp_path, monkeypatch):
     with pytest.raises(OSError) as failed:
         write_circuits([circuit, circuit.copy()], tmp_path / "x.pdf")
     assert failed.value.errno == errno.ENOSPC
+
+
+def _labels(circuit):
+    return {item.operation.label or item.operation.name for item in circuit.data}
+
+
+def test_find_two_color_is_drawn_with_its_hadamards_and_encoding_by_default():
+    from mastermind_q.drawing import open_groups
+
+    circuit = build_circuit("find-two-color", num_positions=3, colors=4, pair=(0, 2))
+    assert {"prep (0,2)", "readout (0,2)"} <= _labels(circuit)  # built and counted as two
+    shown = open_groups(circuit)
+    assert _labels(shown) == {"prep |−⟩", "h", "E(0,2)", "B_s", "E(0,2)†", "measure"}
+    assert open_boxes(circuit, 0).data == shown.data
+    text = draw_text(circuit)
+    assert "prep (0,2)" not in text and "readout" not in text
+    assert all(label in text for label in ("┤ H ├", "E(0,2)", "E(0,2)†", "prep |−⟩", "B_s"))
+    one = {item.operation.name for item in open_boxes(circuit, 1).data}
+    assert {"encode", "encode_dg", "minus_prep", ORACLE_NAME}.isdisjoint(one)  # all opened
+    assert "rccx" in one
+
+
+def test_each_level_opens_the_oracles_relative_phase_toffolis_and_names_read_alike():
+    circuit = build_circuit("adaptive", num_positions=2, colors=8)
+    one = draw_text(open_boxes(circuit, 1))
+    assert "Rcccx†" in one and "Rcccx" in one and "rcccx" not in one
+    two = open_boxes(circuit, 2)
+    assert not {"rccx", "rcccx", "rcccx_dg", "rccx_dg"} & {i.operation.name for i in two.data}
+    f2c = build_circuit("find-two-color", num_positions=2, colors=4)
+    assert "rccx" in {i.operation.name for i in open_boxes(f2c, 1).data}
+    assert "rccx" not in {i.operation.name for i in open_boxes(f2c, 2).data}
+
+
+def test_measurements_share_one_column():
+    circuit = build_circuit("find-two-color", num_positions=4, colors=3)
+    lines = draw_text(circuit).splitlines()
+    columns = {line.index("M-result_") for line in lines if "M-result_" in line}
+    assert len([line for line in lines if "M-result_" in line]) == 4 and len(columns) == 1

@@ -18,11 +18,13 @@ oracle ``B_s`` of a known secret:
 ``adaptive``           Algorithm 4, with ``phi`` bound to Long's exact phase
 =====================  ===============================================================
 
-At the top level, the oracle and the encodings stay labelled boxes (``B_s``,
-``B_s†``, ``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``, ``D(φ)``, ``S_0(φ)``, ``A``,
-``G(φ)``) on one register per position (``pos0``, ``pos1``, ...), ``score`` and
-``anc``; :func:`open_boxes` (``--decompose N``) opens the custom boxes one level at a
-time, frames an opened oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves
+At level 0, the default, the oracle and the encodings stay labelled boxes (``B_s``,
+``B_s†``, ``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``, ``A^⊗n``, ``D(φ)``, ``S_0^⊗n(φ)``)
+on one register per position (``pos0``, ``pos1``, ...), ``score`` and ``anc``, and
+FindTwoColorPosition's grouping stages are shown opened, their Hadamards in sight
+(:func:`open_groups`); :func:`open_boxes` (``--decompose N``) opens the custom boxes
+(and the oracle's relative-phase Toffolis) one level at a time, frames an opened
+oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves
 Qiskit's library gates (``h``, ``cp``, ``mcx``, ...) alone, so the diagram stays
 readable at every depth. A bound phase is drawn ``φ = 1.53`` with a legend line
 (:func:`display_circuit`).
@@ -80,6 +82,7 @@ from .figures import (
     draw_text,
     drawing_cells,
     open_boxes,
+    open_groups,
     output_format,
     phase_legend,
     solve_captions,
@@ -110,6 +113,7 @@ __all__ = [
     "load_qasm",
     "method_circuits",
     "open_boxes",
+    "open_groups",
     "output_format",
     "phase_legend",
     "solve_captions",

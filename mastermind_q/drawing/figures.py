@@ -37,6 +37,7 @@ __all__ = [
     "draw_text",
     "drawing_cells",
     "open_boxes",
+    "open_groups",
     "output_format",
     "phase_legend",
     "solve_captions",
@@ -52,11 +53,31 @@ PARAMETER_FONT_SIZE = 11
 """Font size of gate parameters (e.g. ``2π/3``) in matplotlib drawings (Qiskit: 8)."""
 
 
+_LIBRARY_LABELS = {"rccx": "Rccx", "rcccx": "Rcccx", "qft": "QFT"}
+"""How drawings label these library gates and, with ``†``, their inverses (``rcccx_dg``:
+``Rcccx†``), whichever class Qiskit gives the inverse."""
+_RELATIVE_PHASE = frozenset({"rccx", "rcccx", "rccx_dg", "rcccx_dg"})
+"""The oracle's relative-phase Toffolis (and their inverses): opened by :func:`open_boxes`
+like the oracle's other boxes, into their ``H``, ``T`` and ``CX`` gates."""
+
+
 def _is_box(operation: Instruction) -> bool:
-    """A custom composite or one of the toolkit's gates, not a Qiskit library gate."""
+    """A custom composite or one of the toolkit's gates, or a relative-phase Toffoli."""
     from ..circuits.stages import is_box
 
+    if operation.name in _RELATIVE_PHASE:
+        return operation.definition is not None
     return is_box(operation)
+
+
+def _library_label(operation: Instruction) -> str | None:
+    """The drawn label of an unlabelled library gate or its inverse, or ``None``."""
+    name = operation.name
+    if name in _LIBRARY_LABELS:
+        return _LIBRARY_LABELS[name]
+    if name.endswith("_dg") and name[:-3] in _LIBRARY_LABELS:
+        return _LIBRARY_LABELS[name[:-3]] + "†"
+    return None
 
 
 def _boundary_names() -> tuple[str, ...]:
@@ -95,22 +116,59 @@ def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit
     return opened
 
 
+def _is_group(operation: Instruction) -> bool:
+    """A stage that drawings always show opened (:attr:`StageGate.DRAWN_OPEN
+    <mastermind_q.circuits.stages.StageGate.DRAWN_OPEN>`)."""
+    from ..circuits.stages import StageGate
+
+    return isinstance(operation, StageGate) and bool(operation.DRAWN_OPEN)
+
+
+def open_groups(circuit: QuantumCircuit) -> QuantumCircuit:
+    """``circuit`` as drawings show it at level 0: the grouping stages opened.
+
+    A stage that only groups boxes and a few library gates for building and counting
+    (FindTwoColorPosition's ``prep (c1,c2)`` and ``readout (c1,c2)``) is replaced by what
+    it holds (``prep |−⟩``, the Hadamards, ``E(c1,c2)``, ``E(c1,c2)†``), without
+    barriers; every other box stays closed. ``circuit`` itself when it holds no such
+    stage.
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> shown = open_groups(build_circuit("find-two-color", num_positions=2, colors=3))
+        >>> sorted({item.operation.label or item.operation.name for item in shown.data})
+        ['B_s', 'E(0,1)', 'E(0,1)†', 'h', 'measure', 'prep |−⟩']
+    """
+    while any(_is_group(item.operation) for item in circuit.data):
+        opened = circuit.copy_empty_like()
+        for item in circuit.data:
+            if _is_group(item.operation):
+                opened.compose(item.operation.definition, item.qubits, item.clbits, inplace=True)
+            else:
+                opened._append(item)
+        circuit = opened
+    return circuit
+
+
 def open_boxes(
     circuit: QuantumCircuit, levels: int = 1, *, boundaries: bool = True
 ) -> QuantumCircuit:
-    """Open the custom boxes (oracle, encodings, ``A``, ``G(φ)``, ...) ``levels`` deep.
+    """Open the custom boxes (oracle, encodings, ``A``, ``D(φ)``, ...) ``levels`` deep.
 
-    One level opens every box at the top, so ``levels = 1, 2, ...`` expands the drawing
-    one step at a time (``adaptive``: ``G(φ)`` -> ``B_s``, ``D(φ)``, ``B_s†``,
-    ``S_0(φ)`` -> their gates). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are
-    left as they are; use a transpiler for those. With ``boundaries``, an opened oracle
-    ``B_s`` (``B_s†``) is framed by two barriers labelled ``B_s`` and ``end B_s``, so its
-    extent stays visible among the gates it dissolves into (the parity oracle ``O_h`` of
-    ``hunziker-meyer`` likewise).
+    Levels count from what a drawing shows by default, level 0: the circuit with its
+    grouping stages opened (:func:`open_groups`: FindTwoColorPosition's Hadamards,
+    ``prep |−⟩`` and ``E(c1,c2)`` in sight). One level opens every box at the top, so
+    ``levels = 1, 2, ...`` expands the drawing one step at a time (``adaptive``: ``A``,
+    ``B_s``, ``D(φ)``, ``B_s†``, ``S_0(φ)`` -> their gates and boxes, ``S_0`` -> ``R_0``
+    ...). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are left as they are; use a
+    transpiler for those. With ``boundaries``, an opened oracle ``B_s`` (``B_s†``) is
+    framed by two barriers labelled ``B_s`` and ``end B_s``, so its extent stays visible
+    among the gates it dissolves into (the parity oracle ``O_h`` of ``hunziker-meyer``
+    likewise).
 
     Args:
         circuit: the circuit (not changed).
-        levels: how many levels to open (``0``: the circuit itself).
+        levels: how many levels to open (``0``: the drawing's default, level 0).
         boundaries: frame each opened oracle with labelled barriers.
 
     Returns:
@@ -127,15 +185,16 @@ def open_boxes(
     """
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
         raise ValueError(f"levels must be a non-negative integer, was {levels!r}")
+    circuit = open_groups(circuit)
     for _ in range(levels):
         if not any(_is_box(item.operation) for item in circuit.data):
             break
-        circuit = _open_one_level(circuit, boundaries)
+        circuit = open_groups(_open_one_level(circuit, boundaries))
     return circuit
 
 
 PHASE_SYMBOL = "φ"
-"""The symbol in the labels of boxes that carry Algorithm 4's phase (``G(φ)``, ``D(φ)``)."""
+"""The symbol in the labels of boxes that carry Algorithm 4's phase (``D(φ)``, ``S_0(φ)``)."""
 
 
 def phase_legend(phi: float) -> str:
@@ -152,6 +211,11 @@ def phase_legend(phi: float) -> str:
     )
 
 
+MEASURE_ARROWS = False
+"""Drawings write the classical bit in each measurement box (``M-result_0``) instead of
+an arrow down to the register: the measurements then share one column, where arrows
+would draw them one after the other (a staircase ``n`` columns wide)."""
+
 _PAD = "\u2002"  # an en space: Qiskit's matplotlib drawer counts it as one character
 
 
@@ -160,7 +224,8 @@ def display_circuit(
 ) -> tuple[QuantumCircuit, str | None]:
     """A copy of ``circuit`` for drawing, and the legend line for its phase (or ``None``).
 
-    A box labelled with ``φ`` (``G(φ)``, ``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
+    The grouping stages are opened (:func:`open_groups`), as every drawing shows them.
+    A box labelled with ``φ`` (``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
     number is drawn as its name with the parameter written ``φ = 1.53`` (instead of a
     bare ``1.5257``); the legend (:func:`phase_legend`) says what ``φ`` is. With
     ``pad`` (matplotlib), the labels and parameters of boxes on several qubits get a
@@ -170,6 +235,7 @@ def display_circuit(
     """
     from qiskit.circuit import CircuitInstruction, ControlledGate, Parameter
 
+    circuit = open_groups(circuit)
     shown = circuit.copy_empty_like()
     phases: list[float] = []
     placeholders: dict[str, Parameter] = {}  # one Parameter per shown value
@@ -179,6 +245,8 @@ def display_circuit(
         label = getattr(operation, "label", None) or ""
         if operation.name == "B_s_dg":
             label = _label(operation)
+        if not label:
+            label = _library_label(operation) or ""
         space = _PAD if pad and len(item.qubits) > 1 else ""
         if isinstance(operation, ControlledGate) or operation.name in ("barrier", "measure"):
             space = ""
@@ -187,10 +255,11 @@ def display_circuit(
             value = operation.params[0]
             if isinstance(value, (int, float)):
                 phase = float(value)
-        if phase is None and not (label and space):
+        relabel = label != (getattr(operation, "label", None) or "")
+        if phase is None and not (label and space) and not relabel:
             shown._append(item)
             continue
-        operation = operation.copy()
+        operation = operation.to_mutable()  # a copy (a singleton's mutable copy)
         if phase is not None:
             label = label.replace(marker, "")
             text = f"{space}{PHASE_SYMBOL} = {phase:.2f}{space}"
@@ -209,7 +278,12 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     explained by a legend line under the circuit (:func:`display_circuit`).
     """
     shown, legend = display_circuit(circuit, pad=True)
-    figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
+    figure = shown.draw(
+        output="mpl",
+        fold=fold,
+        style={"subfontsize": PARAMETER_FONT_SIZE},
+        measure_arrows=MEASURE_ARROWS,
+    )
     bottom, top = 0.0, 1.0
     if figure.axes:  # the drawn circuit's extent: caption and legend sit right at it
         box = figure.axes[0].get_tightbbox()  # any canvas (Jupyter's inline one too)
@@ -230,7 +304,7 @@ def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
     (:func:`display_circuit`).
     """
     shown, legend = display_circuit(circuit)
-    text = str(shown.draw(output="text", fold=fold))
+    text = str(shown.draw(output="text", fold=fold, measure_arrows=MEASURE_ARROWS))
     return text if legend is None else f"{text}\n{legend}"
 
 
