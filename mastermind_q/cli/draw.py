@@ -95,6 +95,7 @@ def _run_method(args: argparse.Namespace) -> int:
     from ..drawing import (
         check_drawing,
         draw_text,
+        drawing_fingerprint,
         open_boxes,
         output_format,
         solve_captions,
@@ -133,6 +134,7 @@ def _run_method(args: argparse.Namespace) -> int:
         qubits=max(circuit.num_qubits for circuit in circuits),
         decompose=args.decompose,
         captions=titles,
+        fingerprints=[drawing_fingerprint(c, title=t) for c, t in zip(circuits, titles)],
     )
     if args.output is not None:
         paths = write_circuits(
@@ -172,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
         caption,
         check_drawing,
         draw_text,
+        drawing_fingerprint,
         open_boxes,
         output_format,
         write_drawing,
@@ -190,7 +193,13 @@ def run(args: argparse.Namespace) -> int:
     circuit = open_boxes(circuit, args.decompose)
     check_drawing([circuit])
     title = caption(args.circuit, **game)
-    payload = _payload(args, qubits=circuit.num_qubits, decompose=args.decompose, caption=title)
+    payload = _payload(
+        args,
+        qubits=circuit.num_qubits,
+        decompose=args.decompose,
+        caption=title,
+        fingerprint=drawing_fingerprint(circuit, title=title),
+    )
     if args.output is not None:
         path = write_drawing(
             circuit, args.output, title=title, overwrite=args.force, force_hint=FORCE_HINT

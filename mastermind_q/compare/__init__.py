@@ -84,7 +84,7 @@ from .games import (
 )
 from .grid import parse_int_list
 from .output import CSV_FIELDS, format_table, write_csv_header, write_csv_row
-from .plotting import PLOT_STYLES, plot_comparison, plot_settings
+from .plotting import PLOT_STYLES, plot_comparison, plot_fingerprint, plot_settings
 from .progress import SweepProgress
 from .rows import (
     ALL_METHODS,
@@ -159,6 +159,7 @@ __all__ = [
     "parse_int_list",
     "plan_comparison",
     "plot_comparison",
+    "plot_fingerprint",
     "plot_settings",
     "random_secrets",
     "run_comparison",

@@ -36,6 +36,7 @@ __all__ = [
     "draw_figure",
     "draw_text",
     "drawing_cells",
+    "drawing_fingerprint",
     "open_boxes",
     "open_groups",
     "output_format",
@@ -297,6 +298,50 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     return figure
 
 
+def drawing_fingerprint(
+    circuit: QuantumCircuit, *, title: str | None = None, fold: int = 30
+) -> str:
+    """What :func:`draw_figure` draws for ``circuit``, in short: a SHA-256 (hex).
+
+    The record hashed (:func:`mastermind_q.files.fingerprint`) is the drawn circuit
+    (:func:`display_circuit`: each instruction's name, label, parameters, qubits and
+    bits; the registers), the caption ``title``, the phase legend and the drawing
+    settings (``fold``, :data:`FIGURE_DPI`, :data:`PARAMETER_FONT_SIZE`,
+    :data:`MEASURE_ARROWS`): the same for the same drawing, whatever fonts or
+    matplotlib version render it. :func:`write_drawing` saves it in every PNG
+    (:data:`mastermind_q.files.FINGERPRINT_KEY`); the tests compare the committed
+    figures' with today's (``docs/figures/make_figures.py``).
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> circuit = build_circuit("oracle", num_positions=1, colors=2)
+        >>> len(drawing_fingerprint(circuit, title="B_s"))
+        64
+    """
+    from ..files import fingerprint
+
+    shown, legend = display_circuit(circuit, pad=True)
+    index = {bit: position for position, bit in enumerate(shown.qubits)}
+    clbit = {bit: position for position, bit in enumerate(shown.clbits)}
+    record = {
+        "title": title,
+        "legend": legend,
+        "settings": [fold, FIGURE_DPI, PARAMETER_FONT_SIZE, MEASURE_ARROWS],
+        "registers": [[r.name, r.size] for r in (*shown.qregs, *shown.cregs)],
+        "operations": [
+            [
+                item.operation.name,
+                getattr(item.operation, "label", None),
+                [str(value) for value in item.operation.params],
+                [index[bit] for bit in item.qubits],
+                [clbit[bit] for bit in item.clbits],
+            ]
+            for item in shown.data
+        ],
+    }
+    return fingerprint(record)
+
+
 def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
     """The text drawing of ``circuit`` (lines folded at ``fold`` characters).
 
@@ -425,10 +470,17 @@ def write_drawing(
         return target
     import matplotlib.pyplot as plt
 
+    from ..files import FINGERPRINT_KEY
+
+    metadata = None
+    if fmt == "png":  # what was drawn, for checking a committed figure against the code
+        metadata = {FINGERPRINT_KEY: drawing_fingerprint(circuit, title=title)}
     figure = draw_figure(circuit, title=title)
     try:
         with atomic_output(target, overwrite=overwrite, force_hint=force_hint) as handle:
-            figure.savefig(handle, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI)
+            figure.savefig(
+                handle, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI, metadata=metadata
+            )
     finally:
         plt.close(figure)
     return target
