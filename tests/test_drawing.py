@@ -351,3 +351,82 @@ def test_measurements_share_one_column():
     lines = draw_text(circuit).splitlines()
     columns = {line.index("M-result_") for line in lines if "M-result_" in line}
     assert len([line for line in lines if "M-result_" in line]) == 4 and len(columns) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "n", "k", "levels"), [("find-two-color", 3, 4, 0), ("adaptive", 2, 4, 1)]
+)
+def test_the_size_estimate_is_close_to_the_image_drawn(tmp_path, name, n, k, levels):
+    from PIL import Image
+
+    from mastermind_q.drawing import drawing_size
+
+    circuit = open_boxes(build_circuit(name, num_positions=n, colors=k), levels)
+    width, height = drawing_size(circuit)
+    path = write_drawing(circuit, tmp_path / "c.png", title="t")
+    with Image.open(path) as image:
+        drawn_width, drawn_height = image.size
+    assert 0.7 < width / drawn_width < 1.4 and 0.7 < height / drawn_height < 1.4
+
+
+def _no_drawing(monkeypatch):
+    """Make any matplotlib drawing or game fail: a refusal must come before both."""
+    import mastermind_q.drawing.figures as figures
+    import mastermind_q.solving as solving
+
+    def fail(*args, **kwargs):
+        raise AssertionError("drew or played before refusing")
+
+    monkeypatch.setattr(figures, "draw_figure", fail)
+    monkeypatch.setattr(solving, "play", fail)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        "draw adaptive --positions 40 --colors 8 --output big.png",
+        "draw adaptive --positions 2 --colors 8 --decompose 1 --output big.svg",
+        "draw nonadaptive --positions 12 --colors 8 --decompose 1 --output big.pdf",
+        "solve --method nonadaptive --colors 8 --random 48 --draw big.png",
+    ],
+)
+def test_an_image_beyond_the_pixel_budget_is_refused_at_once(capsys, tmp_path, monkeypatch, argv):
+    import time
+
+    from helpers import run_cli
+
+    _no_drawing(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    start = time.perf_counter()
+    status, out, err = run_cli(capsys, *argv.split())
+    assert time.perf_counter() - start < 10
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "px" in err and "MASTERMIND_Q_MAX_DRAW_PIXELS" in err and ".txt or .qasm" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_library_refuses_an_image_but_not_its_text():
+    from mastermind_q.drawing import check_drawing
+    from mastermind_q.limits import ResourceLimitError
+
+    circuit = build_circuit("adaptive", num_positions=40, colors=8)
+    check_drawing([circuit])  # text: within the cells
+    check_drawing([circuit], "txt")
+    with pytest.raises(ResourceLimitError, match=r"about [0-9,]+ x [0-9,]+ px") as refused:
+        check_drawing([circuit], "png")
+    assert isinstance(refused.value, ValueError) and "\n" not in str(refused.value)
+
+
+def test_several_or_large_images_show_progress(capsys, tmp_path):
+    from helpers import run_cli
+
+    path = tmp_path / "f.png"
+    status, out, err = run_cli(
+        capsys, "draw", "nonadaptive", "--positions", "2", "--colors", "3", "--output", str(path)
+    )
+    assert status == 0 and out.count("wrote") == 2
+    assert "draw png (about" in err and "circuit" in err
+    status, _, err = run_cli(
+        capsys, "draw", "oracle", "--positions", "2", "--colors", "2", "--output", str(path)
+    )
+    assert status == 0 and err == ""  # one small image: no bar

@@ -51,7 +51,9 @@ file renamed into place. ``overwrite=False`` refuses an existing file, and
 name :func:`circuit_paths` may derive from it (the CLI's ``--force`` allows replacing
 them). A drawing costs about its qubits times its operations (the text and
 matplotlib drawers lay out that grid); :func:`check_drawing` refuses more than
-``MASTERMIND_Q_MAX_DRAW_CELLS`` of them before drawing.
+``MASTERMIND_Q_MAX_DRAW_CELLS`` of them before drawing, and for an image (png, svg,
+pdf) an estimated size (:func:`drawing_size`, no matplotlib) above
+``MASTERMIND_Q_MAX_DRAW_PIXELS``, saying what to draw instead.
 
 Reference: Li, Luo, Xu, "Winning Mastermind on quantum computers", Algorithms 2-4,
 Lemma 2.
@@ -73,6 +75,7 @@ from .figures import (
     FORMATS,
     PARAMETER_FONT_SIZE,
     PHASE_SYMBOL,
+    PROGRESS_PIXELS,
     check_circuit_outputs,
     check_drawing,
     circuit_paths,
@@ -82,6 +85,7 @@ from .figures import (
     draw_text,
     drawing_cells,
     drawing_fingerprint,
+    drawing_size,
     open_boxes,
     open_groups,
     output_format,
@@ -100,6 +104,7 @@ __all__ = [
     "FORMATS",
     "PARAMETER_FONT_SIZE",
     "PHASE_SYMBOL",
+    "PROGRESS_PIXELS",
     "build_circuit",
     "caption",
     "check_circuit_outputs",
@@ -112,6 +117,7 @@ __all__ = [
     "draw_text",
     "drawing_cells",
     "drawing_fingerprint",
+    "drawing_size",
     "load_qasm",
     "method_circuits",
     "open_boxes",

@@ -12,8 +12,9 @@ PNG, SVG, PDF or OpenQASM 3 (:mod:`mastermind_q.drawing.qasm`) files, checked fi
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ __all__ = [
     "draw_text",
     "drawing_cells",
     "drawing_fingerprint",
+    "drawing_size",
     "open_boxes",
     "open_groups",
     "output_format",
@@ -48,6 +50,9 @@ __all__ = [
 
 FORMATS = ("txt", "png", "svg", "pdf", "qasm")
 """Output formats (file suffixes) of :func:`write_drawing`."""
+PROGRESS_PIXELS = 10_000_000
+"""An image this large (estimated, :func:`drawing_size`) takes seconds: the CLI shows
+progress while it draws (as it does for several circuits)."""
 FIGURE_DPI = 300
 """Resolution of circuit PNGs (fit for print); SVG and PDF are vector drawings."""
 PARAMETER_FONT_SIZE = 11
@@ -375,16 +380,86 @@ def drawing_cells(circuits: Sequence[QuantumCircuit]) -> int:
     return sum(circuit.num_qubits * max(1, len(circuit.data)) for circuit in circuits)
 
 
-def check_drawing(circuits: Sequence[QuantumCircuit]) -> None:
-    """Refuse drawing circuits larger than ``MASTERMIND_Q_MAX_DRAW_CELLS``, before drawing.
+def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
+    """The drawn layers' widths (in gate widths) and the drawing's lines (qubits, registers).
+
+    The layering of Qiskit's drawers, cheaply: each instruction goes to the first layer
+    after the last one that uses a wire it covers (its qubits from the lowest to the
+    highest; a measurement its own qubit only, :data:`MEASURE_ARROWS`); a layer is as
+    wide as its widest box, from the length of its label or parameter.
+    """
+    shown, _ = display_circuit(circuit, pad=True)
+    index = {bit: position for position, bit in enumerate(shown.qubits)}
+    last = len(shown.qubits) - 1
+    top = [0] * len(shown.qubits)
+    widths: list[float] = []
+    for item in shown.data:
+        qubits = [index[bit] for bit in item.qubits]
+        if not qubits:
+            continue
+        operation = item.operation
+        low, high = min(qubits), max(qubits)
+        if item.clbits and (operation.name != "measure" or MEASURE_ARROWS):
+            high = last
+        layer = max(top[low : high + 1])
+        top[low : high + 1] = [layer + 1] * (high + 1 - low)
+        label = getattr(operation, "label", None) or operation.name
+        text = max([len(label), *(len(str(value)) for value in operation.params)])
+        simple = len(qubits) == 1 and len(label) < 3 and not operation.params
+        width = 1.0 if simple or operation.name in ("measure", "barrier") else 0.14 * text + 0.35
+        if layer == len(widths):
+            widths.append(max(1.0, width))
+        else:
+            widths[layer] = max(widths[layer], width)
+    return widths, len(shown.qubits) + len(shown.cregs)
+
+
+def drawing_size(
+    circuit: QuantumCircuit, *, fold: int = 30, dpi: int = FIGURE_DPI
+) -> tuple[int, int]:
+    """The estimated size in pixels (width, height) of ``circuit``'s matplotlib image.
+
+    Computed from the drawing's layers and lines (:func:`_layer_widths`) and the fold,
+    without matplotlib: a fold row is at most ``fold`` gate widths wide (about 6,300 px
+    at 300 dpi), and each row is as tall as the drawing's lines plus one. Calibrated on
+    the drawings of ``mastermind-q draw`` (``find-two-color``, ``adaptive``,
+    ``grover-iteration`` up to ``--decompose 2``): within about one fold row.
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> width, height = drawing_size(build_circuit("find-two-color", num_positions=3, colors=4))
+        >>> 1500 < width < 4000 and 1500 < height < 4000
+        True
+    """
+    widths, lines = _layer_widths(circuit)
+    units = 0.7 * sum(widths)  # Qiskit's boxes are narrower than their label's length
+    rows = max(1, math.ceil(units / fold))
+    across = min(units, float(fold))
+    scale = dpi / 300
+    width = (1290 + 166 * across * 30 / fold) * scale
+    height = (570 + (rows * (lines + 1) - 1) * 160) * scale
+    return round(width), round(height)
+
+
+def check_drawing(circuits: Sequence[QuantumCircuit], fmt: str | None = None) -> None:
+    """Refuse a drawing too large, before drawing.
+
+    Every format: more than ``MASTERMIND_Q_MAX_DRAW_CELLS`` qubits times operations
+    (:func:`drawing_cells`). An image (``fmt`` one of png, svg, pdf): an estimated
+    size (:func:`drawing_size`) of more than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` for any
+    circuit; the message says what to draw instead.
 
     Raises:
-        mastermind_q.limits.ResourceLimitError: naming the cells, the circuits and
-            the limit.
+        mastermind_q.limits.ResourceLimitError: naming the cells or the pixels, the
+            circuits and the limit.
     """
-    from ..limits import check_draw_cells
+    from ..limits import check_draw_cells, check_draw_pixels
 
     check_draw_cells(drawing_cells(circuits), circuits=len(circuits))
+    if fmt in ("png", "svg", "pdf") and circuits:
+        sizes = [drawing_size(circuit) for circuit in circuits]
+        width, height = max(sizes, key=lambda size: size[0] * size[1])
+        check_draw_pixels(width, height, circuits=len(circuits))
 
 
 _FORCE_HINT = "overwrite=True"
@@ -537,6 +612,7 @@ def write_circuits(
     titles: Sequence[str | None] | None = None,
     overwrite: bool = True,
     force_hint: str = _FORCE_HINT,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """Write several circuits: a file per circuit (:func:`circuit_paths`), or one PDF.
 
@@ -550,6 +626,8 @@ def write_circuits(
         titles: a caption per circuit (default none).
         overwrite: existing files may be replaced (default ``True``).
         force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
+        progress: called ``progress(done, total)`` after each circuit is drawn (the
+            CLI's progress bar).
 
     Returns:
         The paths written.
@@ -566,9 +644,15 @@ def write_circuits(
         raise ValueError(f"titles must have {len(circuits)} entries, had {len(names)}")
     for target in paths:
         check_output_file(target, overwrite=overwrite, force_hint=force_hint)
+
+    def report(done: int) -> None:
+        if progress is not None:
+            progress(done, len(circuits))
+
     if output_format(path) != "pdf":
-        for circuit, target, title in zip(circuits, paths, names):
+        for done, (circuit, target, title) in enumerate(zip(circuits, paths, names), 1):
             write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
+            report(done)
         return paths
     import io
 
@@ -579,12 +663,13 @@ def write_circuits(
     # the write (one OSError, the file removed), not matplotlib's half-flushed stream.
     document = io.BytesIO()
     with PdfPages(document) as pages:
-        for circuit, title in zip(circuits, names):
+        for done, (circuit, title) in enumerate(zip(circuits, names), 1):
             figure = draw_figure(circuit, title=title)
             try:
                 pages.savefig(figure, bbox_inches="tight")
             finally:
                 plt.close(figure)
+            report(done)
     with atomic_output(paths[0], overwrite=overwrite, force_hint=force_hint) as handle:
         handle.write(document.getvalue())
     return paths
