@@ -60,16 +60,19 @@ from pathlib import Path
 from typing import IO, Any
 
 __all__ = [
+    "FINGERPRINT_KEY",
     "DataFileError",
     "OutputFileError",
     "OutputWriteError",
     "atomic_output",
     "check_output_file",
     "check_output_siblings",
+    "fingerprint",
     "load_json",
     "make_private_directory",
     "open_stream_output",
     "read_capped",
+    "read_fingerprint",
     "shown_name",
     "write_cache_file",
     "write_output",
@@ -711,3 +714,63 @@ def write_cache_file(path: str | os.PathLike[str], text: str) -> bool:
     except (OSError, OutputFileError):
         return False
     return True
+
+
+FINGERPRINT_KEY = "mastermind-q fingerprint"
+"""The PNG text key (a ``tEXt`` chunk) under which a figure carries its fingerprint."""
+
+
+def fingerprint(record: object) -> str:
+    """The SHA-256 (hex) of ``record`` as canonical JSON: what a figure drew, in short.
+
+    A circuit drawing's record is its drawn instructions, title and drawing settings
+    (:func:`mastermind_q.drawing.drawing_fingerprint`); a comparison figure's the rows
+    it plots and its options (:func:`mastermind_q.compare.plot_fingerprint`). Saved in
+    each PNG (:data:`FINGERPRINT_KEY`), it lets a test tell whether a committed figure
+    still shows what the code draws, without comparing pixels (which change with the
+    fonts and the matplotlib version).
+
+    Example:
+        >>> fingerprint({"b": 1, "a": [2, "φ"]})[:12]
+        'bb690ceba372'
+    """
+    import hashlib
+    import json
+
+    text = json.dumps(
+        record, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_fingerprint(path: str | os.PathLike[str]) -> str | None:
+    """The fingerprint a PNG carries under :data:`FINGERPRINT_KEY`, or ``None``.
+
+    Reads the file's ``tEXt`` chunks (the standard library only: no image is decoded).
+
+    Raises:
+        DataFileError: not a PNG file, or a damaged one.
+    """
+    import struct
+    import zlib
+
+    data = read_capped(path, max_bytes=64 * 2**20)
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise DataFileError(f"{shown_name(path)} is not a PNG file")
+    offset = 8
+    while offset + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        kind = data[offset + 4 : offset + 8]
+        body = data[offset + 8 : offset + 8 + length]
+        if len(body) != length:
+            break
+        if kind in (b"tEXt", b"zTXt"):
+            key, _, text = body.partition(b"\0")
+            if kind == b"zTXt":
+                text = zlib.decompress(text[1:])
+            if key.decode("latin-1") == FINGERPRINT_KEY:
+                return text.decode("latin-1")
+        if kind == b"IEND":
+            return None
+        offset += 12 + length
+    raise DataFileError(f"{shown_name(path)} is a damaged PNG file (no IEND chunk)")

@@ -67,6 +67,10 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_DRAW_CELLS``           250,000         qubits x operations of the circuits
                                                           one ``draw`` (or ``solve --draw``)
                                                           lays out (105,000: 23 s as PNG)
+``MASTERMIND_Q_MAX_DRAW_PIXELS``          40,000,000      pixels of one circuit's image (PNG at
+                                                          300 dpi; SVG, PDF: the same page),
+                                                          estimated before drawing (about
+                                                          6,300 x 6,300 px; 58 Mpx: 4 s, 0.74 GB)
 ========================================  ==============  ========================================
 
 The code spaces of the enumerating codebreakers (``knuth``, ``random-consistent``) are
@@ -113,6 +117,7 @@ __all__ = [
     "check_coin_weighing",
     "check_compare_work",
     "check_draw_cells",
+    "check_draw_pixels",
     "check_grid_rows",
     "check_grid_values",
     "check_quantum_size",
@@ -216,6 +221,7 @@ LIMITS: dict[str, Limit] = {
         _limit("max_workers", 64, "worker processes"),
         _limit("max_compare_work", 10_000_000_000, "samples x guesses x n"),
         _limit("max_draw_cells", 250_000, "qubits x operations"),
+        _limit("max_draw_pixels", 40_000_000, "pixels"),
         _limit("max_game_seconds", 600, "seconds of one game"),
     )
 }
@@ -802,3 +808,31 @@ def check_draw_cells(cells: int, *, circuits: int = 1) -> None:
         raise _refuse(
             "max_draw_cells", f"drawing {what} lays out {cells} cells (qubits x operations)"
         )
+
+
+DRAW_INSTEAD = (
+    "draw a smaller n or k, fewer opened levels (--decompose), or a .txt or .qasm file instead"
+)
+"""What a refused image drawing suggests (:func:`check_draw_pixels`)."""
+
+
+def check_draw_pixels(width: int, height: int, *, circuits: int = 1) -> None:
+    """Refuse an image of more than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` pixels, before drawing.
+
+    Args:
+        width: the estimated width in pixels of the largest image
+            (:func:`mastermind_q.drawing.drawing_size`).
+        height: its height.
+        circuits: how many circuits (for the message).
+
+    Raises:
+        ResourceLimitError: one line naming the size, the limit and what to draw instead.
+    """
+    if width * height > limit("max_draw_pixels"):
+        what = "the circuit" if circuits == 1 else f"the largest of the {circuits} circuits"
+        refusal = _refuse(
+            "max_draw_pixels",
+            f"an image of {what} would be about {width:,} x {height:,} px "
+            f"({width * height:,} pixels)",
+        )
+        raise ResourceLimitError(f"{refusal}; {DRAW_INSTEAD}")

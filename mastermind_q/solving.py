@@ -439,6 +439,8 @@ def method_circuits(
     backend: str = "aer",
     seed: int | None = None,
     reveal: bool = False,
+    levels: int = 0,
+    fmt: str | None = None,
 ) -> tuple[QuantumCircuit, ...]:
     """The circuits a quantum solve method hands the codemaker for ``secret``.
 
@@ -457,6 +459,11 @@ def method_circuits(
             statevector up to 14 qubits, a matrix product state above).
         seed: the simulator's seed.
         reveal: put the known oracle in place of the opaque box.
+        levels: the drawing will open the boxes this deep
+            (:func:`~mastermind_q.drawing.open_boxes`): the size check before the game
+            opens them too.
+        fmt: the drawing's format (png, svg, pdf: its image size is checked too;
+            :func:`~mastermind_q.drawing.check_drawing`).
 
     Returns:
         The circuits, in the order run.
@@ -469,7 +476,9 @@ def method_circuits(
     info = method_info(method)
     if info.kind != "quantum":
         raise ValueError(f"method must be a quantum method to draw its circuits, was {method!r}")
-    code = _drawn_secret(info, num_positions, colors, secret, backend=backend)
+    code = _drawn_secret(
+        info, num_positions, colors, secret, backend=backend, levels=levels, fmt=fmt
+    )
     maker = Codemaker(code, int(colors))
     shots = _DRAW_SHOTS.get(backend, 64)
     result = play(maker, method=method, backend=backend, shots=shots, seed=seed)
@@ -489,6 +498,8 @@ def _drawn_secret(
     secret: Sequence[int] | None,
     *,
     backend: str = "aer",
+    levels: int = 0,
+    fmt: str | None = None,
 ) -> tuple[int, ...]:
     """The secret of a drawing of ``info``'s circuits, every size checked first.
 
@@ -497,10 +508,11 @@ def _drawn_secret(
     :meth:`~mastermind_q.Codebreaker.circuits` has them built around the oracle of a
     stand-in secret (the drawing's size does not depend on
     the secret, and a codebreaker must not see the real one before its game), and the
-    drawing's size is checked (:func:`~mastermind_q.drawing.check_drawing`), so a
-    drawing too large is refused before any game is played.
+    drawing's size is checked (:func:`~mastermind_q.drawing.check_drawing`; opened
+    ``levels`` deep, as an image when ``fmt`` names one), so a drawing too large is
+    refused before any game is played.
     """
-    from .drawing.figures import check_drawing
+    from .drawing.figures import check_drawing, open_boxes
     from .game import validate_code, validate_positions
 
     n = validate_positions(num_positions)
@@ -512,12 +524,18 @@ def _drawn_secret(
     if info.has_circuits:  # sized around the oracle of a stand-in secret: the
         # codebreaker's own code sees nothing of the secret before its game
         stand_in = info.known_oracle(tuple(i % k for i in range(n)), k, None)
-        check_drawing(info.circuits(stand_in, n, k))
+        drawn = [open_boxes(c, levels) for c in info.circuits(stand_in, n, k)]
+        check_drawing(drawn, fmt)
     return code
 
 
 def check_method_drawing(
-    method: str, num_positions: int, colors: int, secret: Sequence[int]
+    method: str,
+    num_positions: int,
+    colors: int,
+    secret: Sequence[int],
+    *,
+    fmt: str | None = None,
 ) -> None:
     """Refuse a drawing of quantum ``method``'s circuits for ``secret`` that would be too
     large, before the game is played (``solve --draw``).
@@ -526,4 +544,4 @@ def check_method_drawing(
         mastermind_q.limits.ResourceLimitError: beyond the limits or the drawing budget.
         ValueError: invalid sizes or secret.
     """
-    _drawn_secret(method_info(method), num_positions, colors, secret)
+    _drawn_secret(method_info(method), num_positions, colors, secret, fmt=fmt)

@@ -313,3 +313,124 @@ def test_a_pdf_on_a_full_disk_fails_with_one_os_error(tmp_path, monkeypatch):
     with pytest.raises(OSError) as failed:
         write_circuits([circuit, circuit.copy()], tmp_path / "x.pdf")
     assert failed.value.errno == errno.ENOSPC
+
+
+def _labels(circuit):
+    return {item.operation.label or item.operation.name for item in circuit.data}
+
+
+def test_find_two_color_is_drawn_with_its_hadamards_and_encoding_by_default():
+    from mastermind_q.drawing import open_groups
+
+    circuit = build_circuit("find-two-color", num_positions=3, colors=4, pair=(0, 2))
+    assert {"prep (0,2)", "readout (0,2)"} <= _labels(circuit)  # built and counted as two
+    shown = open_groups(circuit)
+    assert _labels(shown) == {"prep |−⟩", "h", "E(0,2)", "B_s", "E(0,2)†", "measure"}
+    assert open_boxes(circuit, 0).data == shown.data
+    text = draw_text(circuit)
+    assert "prep (0,2)" not in text and "readout" not in text
+    assert all(label in text for label in ("┤ H ├", "E(0,2)", "E(0,2)†", "prep |−⟩", "B_s"))
+    one = {item.operation.name for item in open_boxes(circuit, 1).data}
+    assert {"encode", "encode_dg", "minus_prep", ORACLE_NAME}.isdisjoint(one)  # all opened
+    assert "rccx" in one
+
+
+def test_each_level_opens_the_oracles_relative_phase_toffolis_and_names_read_alike():
+    circuit = build_circuit("adaptive", num_positions=2, colors=8)
+    one = draw_text(open_boxes(circuit, 1))
+    assert "Rcccx†" in one and "Rcccx" in one and "rcccx" not in one
+    two = open_boxes(circuit, 2)
+    assert not {"rccx", "rcccx", "rcccx_dg", "rccx_dg"} & {i.operation.name for i in two.data}
+    f2c = build_circuit("find-two-color", num_positions=2, colors=4)
+    assert "rccx" in {i.operation.name for i in open_boxes(f2c, 1).data}
+    assert "rccx" not in {i.operation.name for i in open_boxes(f2c, 2).data}
+
+
+def test_measurements_share_one_column():
+    circuit = build_circuit("find-two-color", num_positions=4, colors=3)
+    lines = draw_text(circuit).splitlines()
+    columns = {line.index("M-result_") for line in lines if "M-result_" in line}
+    assert len([line for line in lines if "M-result_" in line]) == 4 and len(columns) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "n", "k", "levels"),
+    [("find-two-color", 3, 4, 0), ("adaptive", 8, 8, 0), ("find-two-color", 3, 4, 1)],
+)
+def test_the_size_estimate_is_close_to_the_image_drawn(tmp_path, name, n, k, levels):
+    from PIL import Image
+
+    from mastermind_q.drawing import drawing_size
+
+    circuit = open_boxes(build_circuit(name, num_positions=n, colors=k), levels)
+    width, height = drawing_size(circuit)
+    path = write_drawing(circuit, tmp_path / "c.png", title="t")
+    with Image.open(path) as image:
+        drawn_width, drawn_height = image.size
+    assert 0.9 < width / drawn_width < 1.1 and 0.9 < height / drawn_height < 1.1
+
+
+def _no_drawing(monkeypatch):
+    """Make any matplotlib drawing or game fail: a refusal must come before both."""
+    import mastermind_q.cli.draw
+    import mastermind_q.cli.solve  # imported before patching: it binds play when imported
+    import mastermind_q.drawing.figures as figures
+    import mastermind_q.solving as solving
+
+    def fail(*args, **kwargs):
+        raise AssertionError("drew or played before refusing")
+
+    monkeypatch.setattr(figures, "draw_figure", fail)
+    monkeypatch.setattr(solving, "play", fail)
+    monkeypatch.setattr(mastermind_q.cli.solve, "play", fail)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        "draw adaptive --positions 40 --colors 8 --output big.png",
+        "draw adaptive --positions 2 --colors 8 --decompose 1 --output big.svg",
+        "draw nonadaptive --positions 12 --colors 8 --decompose 1 --output big.pdf",
+        "solve --method nonadaptive --colors 8 --random 48 --draw big.png",
+    ],
+)
+def test_an_image_beyond_the_pixel_budget_is_refused_at_once(capsys, tmp_path, monkeypatch, argv):
+    import time
+
+    from helpers import run_cli
+
+    _no_drawing(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    start = time.perf_counter()
+    status, out, err = run_cli(capsys, *argv.split())
+    assert time.perf_counter() - start < 10
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "px" in err and "MASTERMIND_Q_MAX_DRAW_PIXELS" in err and ".txt or .qasm" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_library_refuses_an_image_but_not_its_text():
+    from mastermind_q.drawing import check_drawing
+    from mastermind_q.limits import ResourceLimitError
+
+    circuit = build_circuit("adaptive", num_positions=40, colors=8)
+    check_drawing([circuit])  # text: within the cells
+    check_drawing([circuit], "txt")
+    with pytest.raises(ResourceLimitError, match=r"about [0-9,]+ x [0-9,]+ px") as refused:
+        check_drawing([circuit], "png")
+    assert isinstance(refused.value, ValueError) and "\n" not in str(refused.value)
+
+
+def test_several_or_large_images_show_progress(capsys, tmp_path):
+    from helpers import run_cli
+
+    path = tmp_path / "f.png"
+    status, out, err = run_cli(
+        capsys, "draw", "nonadaptive", "--positions", "2", "--colors", "3", "--output", str(path)
+    )
+    assert status == 0 and out.count("wrote") == 2
+    assert "draw png (about" in err and "circuit" in err
+    status, _, err = run_cli(
+        capsys, "draw", "oracle", "--positions", "2", "--colors", "2", "--output", str(path)
+    )
+    assert status == 0 and err == ""  # one small image: no bar

@@ -225,7 +225,7 @@ def test_force_replaces_the_derived_names_and_says_so(capsys, tmp_path):
             ["draw", "hunziker-meyer", "--positions", "9" * 30, "--colors", "3"],
             "more than the limit",
         ),
-        (["draw", "nonadaptive", "--positions", "40", "--colors", "40"], "422604 cells"),
+        (["draw", "nonadaptive", "--positions", "40", "--colors", "40"], "1277640 cells"),
         (
             [
                 "solve",
@@ -238,7 +238,7 @@ def test_force_replaces_the_derived_names_and_says_so(capsys, tmp_path):
                 "--draw",
                 "x.png",
             ],
-            "422604 cells",
+            "1277640 cells",
         ),
     ],
 )

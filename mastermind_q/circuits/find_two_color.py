@@ -259,6 +259,7 @@ def pair_readout(
 class _PairStage(StageGate):
     """A stage on the colour and score registers, built by ``_BUILDER`` from its sizes."""
 
+    DRAWN_OPEN = True  # drawn as what it holds: prep |−⟩, the Hadamards, E(c1,c2)
     _NAME = ""
     _LABEL = ""
     _BUILDER: Callable[..., QuantumCircuit]

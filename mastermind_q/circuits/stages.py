@@ -84,6 +84,11 @@ class StageGate(Gate):
 
     DESCRIPTION = ""
     """What the stage does, in a few words (legends of drawings, :func:`box_legend`)."""
+    DRAWN_OPEN = False
+    """Whether drawings always show what the stage holds: a stage that only groups other
+    boxes and a few library gates for building and counting (FindTwoColorPosition's
+    preparation and read-out) is drawn as its contents, so that the Hadamards stay in
+    sight (:func:`mastermind_q.drawing.open_boxes`)."""
 
     def __init__(
         self,

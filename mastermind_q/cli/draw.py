@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 from .arguments import (
@@ -95,6 +98,7 @@ def _run_method(args: argparse.Namespace) -> int:
     from ..drawing import (
         check_drawing,
         draw_text,
+        drawing_fingerprint,
         open_boxes,
         output_format,
         solve_captions,
@@ -103,8 +107,10 @@ def _run_method(args: argparse.Namespace) -> int:
     from ..solving import method_circuits
     from .solve import random_secret
 
+    fmt = None
     if args.output is not None:  # before the solve: a file that cannot be written
         check_drawing_output(args.output, "--output", force=args.force)
+        fmt = output_format(args.output)
     if args.secret is not None:
         secret = parse_code(args.secret)
     elif args.seed is not None:
@@ -118,9 +124,11 @@ def _run_method(args: argparse.Namespace) -> int:
         secret=secret,
         seed=args.seed,
         reveal=args.decompose > 0,
+        levels=args.decompose,
+        fmt=fmt,
     )
     circuits = tuple(open_boxes(circuit, args.decompose) for circuit in circuits)
-    check_drawing(circuits)  # before the drawing, whose cost grows with qubits x gates
+    check_drawing(circuits, fmt)  # before drawing: cells, and an image's estimated pixels
     titles = solve_captions(
         args.circuit, circuits, num_positions=args.positions, colors=args.colors
     )
@@ -133,11 +141,18 @@ def _run_method(args: argparse.Namespace) -> int:
         qubits=max(circuit.num_qubits for circuit in circuits),
         decompose=args.decompose,
         captions=titles,
+        fingerprints=[drawing_fingerprint(c, title=t) for c, t in zip(circuits, titles)],
     )
     if args.output is not None:
-        paths = write_circuits(
-            circuits, args.output, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
-        )
+        with _drawing_progress(args, circuits) as progress:
+            paths = write_circuits(
+                circuits,
+                args.output,
+                titles=titles,
+                overwrite=args.force,
+                force_hint=FORCE_HINT,
+                progress=progress,
+            )
         payload["output"] = [str(path) for path in paths]
         payload["format"] = output_format(args.output)
     else:
@@ -150,6 +165,35 @@ def _run_method(args: argparse.Namespace) -> int:
 
     emit(payload, args.json, human)
     return 0
+
+
+@contextlib.contextmanager
+def _drawing_progress(args: argparse.Namespace, circuits: Any) -> Iterator[Any]:
+    """``progress(done, total)`` for drawing images: a bar on stderr (a line when it ends,
+    on a non-terminal) for several circuits or a large one, unless ``--json``."""
+    from ..drawing import PROGRESS_PIXELS, drawing_size, output_format
+
+    bar: Any = None
+    fmt = output_format(args.output)
+    if not args.json and fmt in ("png", "svg", "pdf"):
+        sizes = [drawing_size(circuit) for circuit in circuits]
+        width, height = max(sizes, key=lambda size: size[0] * size[1])
+        if len(circuits) > 1 or width * height > PROGRESS_PIXELS:
+            from ..compare.progress import progress_bar
+
+            desc = f"draw {fmt} (about {width:,} x {height:,} px)"
+            bar = progress_bar(total=len(circuits), desc=desc, unit="circuit", file=sys.stderr)
+            bar.refresh()
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    try:
+        yield progress
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _payload(args: argparse.Namespace, **drawn: Any) -> dict[str, Any]:
@@ -172,6 +216,7 @@ def run(args: argparse.Namespace) -> int:
         caption,
         check_drawing,
         draw_text,
+        drawing_fingerprint,
         open_boxes,
         output_format,
         write_drawing,
@@ -188,13 +233,21 @@ def run(args: argparse.Namespace) -> int:
     }
     circuit = build_circuit(args.circuit, **game, measure=not args.no_measure)
     circuit = open_boxes(circuit, args.decompose)
-    check_drawing([circuit])
+    check_drawing([circuit], None if args.output is None else output_format(args.output))
     title = caption(args.circuit, **game)
-    payload = _payload(args, qubits=circuit.num_qubits, decompose=args.decompose, caption=title)
+    payload = _payload(
+        args,
+        qubits=circuit.num_qubits,
+        decompose=args.decompose,
+        caption=title,
+        fingerprint=drawing_fingerprint(circuit, title=title),
+    )
     if args.output is not None:
-        path = write_drawing(
-            circuit, args.output, title=title, overwrite=args.force, force_hint=FORCE_HINT
-        )
+        with _drawing_progress(args, [circuit]) as progress:
+            path = write_drawing(
+                circuit, args.output, title=title, overwrite=args.force, force_hint=FORCE_HINT
+            )
+            progress(1, 1)
         payload["output"] = str(path)
         payload["format"] = output_format(path)
     else:

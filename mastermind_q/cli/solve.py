@@ -208,7 +208,9 @@ def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
     if not circuits:
         return written
     if args.draw is not None:
-        check_drawing(circuits)
+        from ..drawing import output_format
+
+        check_drawing(circuits, output_format(args.draw))
     titles = solve_captions(
         result.method, circuits, num_positions=result.num_positions, colors=result.num_colors
     )
@@ -384,10 +386,13 @@ def run(args: argparse.Namespace) -> int:
             raise CLIError("give --secret CODE or --random N")
         codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
     if args.draw is not None and quantum and secret is not None:
+        from ..drawing import output_format
         from ..solving import check_method_drawing
 
         # before the game: a drawing too large must not throw the solve's result away
-        check_method_drawing(args.method, len(secret), args.colors, secret)
+
+        fmt = output_format(args.draw)
+        check_method_drawing(args.method, len(secret), args.colors, secret, fmt=fmt)
     if info.kind == "quantum":
         start_simulation_worker(args.backend)
     with progress_for(args) as progress, search_progress(args):

@@ -84,7 +84,7 @@ from .games import (
 )
 from .grid import parse_int_list
 from .output import CSV_FIELDS, format_pivot, format_table, write_csv_header, write_csv_row
-from .plotting import PLOT_STYLES, plot_comparison, plot_settings
+from .plotting import PLOT_STYLES, plot_comparison, plot_fingerprint, plot_settings
 from .progress import SweepProgress
 from .rows import (
     ALL_METHODS,
@@ -160,6 +160,7 @@ __all__ = [
     "parse_int_list",
     "plan_comparison",
     "plot_comparison",
+    "plot_fingerprint",
     "plot_settings",
     "random_secrets",
     "run_comparison",

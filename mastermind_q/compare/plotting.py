@@ -49,6 +49,7 @@ __all__ = [
     "check_plot_methods",
     "default_curves",
     "plot_comparison",
+    "plot_fingerprint",
     "plot_settings",
     "setting_paths",
 ]
@@ -580,6 +581,33 @@ def _rows(rows: Iterable[CompareRow | Mapping[str, Any]]) -> list[dict[str, Any]
     return data
 
 
+def plot_fingerprint(rows: Iterable[CompareRow | Mapping[str, Any]], **options: Any) -> str:
+    """What :func:`plot_comparison` plots for ``rows`` and ``options``, in short (SHA-256).
+
+    The record hashed (:func:`mastermind_q.files.fingerprint`) is every row with its
+    values (its ``seconds``, which vary from run to run, left out; in any order) and the plotting
+    options other than ``path``, ``overwrite`` and ``force_hint``. A PNG that
+    :func:`plot_comparison` writes carries it (:data:`mastermind_q.files.FINGERPRINT_KEY`).
+
+    Example:
+        >>> rows = [CompareRow(n, 8, "adaptive", "quantum", 4) for n in (4, 8)]
+        >>> plot_fingerprint(rows, count="to-win") == plot_fingerprint(rows[::-1], count="to-win")
+        True
+    """
+    import json
+
+    from ..files import fingerprint
+
+    data = [{key: value for key, value in row.items() if key != "seconds"} for row in _rows(rows)]
+    data.sort(key=lambda row: json.dumps(row, sort_keys=True, default=str))  # any order
+    shown = {
+        key: list(value) if isinstance(value, (list, tuple)) else value
+        for key, value in options.items()
+        if key not in ("path", "overwrite", "force_hint")
+    }
+    return fingerprint({"rows": data, "options": shown})
+
+
 def plot_comparison(
     rows: Iterable[CompareRow | Mapping[str, Any]],
     path: str | Path | None = None,
@@ -708,8 +736,17 @@ def plot_comparison(
         if path is not None:
             from ..files import atomic_output
 
+            fmt = Path(path).suffix.lower().lstrip(".")
+            metadata = None
+            if fmt == "png":  # what was plotted, to check a committed figure against the code
+                from ..files import FINGERPRINT_KEY
+
+                options: dict[str, Any] = {"setting": setting, "methods": methods}
+                options.update(style=style, count=count, against=against)
+                options.update(title=title, partial=partial)
+                metadata = {FINGERPRINT_KEY: plot_fingerprint(data, **options)}
             with atomic_output(path, overwrite=overwrite, force_hint=force_hint) as handle:
-                figure.savefig(handle, dpi=200, format=Path(path).suffix.lower().lstrip("."))
+                figure.savefig(handle, dpi=200, format=fmt, metadata=metadata)
     return figure
 
 

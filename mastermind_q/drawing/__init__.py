@@ -18,11 +18,13 @@ oracle ``B_s`` of a known secret:
 ``adaptive``           Algorithm 4, with ``phi`` bound to Long's exact phase
 =====================  ===============================================================
 
-At the top level, the oracle and the encodings stay labelled boxes (``B_s``,
-``B_s†``, ``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``, ``D(φ)``, ``S_0(φ)``, ``A``,
-``G(φ)``) on one register per position (``pos0``, ``pos1``, ...), ``score`` and
-``anc``; :func:`open_boxes` (``--decompose N``) opens the custom boxes one level at a
-time, frames an opened oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves
+At level 0, the default, the oracle and the encodings stay labelled boxes (``B_s``,
+``B_s†``, ``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``, ``A^⊗n``, ``D(φ)``, ``S_0^⊗n(φ)``)
+on one register per position (``pos0``, ``pos1``, ...), ``score`` and ``anc``, and
+FindTwoColorPosition's grouping stages are shown opened, their Hadamards in sight
+(:func:`open_groups`); :func:`open_boxes` (``--decompose N``) opens the custom boxes
+(and the oracle's relative-phase Toffolis) one level at a time, frames an opened
+oracle by barriers labelled ``B_s`` and ``end B_s``, and leaves
 Qiskit's library gates (``h``, ``cp``, ``mcx``, ...) alone, so the diagram stays
 readable at every depth. A bound phase is drawn ``φ = 1.53`` with a legend line
 (:func:`display_circuit`).
@@ -49,7 +51,9 @@ file renamed into place. ``overwrite=False`` refuses an existing file, and
 name :func:`circuit_paths` may derive from it (the CLI's ``--force`` allows replacing
 them). A drawing costs about its qubits times its operations (the text and
 matplotlib drawers lay out that grid); :func:`check_drawing` refuses more than
-``MASTERMIND_Q_MAX_DRAW_CELLS`` of them before drawing.
+``MASTERMIND_Q_MAX_DRAW_CELLS`` of them before drawing, and for an image (png, svg,
+pdf) an estimated size (:func:`drawing_size`, no matplotlib) above
+``MASTERMIND_Q_MAX_DRAW_PIXELS``, saying what to draw instead.
 
 Reference: Li, Luo, Xu, "Winning Mastermind on quantum computers", Algorithms 2-4,
 Lemma 2.
@@ -71,6 +75,7 @@ from .figures import (
     FORMATS,
     PARAMETER_FONT_SIZE,
     PHASE_SYMBOL,
+    PROGRESS_PIXELS,
     check_circuit_outputs,
     check_drawing,
     circuit_paths,
@@ -79,7 +84,10 @@ from .figures import (
     draw_figure,
     draw_text,
     drawing_cells,
+    drawing_fingerprint,
+    drawing_size,
     open_boxes,
+    open_groups,
     output_format,
     phase_legend,
     solve_captions,
@@ -96,6 +104,7 @@ __all__ = [
     "FORMATS",
     "PARAMETER_FONT_SIZE",
     "PHASE_SYMBOL",
+    "PROGRESS_PIXELS",
     "build_circuit",
     "caption",
     "check_circuit_outputs",
@@ -107,9 +116,12 @@ __all__ = [
     "draw_figure",
     "draw_text",
     "drawing_cells",
+    "drawing_fingerprint",
+    "drawing_size",
     "load_qasm",
     "method_circuits",
     "open_boxes",
+    "open_groups",
     "output_format",
     "phase_legend",
     "solve_captions",

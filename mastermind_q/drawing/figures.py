@@ -12,8 +12,9 @@ PNG, SVG, PDF or OpenQASM 3 (:mod:`mastermind_q.drawing.qasm`) files, checked fi
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,10 @@ __all__ = [
     "draw_figure",
     "draw_text",
     "drawing_cells",
+    "drawing_fingerprint",
+    "drawing_size",
     "open_boxes",
+    "open_groups",
     "output_format",
     "phase_legend",
     "solve_captions",
@@ -46,17 +50,40 @@ __all__ = [
 
 FORMATS = ("txt", "png", "svg", "pdf", "qasm")
 """Output formats (file suffixes) of :func:`write_drawing`."""
+PROGRESS_PIXELS = 10_000_000
+"""An image this large (estimated, :func:`drawing_size`) takes seconds: the CLI shows
+progress while it draws (as it does for several circuits)."""
 FIGURE_DPI = 300
 """Resolution of circuit PNGs (fit for print); SVG and PDF are vector drawings."""
 PARAMETER_FONT_SIZE = 11
 """Font size of gate parameters (e.g. ``2π/3``) in matplotlib drawings (Qiskit: 8)."""
 
 
+_LIBRARY_LABELS = {"rccx": "Rccx", "rcccx": "Rcccx", "qft": "QFT"}
+"""How drawings label these library gates and, with ``†``, their inverses (``rcccx_dg``:
+``Rcccx†``), whichever class Qiskit gives the inverse."""
+_RELATIVE_PHASE = frozenset({"rccx", "rcccx", "rccx_dg", "rcccx_dg"})
+"""The oracle's relative-phase Toffolis (and their inverses): opened by :func:`open_boxes`
+like the oracle's other boxes, into their ``H``, ``T`` and ``CX`` gates."""
+
+
 def _is_box(operation: Instruction) -> bool:
-    """A custom composite or one of the toolkit's gates, not a Qiskit library gate."""
+    """A custom composite or one of the toolkit's gates, or a relative-phase Toffoli."""
     from ..circuits.stages import is_box
 
+    if operation.name in _RELATIVE_PHASE:
+        return operation.definition is not None
     return is_box(operation)
+
+
+def _library_label(operation: Instruction) -> str | None:
+    """The drawn label of an unlabelled library gate or its inverse, or ``None``."""
+    name = operation.name
+    if name in _LIBRARY_LABELS:
+        return _LIBRARY_LABELS[name]
+    if name.endswith("_dg") and name[:-3] in _LIBRARY_LABELS:
+        return _LIBRARY_LABELS[name[:-3]] + "†"
+    return None
 
 
 def _boundary_names() -> tuple[str, ...]:
@@ -95,22 +122,59 @@ def _open_one_level(circuit: QuantumCircuit, boundaries: bool) -> QuantumCircuit
     return opened
 
 
+def _is_group(operation: Instruction) -> bool:
+    """A stage that drawings always show opened (:attr:`StageGate.DRAWN_OPEN
+    <mastermind_q.circuits.stages.StageGate.DRAWN_OPEN>`)."""
+    from ..circuits.stages import StageGate
+
+    return isinstance(operation, StageGate) and bool(operation.DRAWN_OPEN)
+
+
+def open_groups(circuit: QuantumCircuit) -> QuantumCircuit:
+    """``circuit`` as drawings show it at level 0: the grouping stages opened.
+
+    A stage that only groups boxes and a few library gates for building and counting
+    (FindTwoColorPosition's ``prep (c1,c2)`` and ``readout (c1,c2)``) is replaced by what
+    it holds (``prep |−⟩``, the Hadamards, ``E(c1,c2)``, ``E(c1,c2)†``), without
+    barriers; every other box stays closed. ``circuit`` itself when it holds no such
+    stage.
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> shown = open_groups(build_circuit("find-two-color", num_positions=2, colors=3))
+        >>> sorted({item.operation.label or item.operation.name for item in shown.data})
+        ['B_s', 'E(0,1)', 'E(0,1)†', 'h', 'measure', 'prep |−⟩']
+    """
+    while any(_is_group(item.operation) for item in circuit.data):
+        opened = circuit.copy_empty_like()
+        for item in circuit.data:
+            if _is_group(item.operation):
+                opened.compose(item.operation.definition, item.qubits, item.clbits, inplace=True)
+            else:
+                opened._append(item)
+        circuit = opened
+    return circuit
+
+
 def open_boxes(
     circuit: QuantumCircuit, levels: int = 1, *, boundaries: bool = True
 ) -> QuantumCircuit:
-    """Open the custom boxes (oracle, encodings, ``A``, ``G(φ)``, ...) ``levels`` deep.
+    """Open the custom boxes (oracle, encodings, ``A``, ``D(φ)``, ...) ``levels`` deep.
 
-    One level opens every box at the top, so ``levels = 1, 2, ...`` expands the drawing
-    one step at a time (``adaptive``: ``G(φ)`` -> ``B_s``, ``D(φ)``, ``B_s†``,
-    ``S_0(φ)`` -> their gates). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are
-    left as they are; use a transpiler for those. With ``boundaries``, an opened oracle
-    ``B_s`` (``B_s†``) is framed by two barriers labelled ``B_s`` and ``end B_s``, so its
-    extent stays visible among the gates it dissolves into (the parity oracle ``O_h`` of
-    ``hunziker-meyer`` likewise).
+    Levels count from what a drawing shows by default, level 0: the circuit with its
+    grouping stages opened (:func:`open_groups`: FindTwoColorPosition's Hadamards,
+    ``prep |−⟩`` and ``E(c1,c2)`` in sight). One level opens every box at the top, so
+    ``levels = 1, 2, ...`` expands the drawing one step at a time (``adaptive``: ``A``,
+    ``B_s``, ``D(φ)``, ``B_s†``, ``S_0(φ)`` -> their gates and boxes, ``S_0`` -> ``R_0``
+    ...). Library gates (``h``, ``cp``, ``mcx``, ``QFT``...) are left as they are; use a
+    transpiler for those. With ``boundaries``, an opened oracle ``B_s`` (``B_s†``) is
+    framed by two barriers labelled ``B_s`` and ``end B_s``, so its extent stays visible
+    among the gates it dissolves into (the parity oracle ``O_h`` of ``hunziker-meyer``
+    likewise).
 
     Args:
         circuit: the circuit (not changed).
-        levels: how many levels to open (``0``: the circuit itself).
+        levels: how many levels to open (``0``: the drawing's default, level 0).
         boundaries: frame each opened oracle with labelled barriers.
 
     Returns:
@@ -127,15 +191,16 @@ def open_boxes(
     """
     if isinstance(levels, bool) or not isinstance(levels, int) or levels < 0:
         raise ValueError(f"levels must be a non-negative integer, was {levels!r}")
+    circuit = open_groups(circuit)
     for _ in range(levels):
         if not any(_is_box(item.operation) for item in circuit.data):
             break
-        circuit = _open_one_level(circuit, boundaries)
+        circuit = open_groups(_open_one_level(circuit, boundaries))
     return circuit
 
 
 PHASE_SYMBOL = "φ"
-"""The symbol in the labels of boxes that carry Algorithm 4's phase (``G(φ)``, ``D(φ)``)."""
+"""The symbol in the labels of boxes that carry Algorithm 4's phase (``D(φ)``, ``S_0(φ)``)."""
 
 
 def phase_legend(phi: float) -> str:
@@ -152,6 +217,11 @@ def phase_legend(phi: float) -> str:
     )
 
 
+MEASURE_ARROWS = False
+"""Drawings write the classical bit in each measurement box (``M-result_0``) instead of
+an arrow down to the register: the measurements then share one column, where arrows
+would draw them one after the other (a staircase ``n`` columns wide)."""
+
 _PAD = "\u2002"  # an en space: Qiskit's matplotlib drawer counts it as one character
 
 
@@ -160,7 +230,8 @@ def display_circuit(
 ) -> tuple[QuantumCircuit, str | None]:
     """A copy of ``circuit`` for drawing, and the legend line for its phase (or ``None``).
 
-    A box labelled with ``φ`` (``G(φ)``, ``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
+    The grouping stages are opened (:func:`open_groups`), as every drawing shows them.
+    A box labelled with ``φ`` (``D(φ)``, ``S_0(φ)``, ``R_0(φ)``) and bound to a
     number is drawn as its name with the parameter written ``φ = 1.53`` (instead of a
     bare ``1.5257``); the legend (:func:`phase_legend`) says what ``φ`` is. With
     ``pad`` (matplotlib), the labels and parameters of boxes on several qubits get a
@@ -170,6 +241,7 @@ def display_circuit(
     """
     from qiskit.circuit import CircuitInstruction, ControlledGate, Parameter
 
+    circuit = open_groups(circuit)
     shown = circuit.copy_empty_like()
     phases: list[float] = []
     placeholders: dict[str, Parameter] = {}  # one Parameter per shown value
@@ -179,6 +251,8 @@ def display_circuit(
         label = getattr(operation, "label", None) or ""
         if operation.name == "B_s_dg":
             label = _label(operation)
+        if not label:
+            label = _library_label(operation) or ""
         space = _PAD if pad and len(item.qubits) > 1 else ""
         if isinstance(operation, ControlledGate) or operation.name in ("barrier", "measure"):
             space = ""
@@ -187,10 +261,11 @@ def display_circuit(
             value = operation.params[0]
             if isinstance(value, (int, float)):
                 phase = float(value)
-        if phase is None and not (label and space):
+        relabel = label != (getattr(operation, "label", None) or "")
+        if phase is None and not (label and space) and not relabel:
             shown._append(item)
             continue
-        operation = operation.copy()
+        operation = operation.to_mutable()  # a copy (a singleton's mutable copy)
         if phase is not None:
             label = label.replace(marker, "")
             text = f"{space}{PHASE_SYMBOL} = {phase:.2f}{space}"
@@ -209,7 +284,12 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     explained by a legend line under the circuit (:func:`display_circuit`).
     """
     shown, legend = display_circuit(circuit, pad=True)
-    figure = shown.draw(output="mpl", fold=fold, style={"subfontsize": PARAMETER_FONT_SIZE})
+    figure = shown.draw(
+        output="mpl",
+        fold=fold,
+        style={"subfontsize": PARAMETER_FONT_SIZE},
+        measure_arrows=MEASURE_ARROWS,
+    )
     bottom, top = 0.0, 1.0
     if figure.axes:  # the drawn circuit's extent: caption and legend sit right at it
         box = figure.axes[0].get_tightbbox()  # any canvas (Jupyter's inline one too)
@@ -223,6 +303,50 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
     return figure
 
 
+def drawing_fingerprint(
+    circuit: QuantumCircuit, *, title: str | None = None, fold: int = 30
+) -> str:
+    """What :func:`draw_figure` draws for ``circuit``, in short: a SHA-256 (hex).
+
+    The record hashed (:func:`mastermind_q.files.fingerprint`) is the drawn circuit
+    (:func:`display_circuit`: each instruction's name, label, parameters, qubits and
+    bits; the registers), the caption ``title``, the phase legend and the drawing
+    settings (``fold``, :data:`FIGURE_DPI`, :data:`PARAMETER_FONT_SIZE`,
+    :data:`MEASURE_ARROWS`): the same for the same drawing, whatever fonts or
+    matplotlib version render it. :func:`write_drawing` saves it in every PNG
+    (:data:`mastermind_q.files.FINGERPRINT_KEY`); the tests compare the committed
+    figures' with today's (``docs/figures/make_figures.py``).
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> circuit = build_circuit("oracle", num_positions=1, colors=2)
+        >>> len(drawing_fingerprint(circuit, title="B_s"))
+        64
+    """
+    from ..files import fingerprint
+
+    shown, legend = display_circuit(circuit, pad=True)
+    index = {bit: position for position, bit in enumerate(shown.qubits)}
+    clbit = {bit: position for position, bit in enumerate(shown.clbits)}
+    record = {
+        "title": title,
+        "legend": legend,
+        "settings": [fold, FIGURE_DPI, PARAMETER_FONT_SIZE, MEASURE_ARROWS],
+        "registers": [[r.name, r.size] for r in (*shown.qregs, *shown.cregs)],
+        "operations": [
+            [
+                item.operation.name,
+                getattr(item.operation, "label", None),
+                [str(value) for value in item.operation.params],
+                [index[bit] for bit in item.qubits],
+                [clbit[bit] for bit in item.clbits],
+            ]
+            for item in shown.data
+        ],
+    }
+    return fingerprint(record)
+
+
 def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
     """The text drawing of ``circuit`` (lines folded at ``fold`` characters).
 
@@ -230,7 +354,7 @@ def draw_text(circuit: QuantumCircuit, *, fold: int = 120) -> str:
     (:func:`display_circuit`).
     """
     shown, legend = display_circuit(circuit)
-    text = str(shown.draw(output="text", fold=fold))
+    text = str(shown.draw(output="text", fold=fold, measure_arrows=MEASURE_ARROWS))
     return text if legend is None else f"{text}\n{legend}"
 
 
@@ -256,16 +380,86 @@ def drawing_cells(circuits: Sequence[QuantumCircuit]) -> int:
     return sum(circuit.num_qubits * max(1, len(circuit.data)) for circuit in circuits)
 
 
-def check_drawing(circuits: Sequence[QuantumCircuit]) -> None:
-    """Refuse drawing circuits larger than ``MASTERMIND_Q_MAX_DRAW_CELLS``, before drawing.
+def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
+    """The drawn layers' widths (in gate widths) and the drawing's lines (qubits, registers).
+
+    The layering of Qiskit's drawers, cheaply: each instruction goes to the first layer
+    after the last one that uses a wire it covers (its qubits from the lowest to the
+    highest; a measurement its own qubit only, :data:`MEASURE_ARROWS`); a layer is as
+    wide as its widest box, from the length of its label or parameter.
+    """
+    shown, _ = display_circuit(circuit, pad=True)
+    index = {bit: position for position, bit in enumerate(shown.qubits)}
+    last = len(shown.qubits) - 1
+    top = [0] * len(shown.qubits)
+    widths: list[float] = []
+    for item in shown.data:
+        qubits = [index[bit] for bit in item.qubits]
+        if not qubits:
+            continue
+        operation = item.operation
+        low, high = min(qubits), max(qubits)
+        if item.clbits and (operation.name != "measure" or MEASURE_ARROWS):
+            high = last
+        layer = max(top[low : high + 1])
+        top[low : high + 1] = [layer + 1] * (high + 1 - low)
+        label = getattr(operation, "label", None) or operation.name
+        text = max([len(label), *(len(str(value)) for value in operation.params)])
+        simple = len(qubits) == 1 and len(label) < 3 and not operation.params
+        width = 1.0 if simple or operation.name in ("measure", "barrier") else 0.14 * text + 0.35
+        if layer == len(widths):
+            widths.append(max(1.0, width))
+        else:
+            widths[layer] = max(widths[layer], width)
+    return widths, len(shown.qubits) + len(shown.cregs)
+
+
+def drawing_size(
+    circuit: QuantumCircuit, *, fold: int = 30, dpi: int = FIGURE_DPI
+) -> tuple[int, int]:
+    """The estimated size in pixels (width, height) of ``circuit``'s matplotlib image.
+
+    Computed from the drawing's layers and lines (:func:`_layer_widths`) and the fold,
+    without matplotlib: a fold row is at most ``fold`` gate widths wide (about 6,300 px
+    at 300 dpi), and each row is as tall as the drawing's lines plus one. Calibrated on
+    the drawings of ``mastermind-q draw`` (``find-two-color``, ``adaptive`` up to n = 40,
+    ``grover-iteration`` up to ``--decompose 2``): the width within 10 %, the height
+    within 5 % when the drawing fits one fold row, within one fold row otherwise.
+
+    Example:
+        >>> from mastermind_q.drawing import build_circuit
+        >>> width, height = drawing_size(build_circuit("find-two-color", num_positions=3, colors=4))
+        >>> 1500 < width < 4000 and 1500 < height < 4000
+        True
+    """
+    widths, lines = _layer_widths(circuit)
+    units = sum(widths)
+    rows = max(1, math.ceil(0.7 * units / fold))  # Qiskit folds narrow gates closer
+    scale = dpi / 300
+    width = min(246 + 298 * units, 209 * fold) * scale  # a full fold row: 6,270 px
+    height = (250 + 192 * (rows * (lines + 1) - 1)) * scale
+    return round(width), round(height)
+
+
+def check_drawing(circuits: Sequence[QuantumCircuit], fmt: str | None = None) -> None:
+    """Refuse a drawing too large, before drawing.
+
+    Every format: more than ``MASTERMIND_Q_MAX_DRAW_CELLS`` qubits times operations
+    (:func:`drawing_cells`). An image (``fmt`` one of png, svg, pdf): an estimated
+    size (:func:`drawing_size`) of more than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` for any
+    circuit; the message says what to draw instead.
 
     Raises:
-        mastermind_q.limits.ResourceLimitError: naming the cells, the circuits and
-            the limit.
+        mastermind_q.limits.ResourceLimitError: naming the cells or the pixels, the
+            circuits and the limit.
     """
-    from ..limits import check_draw_cells
+    from ..limits import check_draw_cells, check_draw_pixels
 
     check_draw_cells(drawing_cells(circuits), circuits=len(circuits))
+    if fmt in ("png", "svg", "pdf") and circuits:
+        sizes = [drawing_size(circuit) for circuit in circuits]
+        width, height = max(sizes, key=lambda size: size[0] * size[1])
+        check_draw_pixels(width, height, circuits=len(circuits))
 
 
 _FORCE_HINT = "overwrite=True"
@@ -351,10 +545,17 @@ def write_drawing(
         return target
     import matplotlib.pyplot as plt
 
+    from ..files import FINGERPRINT_KEY
+
+    metadata = None
+    if fmt == "png":  # what was drawn, for checking a committed figure against the code
+        metadata = {FINGERPRINT_KEY: drawing_fingerprint(circuit, title=title)}
     figure = draw_figure(circuit, title=title)
     try:
         with atomic_output(target, overwrite=overwrite, force_hint=force_hint) as handle:
-            figure.savefig(handle, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI)
+            figure.savefig(
+                handle, format=fmt, bbox_inches="tight", dpi=FIGURE_DPI, metadata=metadata
+            )
     finally:
         plt.close(figure)
     return target
@@ -411,6 +612,7 @@ def write_circuits(
     titles: Sequence[str | None] | None = None,
     overwrite: bool = True,
     force_hint: str = _FORCE_HINT,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """Write several circuits: a file per circuit (:func:`circuit_paths`), or one PDF.
 
@@ -424,6 +626,8 @@ def write_circuits(
         titles: a caption per circuit (default none).
         overwrite: existing files may be replaced (default ``True``).
         force_hint: how a refusal says to allow replacing (the CLI: ``--force``).
+        progress: called ``progress(done, total)`` after each circuit is drawn (the
+            CLI's progress bar).
 
     Returns:
         The paths written.
@@ -440,9 +644,15 @@ def write_circuits(
         raise ValueError(f"titles must have {len(circuits)} entries, had {len(names)}")
     for target in paths:
         check_output_file(target, overwrite=overwrite, force_hint=force_hint)
+
+    def report(done: int) -> None:
+        if progress is not None:
+            progress(done, len(circuits))
+
     if output_format(path) != "pdf":
-        for circuit, target, title in zip(circuits, paths, names):
+        for done, (circuit, target, title) in enumerate(zip(circuits, paths, names), 1):
             write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
+            report(done)
         return paths
     import io
 
@@ -453,12 +663,13 @@ def write_circuits(
     # the write (one OSError, the file removed), not matplotlib's half-flushed stream.
     document = io.BytesIO()
     with PdfPages(document) as pages:
-        for circuit, title in zip(circuits, names):
+        for done, (circuit, title) in enumerate(zip(circuits, names), 1):
             figure = draw_figure(circuit, title=title)
             try:
                 pages.savefig(figure, bbox_inches="tight")
             finally:
                 plt.close(figure)
+            report(done)
     with atomic_output(paths[0], overwrite=overwrite, force_hint=force_hint) as handle:
         handle.write(document.getvalue())
     return paths
