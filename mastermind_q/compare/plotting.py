@@ -515,7 +515,7 @@ def _draw(
             axis.yaxis.set_major_formatter(FuncFormatter(lambda number, _: f"{number:g}"))
             axis.yaxis.set_minor_locator(NullLocator())
             named = any(curve[0] == "best-classical" for curve in curves)  # room for names
-            axis.set_ylim(2.0**low / 1.15, 2.0**high * (1.8 if named else 1.15))
+            axis.set_ylim(2.0**low / 1.15, 2.0**high * (1.5 if named else 1.15))
         else:  # whole numbers of queries
             axis.yaxis.set_major_locator(MaxNLocator(integer=True))
             axis.set_ylim(bottom=0, top=max(values) * 1.08)
@@ -585,8 +585,10 @@ def plot_fingerprint(rows: Iterable[CompareRow | Mapping[str, Any]], **options: 
     """What :func:`plot_comparison` plots for ``rows`` and ``options``, in short (SHA-256).
 
     The record hashed (:func:`mastermind_q.files.fingerprint`) is every row with its
-    values (its ``seconds``, which vary from run to run, left out; in any order) and the plotting
-    options other than ``path``, ``overwrite`` and ``force_hint``. A PNG that
+    values (its ``seconds``, which vary from run to run, left out; in any order), the plotting
+    options other than ``path``, ``overwrite`` and ``force_hint``, and the curves each
+    setting's figure draws (:func:`default_curves` unless ``methods`` names them), so a
+    change in the default curve set shows as well. A PNG that
     :func:`plot_comparison` writes carries it (:data:`mastermind_q.files.FINGERPRINT_KEY`).
 
     Example:
@@ -605,7 +607,12 @@ def plot_fingerprint(rows: Iterable[CompareRow | Mapping[str, Any]], **options: 
         for key, value in options.items()
         if key not in ("path", "overwrite", "force_hint")
     }
-    return fingerprint({"rows": data, "options": shown})
+    if options.get("methods") is None:
+        settings = [options["setting"]] if options.get("setting") else _settings(data)
+        curves: Any = {name: default_curves(data, name) for name in settings}
+    else:
+        curves = list(options["methods"])
+    return fingerprint({"rows": data, "options": shown, "curves": curves})
 
 
 def plot_comparison(
