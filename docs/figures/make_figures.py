@@ -82,23 +82,32 @@ ADAPTIVE_PLOT: dict[str, Any] = {"setting": "adaptive"}
 
 def _own_rows() -> list[Any]:
     """The plugin guide's quantum codebreaker beside the built-ins (non-adaptive, n = 4)."""
-    sys.path.insert(0, str(ROOT / "examples" / "plugin"))
-    from path_pairs import PathPairs
+    folder = str(ROOT / "examples" / "plugin")
+    sys.path.insert(0, folder)
+    try:
+        from path_pairs import PathPairs
+    finally:
+        sys.path.remove(folder)
 
     from mastermind_q import register_codebreaker
     from mastermind_q.compare import compare
     from mastermind_q.solving import METHODS
 
-    if "path-pairs" not in METHODS:  # registered at run time here (a plugin: its entry point)
+    added = "path-pairs" not in METHODS  # registered here for the figure (a plugin: its
+    if added:  # entry point), and taken out again so nothing else sees it
         register_codebreaker(PathPairs)
-    return compare(
-        [4],
-        [3, 4, 5, 6, 8, 10, 12],
-        methods=["path-pairs", "nonadaptive", "triples", "static"],
-        samples=5,
-        seed=0,
-        formulas=False,
-    ).rows
+    try:
+        return compare(
+            [4],
+            [3, 4, 5, 6, 8, 10, 12],
+            methods=["path-pairs", "nonadaptive", "triples", "static"],
+            samples=5,
+            seed=0,
+            formulas=False,
+        ).rows
+    finally:
+        if added:
+            del METHODS["path-pairs"]
 
 
 OWN_PLOT: dict[str, Any] = {
