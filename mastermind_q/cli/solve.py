@@ -240,6 +240,18 @@ def _backend_line(name: str) -> str:
     return f"backend  {name}" + (f" ({note})" if note else "")
 
 
+def _exact(payload: dict[str, Any]) -> bool:
+    """Whether the run's probabilities are exact (one statevector simulation)."""
+    from ..backends import is_exact
+
+    return payload.get("backend") is not None and is_exact(payload["backend"])
+
+
+def _circuits(payload: dict[str, Any]) -> int:
+    """How many circuits the quantum run decoded (one when it does not list them)."""
+    return len(payload.get("circuit_success_probabilities") or ()) or 1
+
+
 def _answer_line(payload: dict[str, Any]) -> str:
     """How a quantum run reached its answer: which outcome of each circuit, then what.
 
@@ -248,22 +260,17 @@ def _answer_line(payload: dict[str, Any]) -> str:
         ...               "circuit_success_probabilities": [1.0, 1.0]})
         "answer   each circuit's most frequent outcome (of 1024 shots), decoded"
     """
-    exact = payload.get("backend") == "aer-statevector"
-    circuits = len(payload.get("circuit_success_probabilities") or ()) or 1
-    whose = "each circuit's" if circuits > 1 else "the circuit's"
-    if payload.get("iterations") is not None:
+    grover = payload.get("iterations") is not None  # the colour registers hold the code
+    if grover:
         whose = "the colour registers'"
-    pick = (
-        "most likely valid outcome (exact)"
-        if exact and payload.get("iterations") is not None
-        else "most likely outcome (exact)"
-        if exact
-        else f"most frequent{' valid' if payload.get('iterations') is not None else ''} "
-        f"outcome (of {payload.get('shots')} shots)"
-    )
-    line = f"answer   {whose} {pick}, " + (
-        "read as the code" if payload.get("iterations") is not None else "decoded"
-    )
+    else:
+        whose = "each circuit's" if _circuits(payload) > 1 else "the circuit's"
+    valid = " valid" if grover else ""
+    if _exact(payload):
+        pick = f"most likely{valid} outcome (exact)"
+    else:
+        pick = f"most frequent{valid} outcome (of {payload.get('shots')} shots)"
+    line = f"answer   {whose} {pick}, " + ("read as the code" if grover else "decoded")
     if payload.get("certified") is not None:
         line += ", then verified"
     return line
@@ -272,10 +279,9 @@ def _answer_line(payload: dict[str, Any]) -> str:
 def _probability_line(payload: dict[str, Any]) -> str:
     """The success probability, saying whether it is exact or observed and of what."""
     value = payload["success_probability"]
-    if payload.get("backend") == "aer-statevector":
+    if _exact(payload):
         return f"success probability {value:.6g} (exact: one run gives this answer)"
-    circuits = len(payload.get("circuit_success_probabilities") or ()) or 1
-    share = "each circuit's answer, multiplied" if circuits > 1 else "the answer"
+    share = "each circuit's answer, multiplied" if _circuits(payload) > 1 else "the answer"
     return f"success probability {value:.6g} (observed: the share of shots on {share})"
 
 
@@ -291,11 +297,7 @@ def _human_solve(payload: dict[str, Any]) -> str:
         lines.append(f"scheme   {payload['scheme']}")
     if payload.get("oracle_executions") is not None:
         executed = payload["oracle_executions"]
-        how = (
-            "one exact simulation"
-            if payload.get("backend") == "aer-statevector"
-            else "queries x shots"
-        )
+        how = "one exact simulation" if _exact(payload) else "queries x shots"
         lines.append(f"executed {executed} oracle applications ({how})")
     if payload.get("backend") is not None:
         lines.append(_backend_line(payload["backend"]))
@@ -390,7 +392,6 @@ def run(args: argparse.Namespace) -> int:
         from ..solving import check_method_drawing
 
         # before the game: a drawing too large must not throw the solve's result away
-
         fmt = output_format(args.draw)
         check_method_drawing(args.method, len(secret), args.colors, secret, fmt=fmt)
     if info.kind == "quantum":

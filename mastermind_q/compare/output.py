@@ -220,9 +220,10 @@ def format_pivot(
         adaptive
           adaptive        quantum    3    5
     """
+    from .games import SETTING_ORDER as settings
+
     data = _checked_rows(rows)
     cells = sorted({(row["n"], row["k"]) for row in data})
-    settings = ("non-adaptive", "adaptive")
     lines: dict[tuple[Any, ...], dict[tuple[int, int], str]] = {}
     order: dict[tuple[Any, ...], int] = {}
     for index, row in enumerate(data):
