@@ -264,9 +264,9 @@ class OracleLayout:
         score_name: str = "score",
     ) -> OracleLayout:
         """The layout of ``n`` positions of ``k`` colours, ``m`` score and ``w`` work qubits."""
-        n, q = validate_positions(num_positions), color_qubits(colors)
-        positions = tuple(tuple(range(i * q, (i + 1) * q)) for i in range(n))
-        start = n * q
+        n = validate_positions(num_positions)
+        positions = tuple(tuple(position_qubits(i, colors)) for i in range(n))
+        start = n * color_qubits(colors)
         score = tuple(range(start, start + score_qubits))
         work = tuple(range(start + score_qubits, start + score_qubits + work_qubits))
         return cls(n, int(colors), positions, score, work, score_name)
