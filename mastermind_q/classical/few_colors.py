@@ -13,22 +13,20 @@ whose colour is still unknown (the set ``U``):
   positions already known show a colour that is not theirs and add nothing.
 * **Last pair** (only ``a`` and ``b`` left in ``U``). The same rows answer
   ``n_b(U) + D (2 x - 1)`` with ``x_i = [z_i = a]``: a binary detecting matrix.
-* **Radix 3.** A mask ``U`` of the construction has ``2^(popcount(U) - 1)`` odd
+* **Ternary reads.** A mask ``U`` of the construction has ``2^(popcount(U) - 1)`` odd
   subsets; a coin whose column weighs the rows with ``S & U`` in a family of ``w`` of
-  them enters the Möbius sum at ``U`` with weight ``w``. Ternary coins of weights
-  ``1, 3, 9, ...`` (the last, the top one, unbounded) are read off in base 3, so ``U``
-  holds ``1 + floor((popcount(U) - 1) log3 2)`` of them (:class:`RadixDesign`), about a
-  fifth more than two bits each.
+  them enters the Möbius sum at ``U`` with weight ``w``. The coins of ``U`` take weights
+  near ``2^(popcount(U) - 1)`` whose ``{0, 1, 2}``-combinations all have their own sum
+  (:func:`ternary_weights`): the read, up to twice their sum, gives every coin. That is
+  one coin more than powers of three at popcounts 4, 7, 10, 12 and 13 (3 instead of 2 at
+  popcount 4), about a tenth fewer rows (:class:`RadixDesign`).
 * **Single stage** (colour ``a``, another colour ``f`` absent from ``U``, e.g. one found
   already). ``a`` on the weighed positions, ``f`` elsewhere: ``y = D x``.
 
 Binary coins use the Lindström matrix of :mod:`~mastermind_q.classical.detecting`
-(``m_L(N)`` rows for ``N`` coins). Ternary coins take two adjacent slots of one mask
-``U`` of that construction -- coin ``(U, j)`` enters the Möbius sum at ``U`` with weight
-``2^(j-1)``, so a coin at slot ``j`` with values ``0..3`` fills the bits ``j - 1, j`` of
-the read -- and a mask with an odd number of bits gives its top slot, which takes any
-value, to one more coin: ``m`` rows hold ``sum_(U <= m) ceil(popcount(U) / 2)`` ternary
-coins (:func:`ternary_rows`). Which stages to play (a pair, or a single colour where an
+(``m_L(N)`` rows for ``N`` coins); :func:`slot_design` also packs coins of two bits
+(``0..3``) into adjacent slots of its masks, and the pair stages use the ternary reads
+(:func:`ternary_rows` rows). Which stages to play (a pair, or a single colour where an
 absent colour exists) is chosen by a small dynamic programme over the sorted counts:
 every stage's cost is known before it is asked (:func:`few_colors_plan`).
 
@@ -71,6 +69,7 @@ __all__ = [
     "radix_design",
     "slot_design",
     "ternary_rows",
+    "ternary_weights",
 ]
 
 Stage = tuple[str, int, int]
@@ -190,7 +189,13 @@ def decode_slots(answers: Sequence[int] | np.ndarray, design: SlotDesign) -> np.
             widths give.
     """
     places = np.left_shift(np.int64(1), np.asarray(design.bases, dtype=np.int64))
-    return _peel(answers, design, "decode_slots", places, 1 << design.width)
+    radix = 1 << design.width
+
+    def digits(here: np.ndarray, read: np.ndarray, size: int) -> np.ndarray:
+        shifted = read // places[here]
+        return np.where(design.top[here], shifted, shifted % radix)
+
+    return _peel(answers, design, "decode_slots", places, digits)
 
 
 def _peel(
@@ -198,14 +203,15 @@ def _peel(
     design: SlotDesign | RadixDesign,
     name: str,
     places: np.ndarray,
-    radix: int,
+    digits: Callable[[np.ndarray, np.ndarray, int], np.ndarray],
 ) -> np.ndarray:
     """The coins of ``design`` whose weighings give ``answers``, read mask by mask.
 
     Visiting the masks by decreasing popcount, the Möbius sum of the residual answers at
-    ``U`` is ``sum_c places[c] x_c`` over the coins of ``U``; each coin's digit is read
-    off (in base ``radix``; the top coin of a mask takes the rest) and its column
-    subtracted from the residual. ``name`` is the decoder, for messages.
+    ``U`` is ``sum_c places[c] x_c`` over the coins of ``U``; ``digits(coins, reads,
+    popcount)`` reads each coin's value off its mask's read (``-1``: no value gives it),
+    and the columns are subtracted from the residual. ``name`` is the decoder, for
+    messages.
 
     Raises:
         ValueError: a wrong number of answers, or answers that no coins give.
@@ -234,8 +240,9 @@ def _peel(
         read = g[design.owners[here]]
         if np.any(read < 0):
             raise ValueError(inconsistent)
-        shifted = read // places[here]
-        found = np.where(design.top[here], shifted, shifted % radix)
+        found = digits(here, read, level)
+        if np.any(found < 0):
+            raise ValueError(inconsistent)
         x[here] = found
         rebuilt = np.zeros(1 << bits, dtype=np.int64)
         np.add.at(rebuilt, design.owners[here], found * places[here])
@@ -253,38 +260,86 @@ def _peel(
 _TOP_BIT = np.concatenate([[0], np.floor(np.log2(np.arange(1, 1 << 16)))]).astype(np.uint16)
 """The highest set bit of every 16-bit mask (0 for 0)."""
 
+_TERNARY_OFFSETS: tuple[tuple[int, ...], ...] = (
+    (),
+    (0,),
+    (0,),
+    (0, 1),
+    (0, 1, 3),
+    (0, 1, 3),
+    (0, 1, 3, 8),
+    (0, 1, 3, 8, 22),
+    (0, 1, 3, 8, 22),
+    (0, 1, 3, 8, 22, 60),
+    (0, 1, 3, 8, 22, 60, 169),
+    (0, 1, 3, 8, 22, 60, 169),
+    (0, 1, 3, 8, 22, 60, 169, 477),
+    (0, 1, 3, 8, 22, 60, 169, 477, 2769),
+    (0, 1, 3, 8, 22, 60, 169, 477, 1387),
+    (0, 1, 3, 8, 22, 60, 169, 477, 1387, 4041),
+    (0, 1, 3, 8, 22, 60, 169, 477, 1387, 4041),
+)
+"""For a mask of popcount ``s`` (index), the coins' weights ``2^(s-1) - d``, ``d`` in this
+row: the greedy (largest weight first) set of weights up to ``2^(s-1)`` whose sums
+``sum_j w_j x_j`` over ``x in {0, 1, 2}^t`` are all distinct."""
 
-def _radix_counts(base: int, sizes: np.ndarray) -> np.ndarray:
-    """Coins of radix ``base`` a mask of ``popcount`` size holds: ``1 + max j, base^j <=
-    2^(size - 1)`` (the coin of weight ``base^j`` needs that many odd subsets)."""
-    counts = np.ones_like(sizes)
-    power = base
-    while True:
-        more = power <= (1 << np.maximum(sizes - 1, 0))
-        if not more.any():
-            return counts
-        counts += more
-        power *= base
+
+def ternary_weights(size: int) -> tuple[int, ...]:
+    """The weights of the ternary coins of a mask of ``size`` bits, largest first.
+
+    Every ``{0, 1, 2}``-combination of them has its own sum, so the Möbius read at the
+    mask gives every coin. Powers of three up to ``2^(size - 1)`` give about
+    ``(size - 1) log3 2 + 1`` coins; weights near ``2^(size - 1)`` give up to two more,
+    because the read may go up to twice their sum.
+
+    Raises:
+        ValueError: ``size`` not in ``1..16``.
+
+    Example:
+        >>> ternary_weights(4), ternary_weights(7)
+        ((8, 7, 5), (64, 63, 61, 56, 42))
+    """
+    if not 1 <= size < len(_TERNARY_OFFSETS):
+        raise ValueError(f"size must be in 1..{len(_TERNARY_OFFSETS) - 1}, was {size}")
+    most = 1 << (size - 1)
+    return tuple(most - offset for offset in _TERNARY_OFFSETS[size])
+
+
+_TERNARY_COUNTS = np.array([len(offsets) for offsets in _TERNARY_OFFSETS], dtype=np.int64)
+
+
+@functools.cache
+def _ternary_table(size: int) -> np.ndarray:
+    """``table[j, r]``: coin ``j``'s value (0..2) when a mask of ``size`` bits reads ``r``;
+    ``-1`` where no coin values give ``r`` (read-only)."""
+    weights = np.array(ternary_weights(size), dtype=np.int64)
+    count = weights.size
+    values = np.array(list(itertools.product((0, 1, 2), repeat=count)), dtype=np.int8)
+    reads = values.astype(np.int64) @ weights
+    table = np.full((count, 2 * int(weights.sum()) + 1), -1, dtype=np.int8)
+    table[:, reads] = values.T
+    table.flags.writeable = False
+    return table
 
 
 @functools.lru_cache(maxsize=64)
-def _radix_capacities(base: int, most: int) -> np.ndarray:
+def _ternary_capacities(most: int) -> np.ndarray:
     sizes = np.bitwise_count(np.arange(1, most + 1, dtype=np.int64)).astype(np.int64)
-    return np.concatenate([[0], np.cumsum(_radix_counts(base, sizes))])
+    return np.concatenate([[0], np.cumsum(_TERNARY_COUNTS[sizes])])
 
 
 def ternary_rows(num_coins: int) -> int:
-    """``m_T(N)``: the fewest rows of a radix-3 design for ``N`` ternary coins (0..2).
+    """``m_T(N)``: the fewest rows of a :class:`RadixDesign` for ``N`` ternary coins (0..2).
 
     Example:
         >>> [ternary_rows(n) for n in (1, 16, 256, 4096)]
-        [1, 13, 126, 1361]
+        [1, 13, 115, 1241]
     """
     if num_coins < 0:
         raise ValueError(f"num_coins must be >= 0, was {num_coins}")
     most = 64
     while True:
-        capacity = _radix_capacities(3, most)
+        capacity = _ternary_capacities(most)
         if capacity[-1] >= num_coins:
             return int(np.searchsorted(capacity, num_coins))
         most *= 2
@@ -292,22 +347,23 @@ def ternary_rows(num_coins: int) -> int:
 
 @dataclass(frozen=True)
 class RadixDesign:
-    """A detecting design for ternary coins in mixed radix 3 (read-only arrays).
+    """A detecting design for ternary coins (0..2) read from the Möbius sums (read-only).
 
-    Coin ``c`` belongs to mask ``owners[c]`` with weight ``3^digits[c]``: row ``S`` weighs
+    Coin ``c`` belongs to mask ``owners[c]`` with weight ``weights[c]``: row ``S`` weighs
     it iff ``T = S & owners[c]`` has odd popcount and its highest bit is in
     ``families[c]``. The odd subsets of ``U`` whose highest bit has rank ``rho`` (1-based,
     from the lowest bit of ``U``) number ``2^(rho - 2)`` (one for ``rho = 1``), so a family
-    of bits picks ``3^j`` of the ``2^(popcount(U) - 1)`` odd subsets: the Möbius sum at
-    ``U`` (signed ``(-1)^(|U|+1)``) is ``sum_c 3^digits[c] x_c``, read off in base 3; the
-    top coin of ``U`` (``top``) may exceed 2.
+    of bits picks any number up to ``2^(popcount(U) - 1)`` of the odd subsets: the Möbius
+    sum at ``U`` (signed ``(-1)^(|U|+1)``) is ``sum_c weights[c] x_c``, and the weights of
+    a mask (:func:`ternary_weights`, coin ``ranks[c]`` of its mask) give every
+    ``{0, 1, 2}``-combination its own sum.
     """
 
     rows: int
     owners: np.ndarray
-    digits: np.ndarray
+    ranks: np.ndarray
+    weights: np.ndarray
     families: np.ndarray
-    top: np.ndarray
 
     def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
         """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
@@ -318,12 +374,15 @@ class RadixDesign:
 
 @functools.lru_cache(maxsize=32)
 def radix_design(num_coins: int) -> RadixDesign:
-    """The radix-3 design of ``N`` ternary coins in :func:`ternary_rows` rows.
+    """The design of ``N`` ternary coins in :func:`ternary_rows` rows.
+
+    Masks ``U = 1..m`` in order; mask ``U`` holds the coins of
+    :func:`ternary_weights` ``(popcount(U))``, largest weight first.
 
     Example:
-        >>> design = radix_design(5)
-        >>> design.rows, design.owners.tolist(), design.digits.tolist()
-        (5, [1, 2, 3, 4, 5], [0, 0, 0, 0, 0])
+        >>> design = radix_design(6)
+        >>> design.owners.tolist(), design.weights.tolist()
+        ([1, 2, 3, 4, 5, 6], [1, 1, 2, 1, 2, 2])
     """
     if num_coins < 0:
         raise ValueError(f"num_coins must be >= 0, was {num_coins}")
@@ -332,37 +391,48 @@ def radix_design(num_coins: int) -> RadixDesign:
         raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
     masks = np.arange(1, m + 1, dtype=np.int64)
     sizes = np.bitwise_count(masks).astype(np.int64)
-    per_mask = _radix_counts(3, sizes)
+    per_mask = _TERNARY_COUNTS[sizes]
     owners = np.repeat(masks, per_mask)[:num_coins]
     starts = np.cumsum(per_mask) - per_mask
-    digits = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
-    top = digits == np.repeat(per_mask, per_mask)[:num_coins] - 1
-    families = np.zeros_like(owners)
+    ranks = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
     owner_sizes = np.bitwise_count(owners).astype(np.int64)
+    weights = np.array(
+        [ternary_weights(int(size))[rank] for size, rank in zip(owner_sizes, ranks, strict=True)],
+        dtype=np.int64,
+    )
+    families = np.zeros_like(owners)
     for index in range(owners.size):
-        weight = 3 ** int(digits[index])
-        bits = [b for b in range(16) if owners[index] >> b & 1]
+        weight = int(weights[index])
         if weight == 1 << (owner_sizes[index] - 1):
             families[index] = owners[index]
             continue
+        bits = [b for b in range(16) if owners[index] >> b & 1]
         family = 0
         for i, bit in enumerate(bits[1:]):  # rank i + 2 holds 2^i odd subsets
             if weight >> i & 1:
                 family |= 1 << bit
         families[index] = family
-    for array in (owners, digits, families, top):
+    for array in (owners, ranks, weights, families):
         array.flags.writeable = False
-    return RadixDesign(m, owners, digits, families, top)
+    return RadixDesign(m, owners, ranks, weights, families)
 
 
 def decode_radix(answers: Sequence[int] | np.ndarray, design: RadixDesign) -> np.ndarray:
     """The ternary coins ``x`` whose weighings by ``design`` give ``answers`` (exact):
-    :func:`_peel` with the place values ``3^digits``.
+    :func:`_peel`, each mask's coins looked up from its read (:func:`ternary_weights`).
 
     Raises:
         ValueError: a wrong number of answers, or answers that no coins give.
     """
-    return _peel(answers, design, "decode_radix", 3 ** np.asarray(design.digits), 3)
+
+    def digits(here: np.ndarray, read: np.ndarray, size: int) -> np.ndarray:
+        table = _ternary_table(size)
+        inside = read < table.shape[1]
+        found = np.full(here.size, -1, dtype=np.int64)
+        found[inside] = table[design.ranks[here][inside], read[inside]]
+        return found
+
+    return _peel(answers, design, "decode_radix", design.weights, digits)
 
 
 def _stage_rows(stage: str, unknown: int) -> int:
@@ -417,7 +487,7 @@ def few_colors_cost(counts: Sequence[int], num_colors: int) -> int:
 
     Example:
         >>> few_colors_cost((10, 20, 30, 40), 4)
-        74
+        69
     """
     present = tuple(sorted((int(c) for c in counts if c > 0), reverse=True))
     return _plan(present, len(present) < num_colors)[0]
