@@ -97,6 +97,28 @@ def _rows_for(num_coins: int, width: int) -> int:
         most *= 2
 
 
+def _split(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    pair = (first.astype(np.uint16), second.astype(np.uint16))
+    for array in pair:
+        array.flags.writeable = False
+    return pair
+
+
+def _weighed(rows: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``weighed[r, c]``: ``T = rows[r] & (first[c] | second[c])`` (disjoint bits) has odd
+    popcount and its highest bit in ``first[c]``, that is ``S & first > S & second``.
+
+    Both designs' columns have this form: in a slot design ``first`` holds the lowest bits
+    of the mask, so ``S & second`` must be empty; in a radix design ``first`` is the family.
+    Coins (or positions) with ``first = second = 0`` are weighed by no row.
+    """
+    masks = rows.astype(np.uint16)[:, None]
+    low = masks & first[None, :]
+    high = masks & second[None, :]
+    odd = (np.bitwise_count(low ^ high) & 1).view(bool)
+    return odd & (low > high)
+
+
 @dataclass(frozen=True)
 class SlotDesign:
     """A detecting design for coins of ``width`` bits each (``1``: 0/1, ``2``: 0..3).
@@ -115,13 +137,16 @@ class SlotDesign:
     highs: np.ndarray
     top: np.ndarray
 
+    @functools.cached_property
+    def split(self) -> tuple[np.ndarray, np.ndarray]:
+        """``lows`` and ``highs`` as ``uint16``: row ``S`` weighs coin ``c`` iff
+        ``S & (lows | highs)`` has odd popcount and ``S & lows > S & highs``."""
+        return _split(self.lows, self.highs)
+
     def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
         """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
-        masks = rows.astype(np.uint16)[:, None]
-        lows = self.lows[coins].astype(np.uint16)[None, :]
-        highs = self.highs[coins].astype(np.uint16)[None, :]
-        odd = (np.bitwise_count(masks & lows) & 1).astype(bool)
-        return odd & ((masks & highs) == 0)
+        first, second = self.split
+        return _weighed(rows, first[coins], second[coins])
 
 
 @functools.lru_cache(maxsize=32)
@@ -248,17 +273,16 @@ def _peel(
         np.add.at(rebuilt, design.owners[here], found * places[here])
         if np.any(rebuilt[design.owners[here]] != read):
             raise ValueError(inconsistent)
-        heavy = here[found != 0]
-        for start in range(0, heavy.size, 2048):
-            block = heavy[start : start + 2048]
-            residual[1 : m + 1] -= design.weighs(rows, block).astype(np.int64) @ x[block]
+        for value in np.unique(found[found != 0]):  # the columns of each value, summed
+            heavy = here[found == value]
+            for start in range(0, heavy.size, 4096):
+                block = heavy[start : start + 4096]
+                weighed = np.count_nonzero(design.weighs(rows, block), axis=1)
+                residual[1 : m + 1] -= value * weighed
     if np.any(residual):
         raise ValueError(inconsistent)
     return x
 
-
-_TOP_BIT = np.concatenate([[0], np.floor(np.log2(np.arange(1, 1 << 16)))]).astype(np.uint16)
-"""The highest set bit of every 16-bit mask (0 for 0)."""
 
 _TERNARY_OFFSETS: tuple[tuple[int, ...], ...] = (
     (),
@@ -306,6 +330,10 @@ def ternary_weights(size: int) -> tuple[int, ...]:
 
 
 _TERNARY_COUNTS = np.array([len(offsets) for offsets in _TERNARY_OFFSETS], dtype=np.int64)
+_TERNARY_WEIGHTS = np.zeros((len(_TERNARY_OFFSETS), int(_TERNARY_COUNTS.max())), dtype=np.int64)
+for _size in range(1, len(_TERNARY_OFFSETS)):
+    _TERNARY_WEIGHTS[_size, : _TERNARY_COUNTS[_size]] = ternary_weights(_size)
+_TERNARY_WEIGHTS.flags.writeable = False
 
 
 @functools.cache
@@ -365,11 +393,16 @@ class RadixDesign:
     weights: np.ndarray
     families: np.ndarray
 
+    @functools.cached_property
+    def split(self) -> tuple[np.ndarray, np.ndarray]:
+        """``families`` and ``owners ^ families`` as ``uint16``: row ``S`` weighs coin
+        ``c`` iff ``S & owners`` has odd popcount and ``S & families`` is the larger."""
+        return _split(self.families, self.owners ^ self.families)
+
     def weighs(self, rows: np.ndarray, coins: slice | np.ndarray) -> np.ndarray:
         """``weighs[r, c]`` for the given row masks (``1..m``) and coins (``bool``)."""
-        common = rows.astype(np.uint16)[:, None] & self.owners[coins].astype(np.uint16)[None, :]
-        chosen = (self.families[coins].astype(np.uint16)[None, :] >> _TOP_BIT[common]) & 1
-        return (chosen & np.bitwise_count(common)).astype(bool)  # odd and in the family
+        first, second = self.split
+        return _weighed(rows, first[coins], second[coins])
 
 
 @functools.lru_cache(maxsize=32)
@@ -396,22 +429,17 @@ def radix_design(num_coins: int) -> RadixDesign:
     starts = np.cumsum(per_mask) - per_mask
     ranks = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
     owner_sizes = np.bitwise_count(owners).astype(np.int64)
-    weights = np.array(
-        [ternary_weights(int(size))[rank] for size, rank in zip(owner_sizes, ranks, strict=True)],
-        dtype=np.int64,
-    )
+    weights = _TERNARY_WEIGHTS[owner_sizes, ranks]
+    # the family: the bits of rank i + 2 (2^i odd subsets each) for the bits i of the
+    # weight, or the whole mask for the weight 2^(popcount - 1)
     families = np.zeros_like(owners)
-    for index in range(owners.size):
-        weight = int(weights[index])
-        if weight == 1 << (owner_sizes[index] - 1):
-            families[index] = owners[index]
-            continue
-        bits = [b for b in range(16) if owners[index] >> b & 1]
-        family = 0
-        for i, bit in enumerate(bits[1:]):  # rank i + 2 holds 2^i odd subsets
-            if weight >> i & 1:
-                family |= 1 << bit
-        families[index] = family
+    rest = owners & (owners - 1)  # the lowest bit (rank 1) is only in a whole mask
+    for place in range(15):
+        lowest = rest & -rest
+        families |= np.where(weights >> place & 1, lowest, 0)
+        rest ^= lowest
+    whole = weights == np.left_shift(1, owner_sizes - 1)
+    families[whole] = owners[whole]
     for array in (owners, ranks, weights, families):
         array.flags.writeable = False
     return RadixDesign(m, owners, ranks, weights, families)
@@ -535,19 +563,21 @@ def play_few_colors(
             design = slot_design(size, 1)
         answers = np.empty(design.rows, dtype=np.int64)
         weights = np.empty(design.rows, dtype=np.int64)  # coins each row weighs
+        # every position's column: the design's coin at an unknown one, no row elsewhere
+        first, second = (np.zeros(n, dtype=np.uint16) for _ in range(2))
+        first[unknown], second[unknown] = design.split
+        shown = base.copy()  # a row shows `colour` where it weighs, this elsewhere
+        shown[unknown] = other
         step = max(1, (1 << 22) // max(1, n))
         for start in range(0, design.rows, step):
             rows = np.arange(start + 1, min(design.rows, start + step) + 1, dtype=np.int64)
-            weighed = design.weighs(rows, slice(None))
-            columns = np.empty((n, rows.size), dtype=dtype)  # position-major, then transposed
-            columns[:] = base[:, None]
-            columns[unknown] = np.where(weighed.T, colour, other).astype(dtype)
-            codes = np.ascontiguousarray(columns.T)
+            weighed = _weighed(rows, first, second)
+            codes = np.where(weighed, np.asarray(colour, dtype=dtype), shown[None, :])
             answered = ask_many(codes)
             if answered.shape[0] < rows.size or answered[-1] == n:  # a row is the secret
                 return codes[answered.shape[0] - 1].astype(np.int64)
             answers[start : start + rows.size] = answered
-            weights[start : start + rows.size] = weighed.sum(axis=1)
+            weights[start : start + rows.size] = np.count_nonzero(weighed, axis=1)
         inconsistent = (
             f"answers are inconsistent: colours {colour} and {other} do not decode "
             f"from the weighings of {size} positions"
