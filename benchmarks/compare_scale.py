@@ -127,6 +127,7 @@ def _run(
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     colors: Any = "n" if table == "diagonal" else [int(table)]
+    path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as stream:
 
         def keep(row: Any) -> None:

@@ -121,6 +121,12 @@ def test_plans_and_costs():
         few_colors_plan((1, 2))
 
 
+def test_plans_of_thousands_of_colours():
+    # coin-weighing asks for the cost at n = k too (thousands of colours present)
+    assert few_colors_cost((1,) * 4000, 4096) > 4000
+    assert len(few_colors_plan((1,) * 4000)) == 2000
+
+
 @pytest.mark.parametrize(("n", "k"), [(4, 3), (5, 2), (3, 4), (4, 4), (6, 3)])
 def test_every_secret_of_small_games(n, k):
     for secret in itertools.product(range(k), repeat=n):

@@ -490,22 +490,26 @@ def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Sta
 
 @functools.lru_cache(maxsize=1024)
 def _plan(counts: tuple[int, ...], absent: bool) -> tuple[int, tuple[Stage, ...]]:
-    @functools.cache
-    def best(first: int) -> tuple[int, tuple[Stage, ...]]:
-        unknown = sum(counts[first:])
-        left = len(counts) - first
-        if left <= 1:
-            return 0, ()
-        if left == 2:
-            return lindstrom_rows(unknown), (("pair", first, first + 1),)
-        cost, rest = best(first + 2)
-        options = [(ternary_rows(unknown) + cost, (("pair", first, first + 1), *rest))]
+    # best[i]: the fewest rows for the colours i.., by a pair (step 2) or a single (step 1)
+    size = len(counts)
+    unknown = np.concatenate([np.cumsum(counts[::-1])[::-1], [0]]).tolist()
+    best = [0] * (size + 1)
+    step = [0] * (size + 1)
+    for first in range(size - 2, -1, -1):
+        if first == size - 2:
+            best[first], step[first] = lindstrom_rows(unknown[first]), 2
+            continue
+        best[first], step[first] = ternary_rows(unknown[first]) + best[first + 2], 2
         if absent or first > 0:
-            cost, rest = best(first + 1)
-            options.append((lindstrom_rows(unknown) + cost, (("single", first, -1), *rest)))
-        return min(options, key=lambda option: option[0])
-
-    return best(0)
+            single = lindstrom_rows(unknown[first]) + best[first + 1]
+            if single < best[first]:
+                best[first], step[first] = single, 1
+    stages: list[Stage] = []
+    first = 0
+    while first < size - 1:
+        stages.append(("pair", first, first + 1) if step[first] == 2 else ("single", first, -1))
+        first += step[first]
+    return best[0], tuple(stages)
 
 
 def few_colors_cost(counts: Sequence[int], num_colors: int) -> int:
