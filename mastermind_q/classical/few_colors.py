@@ -18,8 +18,8 @@ whose colour is still unknown (the set ``U``):
   them enters the Möbius sum at ``U`` with weight ``w``. The coins of ``U`` take weights
   near ``2^(popcount(U) - 1)`` whose ``{0, 1, 2}``-combinations all have their own sum
   (:func:`ternary_weights`): the read, up to twice their sum, gives every coin. That is
-  one coin more than powers of three at popcounts 4, 7, 10, 12 and 13 (3 instead of 2 at
-  popcount 4), about a tenth fewer rows (:class:`RadixDesign`).
+  one coin more than powers of three at popcounts 4, 7, 10, 12, 13 and 15 (3 instead of
+  2 at popcount 4), about a tenth fewer rows (:class:`RadixDesign`).
 * **Single stage** (colour ``a``, another colour ``f`` absent from ``U``, e.g. one found
   already). ``a`` on the weighed positions, ``f`` elsewhere: ``y = D x``.
 
