@@ -408,7 +408,7 @@ def run(args: argparse.Namespace) -> int:
             }
         )
         result = play(codemaker, method=args.method, verify=args.verify, **settings)
-    payload = result.to_dict(transcript=not args.json)  # --json prints no transcript
+    payload = result.to_dict(transcript=False)  # neither form prints the transcript
     if progress.jobs:
         payload["jobs"] = progress.jobs
     if args.draw is not None or args.qasm is not None:
