@@ -31,8 +31,9 @@ absent colour exists) is chosen by a small dynamic programme over the sorted cou
 every stage's cost is known before it is asked (:func:`few_colors_plan`).
 
 Cost: ``k - 1`` counts, the stages, the final guess; about ``sum_s m_T(|U_s|)`` with
-``|U_s|`` shrinking by the two colours found at each stage (``m_T(N) ~ 2 m_L(N)`` and
-``m_L(N) ~ 2N / log2 N``), so about ``(k / 2) * 4n / log2 n`` at uniform counts. Every
+``|U_s|`` shrinking by the two colours found at each stage (``m_T(N)`` about
+``1.4 m_L(N)`` at these sizes, ``m_L(N) ~ 2N / log2 N``), so about
+``(k / 2) * 2.8 n / log2 n`` at uniform counts. Every
 answer is checked: the decoded coins must reproduce the answers and the counts.
 Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
 
