@@ -72,6 +72,20 @@ def test_ternary_weights_give_every_combination_its_own_sum(size):
     assert weights.size >= powers  # never fewer coins than powers of three
 
 
+def test_design_rows_are_the_fewest_that_hold_the_coins():
+    for coins in (*range(0, 300), 1000, 4096, 16384):
+        assert slot_design(coins, 1).rows == lindstrom_rows(coins)
+        design = radix_design(coins)
+        assert design.rows == ternary_rows(coins)
+        assert coins == 0 or design.owners[-1] == design.rows  # the last row holds a coin
+    with pytest.raises(ValueError, match="fewer than 65536 rows, was 400000"):
+        ternary_rows(400_000)
+    with pytest.raises(ValueError, match="fewer than 65536 rows, was 1000000"):
+        slot_design(1_000_000, 1)
+    with pytest.raises(ValueError, match="at most 65535 rows, was 900000 positions"):
+        few_colors_cost((300_000, 300_000, 300_000), 3)
+
+
 def test_ternary_weights_refuse_sizes_out_of_range():
     with pytest.raises(ValueError, match=r"size must be in 1\.\.16, was 17"):
         ternary_weights(17)

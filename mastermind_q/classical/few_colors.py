@@ -44,6 +44,7 @@ References:
 Example:
     >>> few_colors_plan((5, 3, 2))  # colour 2 is what the pair stage leaves
     (('pair', 0, 1),)
+    >>> from mastermind_q.classical.detecting import lindstrom_rows
     >>> ternary_rows(4), lindstrom_rows(4)
     (4, 3)
 """
@@ -57,7 +58,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .detecting import _mobius, lindstrom_rows
+from .detecting import _mobius
 
 __all__ = [
     "RadixDesign",
@@ -77,25 +78,45 @@ Stage = tuple[str, int, int]
 """``("pair", i, i + 1)`` or ``("single", i, -1)``: the stage's colours by rank."""
 
 
-@functools.lru_cache(maxsize=64)
-def _capacities(width: int, most: int) -> np.ndarray:
-    """Cumulative coins of ``width`` bits held by masks ``1..m``, for ``m = 0..most``."""
-    sizes = np.bitwise_count(np.arange(1, most + 1, dtype=np.int64)).astype(np.int64)
-    per_mask = (sizes + width - 1) // width
-    return np.concatenate([[0], np.cumsum(per_mask)])
+_TERNARY = 3
+"""The coin kind of the ternary reads (kinds 1 and 2: slots of that width)."""
+
+MAX_ROWS = (1 << 16) - 1
+"""Most rows of a design: its row masks are ``uint16``."""
 
 
-def _rows_for(num_coins: int, width: int) -> int:
-    if num_coins <= 0:
-        return 0
-    if width == 1:
-        return lindstrom_rows(num_coins)
-    most = 64
-    while True:
-        capacity = _capacities(width, most)
-        if capacity[-1] >= num_coins:
-            return int(np.searchsorted(capacity, num_coins))
-        most *= 2
+def _per_popcount(kind: int) -> np.ndarray:
+    """Coins a mask holds by its popcount ``0..16``: ``ceil(popcount / width)`` slots of
+    width ``kind`` (1 or 2), or the ternary coins of :func:`ternary_weights`."""
+    if kind == _TERNARY:
+        return _TERNARY_COUNTS
+    sizes = np.arange(_TERNARY_COUNTS.size, dtype=np.int64)
+    return (sizes + kind - 1) // kind
+
+
+@functools.cache
+def _capacities(kind: int) -> np.ndarray:
+    """``capacity[m]``: the coins of ``kind`` that masks ``1..m`` hold, ``m = 0..MAX_ROWS``."""
+    sizes = np.bitwise_count(np.arange(1, MAX_ROWS + 1, dtype=np.int64))
+    capacity = np.concatenate([[0], np.cumsum(_per_popcount(kind)[sizes])])
+    capacity.flags.writeable = False
+    return capacity
+
+
+def _fewest_rows(coins: int | np.ndarray, kind: int) -> np.ndarray:
+    """The fewest masks ``1..m`` holding ``coins`` coins of ``kind``, elementwise;
+    ``MAX_ROWS + 1`` where no design holds them."""
+    return np.searchsorted(_capacities(kind), coins)
+
+
+def _mask_coins(num_coins: int, rows: int, kind: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``N`` coins of masks ``1..m`` in order: each coin's mask and its rank
+    (``0, 1, ...``) among the coins of its mask."""
+    masks = np.arange(1, rows + 1, dtype=np.int64)
+    per_mask = _per_popcount(kind)[np.bitwise_count(masks)]
+    owners = np.repeat(masks, per_mask)[:num_coins]
+    starts = np.cumsum(per_mask) - per_mask
+    return owners, np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
 
 
 def _split(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -172,17 +193,12 @@ def slot_design(num_coins: int, width: int) -> SlotDesign:
         raise ValueError(f"num_coins must be >= 0, was {num_coins}")
     if width not in (1, 2):
         raise ValueError(f"width must be 1 or 2, was {width}")
-    m = _rows_for(num_coins, width)
-    if m >= 1 << 16:
+    m = int(_fewest_rows(num_coins, width))
+    if m > MAX_ROWS:
         raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
-    masks = np.arange(1, m + 1, dtype=np.int64)
-    sizes = np.bitwise_count(masks).astype(np.int64)
-    per_mask = (sizes + width - 1) // width
-    owners = np.repeat(masks, per_mask)[:num_coins]
-    starts = np.cumsum(per_mask) - per_mask
-    ranks = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
+    owners, ranks = _mask_coins(num_coins, m, width)
     bases = ranks * width
-    owner_sizes = np.repeat(sizes, per_mask)[:num_coins]
+    owner_sizes = np.bitwise_count(owners).astype(np.int64)
     top = bases + width > owner_sizes
     lows = np.zeros_like(owners)
     rest = owners.copy()
@@ -351,14 +367,11 @@ def _ternary_table(size: int) -> np.ndarray:
     return table
 
 
-@functools.lru_cache(maxsize=64)
-def _ternary_capacities(most: int) -> np.ndarray:
-    sizes = np.bitwise_count(np.arange(1, most + 1, dtype=np.int64)).astype(np.int64)
-    return np.concatenate([[0], np.cumsum(_TERNARY_COUNTS[sizes])])
-
-
 def ternary_rows(num_coins: int) -> int:
     """``m_T(N)``: the fewest rows of a :class:`RadixDesign` for ``N`` ternary coins (0..2).
+
+    Raises:
+        ValueError: ``num_coins`` negative, or more than 65,535 rows hold.
 
     Example:
         >>> [ternary_rows(n) for n in (1, 16, 256, 4096)]
@@ -366,12 +379,10 @@ def ternary_rows(num_coins: int) -> int:
     """
     if num_coins < 0:
         raise ValueError(f"num_coins must be >= 0, was {num_coins}")
-    most = 64
-    while True:
-        capacity = _ternary_capacities(most)
-        if capacity[-1] >= num_coins:
-            return int(np.searchsorted(capacity, num_coins))
-        most *= 2
+    rows = int(_fewest_rows(num_coins, _TERNARY))
+    if rows > MAX_ROWS:
+        raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
+    return rows
 
 
 @dataclass(frozen=True)
@@ -420,15 +431,8 @@ def radix_design(num_coins: int) -> RadixDesign:
     """
     if num_coins < 0:
         raise ValueError(f"num_coins must be >= 0, was {num_coins}")
-    m = ternary_rows(num_coins)
-    if m >= 1 << 16:
-        raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
-    masks = np.arange(1, m + 1, dtype=np.int64)
-    sizes = np.bitwise_count(masks).astype(np.int64)
-    per_mask = _TERNARY_COUNTS[sizes]
-    owners = np.repeat(masks, per_mask)[:num_coins]
-    starts = np.cumsum(per_mask) - per_mask
-    ranks = np.arange(owners.size) - np.repeat(starts, per_mask)[:num_coins]
+    m = ternary_rows(num_coins)  # refuses sizes no design holds
+    owners, ranks = _mask_coins(num_coins, m, _TERNARY)
     owner_sizes = np.bitwise_count(owners).astype(np.int64)
     weights = _TERNARY_WEIGHTS[owner_sizes, ranks]
     # the family: the bits of rank i + 2 (2^i odd subsets each) for the bits i of the
@@ -464,10 +468,6 @@ def decode_radix(answers: Sequence[int] | np.ndarray, design: RadixDesign) -> np
     return _peel(answers, design, "decode_radix", design.weights, digits)
 
 
-def _stage_rows(stage: str, unknown: int) -> int:
-    return ternary_rows(unknown) if stage == "pair" else lindstrom_rows(unknown)
-
-
 def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Stage, ...]:
     """The stages with the fewest rows for colour counts sorted most frequent first.
 
@@ -493,16 +493,21 @@ def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Sta
 def _plan(counts: tuple[int, ...], absent: bool) -> tuple[int, tuple[Stage, ...]]:
     # best[i]: the fewest rows for the colours i.., by a pair (step 2) or a single (step 1)
     size = len(counts)
-    unknown = np.concatenate([np.cumsum(counts[::-1])[::-1], [0]]).tolist()
+    unknown = np.cumsum(np.array(counts[::-1], dtype=np.int64))[::-1]  # colours i.. hold
+    pair = _fewest_rows(unknown, _TERNARY).tolist()
+    binary = _fewest_rows(unknown, 1).tolist()  # m_L
+    if max(pair[: size - 2] + binary[: size - 1], default=0) > MAX_ROWS:
+        raise ValueError(
+            f"counts must fit designs of at most {MAX_ROWS} rows, was {int(unknown[0])} positions"
+        )
     best = [0] * (size + 1)
     step = [0] * (size + 1)
-    for first in range(size - 2, -1, -1):
-        if first == size - 2:
-            best[first], step[first] = lindstrom_rows(unknown[first]), 2
-            continue
-        best[first], step[first] = ternary_rows(unknown[first]) + best[first + 2], 2
+    if size >= 2:
+        best[size - 2], step[size - 2] = binary[size - 2], 2
+    for first in range(size - 3, -1, -1):
+        best[first], step[first] = pair[first] + best[first + 2], 2
         if absent or first > 0:
-            single = lindstrom_rows(unknown[first]) + best[first + 1]
+            single = binary[first] + best[first + 1]
             if single < best[first]:
                 best[first], step[first] = single, 1
     stages: list[Stage] = []
