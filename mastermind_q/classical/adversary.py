@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from ..codemaker import Codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
 from ..game import Code, validate_colors, validate_positions
 from .codes import DEFAULT_MAX_CODES, all_codes, black_counts, black_white_counts, color_histograms
 

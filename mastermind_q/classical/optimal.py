@@ -84,7 +84,8 @@ import numpy as np
 from ..caching import CACHE_ENV as _CACHE_ENV
 from ..caching import cache_folder, read_json_cache, write_json_cache
 from ..codebreaker import Codebreaker
-from ..codemaker import Codemaker, check_codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
+from ..codemaker import check_codemaker
 from ..game import (
     Code,
     validate_colors,

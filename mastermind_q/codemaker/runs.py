@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from qiskit.circuit import Gate, QuantumCircuit
 
-from .counting import (
+from ..counting import (
     KNOWN_SECRET_ORACLE_NAMES,
     ORACLE_NAME,
     ORACLE_NAMES,
@@ -36,13 +36,13 @@ from .counting import (
     OracleCountError,
     OracleWalk,
 )
-from .game import Code
-from .oracle_gates import ORACLE_OPTIONS, OracleGate, known_secret_oracle
+from ..game import Code
+from ..oracle_gates import ORACLE_OPTIONS, OracleGate, known_secret_oracle
 
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
 
-    from .backends import Execution
+    from ..backends import Execution
 
 __all__ = ["CircuitsNotExecuted", "CountOnly", "CountedRuns"]
 
@@ -124,7 +124,7 @@ class CountedRuns:
             >>> gate.oracle_layout.score_qubits
             (2, 3)
         """
-        from .circuits.oracle import black_peg_oracle_cost
+        from ..circuits.oracle import black_peg_oracle_cost
 
         unknown = sorted(set(options) - set(ORACLE_OPTIONS))
         if unknown:
@@ -138,8 +138,8 @@ class CountedRuns:
             self._oracle_tokens[key] = token
             self._oracles[token] = (dict(options), cost.qubits)
         token = self._oracle_tokens[key]
-        from .circuits.layout import OracleLayout, color_qubits
-        from .circuits.layout import score_qubits as minimum_score_qubits
+        from ..circuits.layout import OracleLayout, color_qubits
+        from ..circuits.layout import score_qubits as minimum_score_qubits
 
         n, k = len(self._secret), self._num_colors
         m = int(options.get("score_qubits") or minimum_score_qubits(n))
@@ -162,7 +162,7 @@ class CountedRuns:
             >>> gate.name, gate.num_qubits, gate.definition
             ('O_h', 7, None)
         """
-        from .circuits.layout import OracleLayout, color_qubits
+        from ..circuits.layout import OracleLayout, color_qubits
 
         key = (("kind", "parity"),)
         if key not in self._oracle_tokens:
@@ -272,7 +272,7 @@ class CountedRuns:
         """
         if self._COUNTS_ONLY:
             self._count_without_running(circuits)
-        from .backends import (
+        from ..backends import (
             DEFAULT_SHOTS,
             Execution,
             exact_probabilities,
@@ -281,7 +281,7 @@ class CountedRuns:
             sample_counts,
             validate_backend_name,
         )
-        from .limits import check_quantum_size
+        from ..limits import check_quantum_size
 
         # Circuits are built (and counted) to larger sizes than they are run or synthesised.
         check_quantum_size(len(self._secret), self._num_colors)
@@ -349,7 +349,7 @@ class CountedRuns:
             if shots is None:
                 batch = list(circuits)
             else:
-                from .limits import check_shots, limit
+                from ..limits import check_shots, limit
 
                 most = max(1, limit("max_shots") // max(1, int(shots)))
                 for circuit in circuits:
