@@ -381,8 +381,10 @@ def check_codebreaker(obj: object, *, source: str = "codebreaker") -> Codebreake
         ("distinct", lambda v: isinstance(v, bool), "True or False"),
         (
             "games",
-            lambda v: v is None
-            or (isinstance(v, tuple) and bool(v) and all(isinstance(g, bool) for g in v)),
+            lambda v: (
+                v is None
+                or (isinstance(v, tuple) and bool(v) and all(isinstance(g, bool) for g in v))
+            ),
             "None or a tuple of True and False",
         ),
         ("exact", lambda v: isinstance(v, bool), "True or False"),
@@ -395,9 +397,7 @@ def check_codebreaker(obj: object, *, source: str = "codebreaker") -> Codebreake
     for attribute, fits, expected in typed:
         value = getattr(obj, attribute, None)
         if not fits(value):
-            raise ValueError(
-                f"{source} {name!r}: {attribute} must be {expected}, was {value!r}"
-            )
+            raise ValueError(f"{source} {name!r}: {attribute} must be {expected}, was {value!r}")
     for method in ("solve", "queries", "circuits"):
         if not callable(getattr(obj, method, None)):
             raise ValueError(f"{source} {name!r}: {method} must be a method, was not callable")
@@ -490,9 +490,7 @@ def codebreaker_code(
         try:
             yield
         except BaseException as error:
-            if type(error).__name__ == "CircuitsNotExecuted" or isinstance(
-                error, CodebreakerError
-            ):
+            if type(error).__name__ == "CircuitsNotExecuted" or isinstance(error, CodebreakerError):
                 raise
             if isinstance(error, KeyboardInterrupt) and _stop_signalled():
                 raise

@@ -55,9 +55,9 @@ if TYPE_CHECKING:
 __all__ = [
     "CLASSICAL_METHODS",
     "METHODS",
-    "CodebreakerError",
     "QUANTUM_METHODS",
     "Codebreaker",
+    "CodebreakerError",
     "QuantumOutcome",
     "check_request",
     "method_circuits",
@@ -212,9 +212,6 @@ def _play(
         )
 
     info = method_info(method)
-    reason = info.colors_reason(codemaker.num_colors)
-    if reason is not None:
-        raise ValueError(reason)
     if scheme is not None:
         from .classical.static_schemes import validate_scheme
 
@@ -251,6 +248,9 @@ def _play(
         feedback=feedback,
         scheme=scheme,
     )
+    reason = info.colors_reason(codemaker.num_colors)  # after a built-in's own words
+    if reason is not None:
+        raise ValueError(reason)
     if info.kind == "quantum":
         assert execution is not None and backend is not None
         return _quantum_result(codemaker, info, execution, verify=verify)
@@ -313,9 +313,7 @@ def _answered(codemaker: ClassicalCodemaker, info: Codebreaker, found: object) -
     return code
 
 
-def _found_code(
-    found: object, info: Codebreaker, codemaker: ClassicalCodemaker
-) -> tuple[int, ...]:
+def _found_code(found: object, info: Codebreaker, codemaker: ClassicalCodemaker) -> tuple[int, ...]:
     """What a codebreaker returned, as the code it claims, validated like any code.
 
     The referee judges it (``solved`` is ``found == secret``): a well-formed wrong code
@@ -325,9 +323,9 @@ def _found_code(
     from .game import shown
 
     queries = codemaker.queries
-    if isinstance(found, (dict, set, frozenset, str, bytes)) or not isinstance(
-        found, (tuple, list)
-    ) and not hasattr(found, "__array__"):
+    if isinstance(found, (dict, set, frozenset, str, bytes)) or (
+        not isinstance(found, (tuple, list)) and not hasattr(found, "__array__")
+    ):
         raise CodebreakerError(
             f"codebreaker {info.name!r} must return the code it found (a sequence of ints), "
             f"returned {shown(found)} ({queries} queries charged)",

@@ -207,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal`` (130, 143) after what finished is printed and kept.
     """
     forget_stop_signals()
+    from .arguments import list_plugins_in_help
+
+    words = sys.argv[1:] if argv is None else list(argv)
+    list_plugins_in_help(any(word in ("-h", "--help") for word in words))
     parser = _parser_with_plugin_lines()
     args = parser.parse_args(argv)
     try:

@@ -28,7 +28,14 @@ import re
 import sys
 from typing import Any
 
-from .arguments import CLIError, integer, positive_int, subcommand
+from .arguments import (
+    CLIError,
+    integer,
+    method_name,
+    method_names,
+    positive_int,
+    subcommand,
+)
 
 QUIT_WORDS = ("quit", "exit", "q")
 """Entries that end the game."""
@@ -58,10 +65,8 @@ def _seconds(text: str) -> float:
 
 
 def add_parser(subparsers: Any) -> None:
-    from ..solving import METHODS
-
-    classical = [name for name, info in METHODS.items() if info.kind == "classical"]
-    quantum = [name for name, info in METHODS.items() if info.kind == "quantum"]
+    classical = method_names("classical")
+    quantum = method_names("quantum")
     parser = subcommand(
         subparsers,
         "play",
@@ -125,14 +130,14 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--codebreaker",
-        choices=classical,
+        type=method_name("classical"),
         default="consistent",
         metavar="METHOD",
         help=f"make: the classical codebreaker ({', '.join(classical)}; default consistent)",
     )
     parser.add_argument(
         "--method",
-        choices=quantum,
+        type=method_name("quantum"),
         metavar="METHOD",
         help=f"watch: the quantum codebreaker ({', '.join(quantum)}; default nonadaptive, "
         "two-color for k = 2)",

@@ -47,6 +47,10 @@ if TYPE_CHECKING:
 __all__ = ["CircuitsNotExecuted", "CountOnly", "CountedRuns"]
 
 
+_NOT_GATES = frozenset({"barrier", "measure", "reset", "delay", "store"})
+"""Instructions that are no gate to synthesise (a barrier across many qubits)."""
+
+
 def _shown_circuit(circuit: QuantumCircuit) -> str:
     """A circuit named in a message: its name and size."""
     return (
@@ -298,34 +302,80 @@ class CountedRuns:
         batch = self._batch(circuits, shots=None if exact else shots)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
-        walk = OracleWalk(self._match_oracle, replace=True)
-        calls = 0
-        runnable = []
-        for circuit in batch:
-            found, rebuilt = walk.circuit(circuit)
-            calls += found
-            runnable.append(rebuilt)
         for index, circuit in enumerate(batch):
             if not circuit.cregs:  # nothing to read back: refused before any charge
                 raise ValueError(
                     f"circuits[{index}] must be measured into a classical register, "
                     f"was {_shown_circuit(circuit)}"
                 )
-        ledger = self._ledger
-        with ledger.lock:
-            ledger.queries += calls
-            ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
-            ledger.circuits.extend(batch)
-        if exact:
-            outcomes = [dict(d) for d in exact_probabilities(runnable, options=execution.options)]
-        else:
-            outcomes = [
-                dict(c)
-                for c in sample_counts(runnable, metadata=dict(metadata or {}), execution=execution)
-            ]
+        try:
+            walk = OracleWalk(self._match_oracle, replace=True)
+            calls = 0
+            runnable = []
+            for circuit in batch:
+                found, rebuilt = walk.circuit(circuit)
+                calls += found
+                runnable.append(rebuilt)
+            self._check_run_size(batch, calls, 1 if exact else int(shots or 1))
+            ledger = self._ledger
+            with ledger.lock:
+                ledger.queries += calls
+                ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
+                ledger.circuits.extend(batch)
+            if exact:
+                outcomes = [
+                    dict(d) for d in exact_probabilities(runnable, options=execution.options)
+                ]
+            else:
+                outcomes = [
+                    dict(c)
+                    for c in sample_counts(
+                        runnable, metadata=dict(metadata or {}), execution=execution
+                    )
+                ]
+        finally:  # the real oracle does not outlive the run that needed it
+            self._real_oracles.clear()
+            runnable = []
         with ledger.lock:
             ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
         return outcomes
+
+    def _check_run_size(self, batch: list[QuantumCircuit], calls: int, shots: int) -> None:
+        """Refuse a run before anything is charged or executed: its oracle applications
+        times ``shots`` (:data:`max_oracle_executions <mastermind_q.limits.LIMITS>`), and
+        its two-qubit gates once the oracle is expanded (each application costs the
+        oracle's CX count, :func:`~mastermind_q.circuits.oracle.black_peg_oracle_cost`;
+        every other gate on two qubits or more counts one) against ``max_circuit_gates``,
+        the limits the built-ins' run estimates are held to.
+
+        Raises:
+            ResourceLimitError: naming the count and the limit.
+        """
+        from ..circuits.oracle import black_peg_oracle_cost
+        from ..limits import check_circuit_gates, check_oracle_executions
+
+        check_oracle_executions(calls, shots)
+        n, k = len(self._secret), self._num_colors
+        per_call = 1
+        for options, width in self._oracles.values():
+            if options.get("kind") == "parity":
+                per_call = max(per_call, width)
+            else:
+                per_call = max(per_call, black_peg_oracle_cost(n, k, **options).two_qubit_gates)
+        others = sum(
+            1
+            for circuit in batch
+            for instruction in circuit.data
+            if instruction.operation.num_qubits >= 2
+            and instruction.operation.name not in _NOT_GATES
+            and instruction.operation.name not in ORACLE_NAMES
+            and not isinstance(instruction.operation, OracleGate)
+        )
+        check_circuit_gates(
+            calls * per_call + others,
+            what=f"the circuits handed to run ({calls} oracle applications, "
+            f"{per_call} two-qubit gates each once expanded)",
+        )
 
     def _count_without_running(self, circuits: Any) -> NoReturn:
         raise NotImplementedError  # only a counting codemaker (CountOnly) counts alone

@@ -17,17 +17,9 @@ from collections.abc import Sequence
 
 from qiskit import QuantumCircuit, QuantumRegister
 
-__all__ = ["CAPTIONS", "CIRCUITS", "build_circuit", "caption", "default_secret"]
+from ..circuits.names import CIRCUITS
 
-CIRCUITS = (
-    "oracle",
-    "two-color-oracle",
-    "find-two-color",
-    "two-color",
-    "grover-iteration",
-    "adaptive",
-)
-"""Circuits :func:`build_circuit` knows."""
+__all__ = ["CAPTIONS", "CIRCUITS", "build_circuit", "caption", "default_secret"]
 
 
 def default_secret(num_positions: int, colors: int) -> tuple[int, ...]:
