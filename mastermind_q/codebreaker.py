@@ -99,8 +99,8 @@ class Codebreaker:
         reference: the paper and the exact place, for tables.
         formula: its count as a formula, for tables.
         colors_source: where the colour rule comes from, for messages.
-        schemes: ``solve`` takes a keyword ``scheme`` (the static codebreaker's query
-            sets).
+        schemes: ``solve`` takes a keyword ``scheme`` (its query sets), and the object
+            names the one a game plays with ``scheme_for(n, k, *, feedback, scheme)``.
         builtin: part of the toolkit (set on the built-ins; a plugin leaves it ``False``).
     """
 
@@ -401,6 +401,11 @@ def check_codebreaker(obj: object, *, source: str = "codebreaker") -> Codebreake
     for method in ("solve", "queries", "circuits"):
         if not callable(getattr(obj, method, None)):
             raise ValueError(f"{source} {name!r}: {method} must be a method, was not callable")
+    if obj.schemes and not callable(getattr(obj, "scheme_for", None)):
+        raise ValueError(
+            f"{source} {name!r}: a codebreaker with schemes names the one it plays with "
+            "scheme_for(n, k, *, feedback, scheme)"
+        )
     if obj.kind == "classical" and type(obj).circuits is not Codebreaker.circuits:
         raise ValueError(
             f"{source} {name!r}: a classical codebreaker has no circuits; declare "

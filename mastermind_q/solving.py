@@ -128,7 +128,7 @@ def check_request(
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
     if scheme is not None and not info.schemes:
-        raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
+        raise ValueError(f"method {method!r} has no schemes, was scheme={scheme!r}")
     if info.kind == "quantum":
         info.check(n, k, backend=backend or "aer", shots=shots)
         return
@@ -212,12 +212,8 @@ def _play(
         )
 
     info = method_info(method)
-    if scheme is not None:
-        from .classical.static_schemes import validate_scheme
-
-        if not info.schemes:
-            raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
-        scheme = validate_scheme(scheme)
+    if scheme is not None and not info.schemes:
+        raise ValueError(f"method {method!r} has no schemes, was scheme={scheme!r}")
     if shots is not None:
         shots = check_shots(shots)
     seed = validate_seed(seed)
@@ -248,8 +244,8 @@ def _play(
         feedback=feedback,
         scheme=scheme,
     )
-    reason = info.colors_reason(codemaker.num_colors)  # after a built-in's own words
-    if reason is not None:
+    reason = None if info.builtin else info.colors_reason(codemaker.num_colors)
+    if reason is not None:  # a built-in checks its colours itself, in its own words
         raise ValueError(reason)
     if info.kind == "quantum":
         assert execution is not None and backend is not None
@@ -261,10 +257,8 @@ def _play(
         )
     extra_classical: dict[str, Any] = {}
     keywords: dict[str, Any] = {"seed": seed}
-    if info.schemes:
-        from .classical.static import static_scheme
-
-        chosen = static_scheme(
+    if info.schemes:  # the codebreaker names the scheme it plays (``scheme`` forces one)
+        chosen = info.scheme_for(  # type: ignore[attr-defined]
             codemaker.num_positions, codemaker.num_colors, feedback=feedback, scheme=scheme
         )
         keywords["scheme"] = chosen
@@ -300,15 +294,15 @@ def _answered(codemaker: ClassicalCodemaker, info: Codebreaker, found: object) -
     """The referee's win rule: ``found`` validated as a code, and answered.
 
     A game is won when the codemaker has answered the secret itself. A codebreaker that
-    returns a code it did not have answered gets it asked here, counted like any
-    guess, the same for every codebreaker (for a wrong code too: its final guess).
+    returns the secret without having asked it gets it asked here, counted like any
+    guess, the same for every codebreaker (a wrong code is not asked: the game is lost).
 
     Raises:
         CodebreakerError: what was returned is not a code of this game (the message
             names the codebreaker and what is wrong).
     """
     code = _found_code(found, info, codemaker)
-    if not codemaker._ledger.won:
+    if not codemaker._ledger.won and codemaker._wins(code):
         codemaker.black(code)
     return code
 
@@ -403,7 +397,7 @@ def _quantum_result(
     if confidence is not None:
         extra["position_confidence"] = confidence
     queries = codemaker.queries
-    if not codemaker._ledger.won:  # the win is the referee's: it asks the answer
+    if not codemaker._ledger.won and codemaker._wins(found):  # the win is the referee's
         codemaker.black(found)
     return SolveResult(
         secret=codemaker.reveal(),

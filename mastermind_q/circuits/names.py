@@ -10,7 +10,7 @@ Example:
 
 from __future__ import annotations
 
-__all__ = ["CIRCUITS"]
+__all__ = ["CAPTIONS", "CIRCUITS"]
 
 CIRCUITS = (
     "oracle",
@@ -21,3 +21,14 @@ CIRCUITS = (
     "adaptive",
 )
 """Circuits :func:`~mastermind_q.drawing.catalogue.build_circuit` knows."""
+
+CAPTIONS = {
+    "oracle": "the black-peg oracle B_s",
+    "two-color-oracle": "the two-colour oracle (Lemma 2)",
+    "find-two-color": "FindTwoColorPosition (Algorithm 2)",
+    "two-color": "the one-query solver for k = 2 (Algorithm 3)",
+    "grover-iteration": "one exact Grover iteration (Algorithm 4)",
+    "adaptive": "the adaptive exact Grover solver (Algorithm 4)",
+}
+"""What each of :data:`CIRCUITS` is, for the caption of its drawing (``two-color`` and
+``adaptive`` are the one circuit of the codebreaker of that name)."""

@@ -135,6 +135,11 @@ class AdversaryCodemaker(Codemaker):
             "it plays classical codebreakers only"
         )
 
+    def _wins(self, code: Code) -> bool:
+        """Whether answering ``code`` ends the game: a feasible code may still be the
+        secret, so the referee asks it (the adversary answers as it always does)."""
+        return bool((self._feasible == np.asarray(code)).all(axis=1).any())
+
     def reveal(self) -> Code:
         """The committed secret: the lexicographically smallest feasible code left."""
         return tuple(int(color) for color in self._feasible[0])

@@ -382,6 +382,12 @@ class Static(Codebreaker):
     ) -> Code:
         return solve_static(codemaker, seed=seed, scheme=scheme)
 
+    def scheme_for(
+        self, num_positions: int, num_colors: int, *, feedback: str, scheme: str | None
+    ) -> str:
+        """The scheme a game at ``(n, k, feedback)`` plays (``scheme`` forces one)."""
+        return static_scheme(num_positions, num_colors, feedback=feedback, scheme=scheme)
+
     def queries(self, num_positions: int, num_colors: int) -> int:
         """The queries it commits to (its default scheme, black pegs) plus the final guess."""
         return static_query_count(num_positions, num_colors) + 1

@@ -64,6 +64,17 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _default_quantum(colors: int) -> str:
+    """The first built-in non-adaptive quantum codebreaker that plays ``colors``."""
+    from ..codebreaker import METHODS
+
+    for name in METHODS.builtin_names("quantum"):
+        breaker = METHODS[name]
+        if breaker.setting == "non-adaptive" and breaker.plays_colors(colors):
+            return name
+    raise CLIError(f"no quantum codebreaker plays --colors {colors}")
+
+
 def add_parser(subparsers: Any) -> None:
     classical = method_names("classical")
     quantum = method_names("quantum")
@@ -611,7 +622,7 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
     from .execution import start_simulation_worker
 
     n, k = args.positions, args.colors
-    method = args.method or ("two-color" if k == 2 else "nonadaptive")
+    method = args.method or _default_quantum(k)
     # Everything that can be refused is refused before the secret is typed.
     _check_backend(args.backend)
     try:

@@ -342,8 +342,8 @@ def run(args: argparse.Namespace) -> int:
     distinct = bool(args.distinct or info.distinct)
     info.check_game(feedback, distinct)
     validate_seed(args.seed)
-    if args.scheme is not None and args.method != "static":
-        raise CLIError(f"--scheme applies to --method static only, was {args.method!r}")
+    if args.scheme is not None and not info.schemes:
+        raise CLIError(f"--method {args.method} has no schemes, was --scheme {args.scheme}")
     quantum = info.kind == "quantum"
     _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)

@@ -653,6 +653,11 @@ class ClassicalCodemaker(_Uncopyable):
         return black_white(self._secret, guess)
 
     # -- the referee --------------------------------------------------------------------
+    def _wins(self, code: Code) -> bool:
+        """The referee's question: whether answering ``code`` would end the game won (the
+        adversary, which commits late, answers it to know)."""
+        return tuple(code) == self._secret
+
     def reveal(self) -> Code:
         """The secret. Only the referee (``solve``) calls this, after the game."""
         return self._secret

@@ -302,12 +302,6 @@ class CountedRuns:
         batch = self._batch(circuits, shots=None if exact else shots)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
-        for index, circuit in enumerate(batch):
-            if not circuit.cregs:  # nothing to read back: refused before any charge
-                raise ValueError(
-                    f"circuits[{index}] must be measured into a classical register, "
-                    f"was {_shown_circuit(circuit)}"
-                )
         try:
             walk = OracleWalk(self._match_oracle, replace=True)
             calls = 0
@@ -316,6 +310,12 @@ class CountedRuns:
                 found, rebuilt = walk.circuit(circuit)
                 calls += found
                 runnable.append(rebuilt)
+            for index, circuit in enumerate(batch):
+                if not circuit.cregs:  # nothing to read back: refused before any charge
+                    raise ValueError(
+                        f"circuits[{index}] must be measured into a classical register, "
+                        f"was {_shown_circuit(circuit)}"
+                    )
             self._check_run_size(batch, calls, 1 if exact else int(shots or 1))
             ledger = self._ledger
             with ledger.lock:
