@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from qiskit.circuit import Gate
 
     from .backends import Execution
-    from .codemaker import Codemaker
+    from .codemaker import Face
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -123,7 +123,7 @@ class Codebreaker:
 
     def solve(
         self,
-        codemaker: Codemaker,
+        codemaker: Face,
         *,
         execution: Execution | None = None,
         seed: int | None = None,
@@ -131,8 +131,10 @@ class Codebreaker:
         """Play against ``codemaker`` only and return the code found.
 
         Args:
-            codemaker: the referee's codemaker; its ``num_positions``,
-                ``num_colors``, ``feedback`` and ``distinct`` describe the game.
+            codemaker: the face of the referee's codemaker that the codebreaker's
+                ``kind`` and ``setting`` allow (:mod:`mastermind_q.codemaker.faces`);
+                its ``num_positions``, ``num_colors``, ``feedback`` and ``distinct``
+                describe the game.
             execution: quantum codebreakers: the
                 :class:`~mastermind_q.backends.Execution` record to hand to
                 :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>`
@@ -734,7 +736,8 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
             )
         self._read_plugins()
         known = self._extra(name)
-        if known is not None and not replace and known is not breaker:
+        same = known is breaker or type(known) is type(breaker)  # installed, registered again
+        if known is not None and not replace and not same:
             raise ValueError(
                 f"codebreaker {name!r} is registered already ({known!r}); "
                 "pass replace=True to replace it"

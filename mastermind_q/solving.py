@@ -25,7 +25,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .codebreaker import (
     METHODS,
@@ -136,7 +136,7 @@ def check_request(
 
 
 def play(
-    codemaker: Codemaker,
+    codemaker: ClassicalCodemaker,
     *,
     method: str,
     backend: str | None = None,
@@ -190,7 +190,7 @@ def play(
 
 
 def _play(
-    codemaker: Codemaker,
+    codemaker: ClassicalCodemaker,
     *,
     method: str,
     backend: str | None,
@@ -249,7 +249,8 @@ def _play(
         raise ValueError(reason)
     if info.kind == "quantum":
         assert execution is not None and backend is not None
-        return _quantum_result(codemaker, info, execution, verify=verify)
+        quantum = cast("Codemaker", codemaker)  # a quantum face was refused otherwise
+        return _quantum_result(quantum, info, execution, verify=verify)
     if backend is not None or shots is not None:
         raise ValueError(
             f"method {method!r} is classical: backend and shots do not apply, "
@@ -328,7 +329,7 @@ def _found_code(found: object, info: Codebreaker, codemaker: ClassicalCodemaker)
         )
     try:
         return validate_code(
-            found,
+            found,  # type: ignore[arg-type]  # a sequence, checked above
             codemaker.num_colors,
             positions=codemaker.num_positions,
             distinct=codemaker.distinct,
