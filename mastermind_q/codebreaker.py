@@ -684,6 +684,14 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
         else:
             del self._plugins[name]
 
+    def kind_of(self, name: str) -> str:
+        """The kind of codebreaker ``name`` (a built-in's without importing it).
+
+        Raises:
+            KeyError: no codebreaker of that name.
+        """
+        return self._kinds[name] if name in self._kinds else self[name].kind
+
     def builtin_names(self, kind: str | None = None) -> tuple[str, ...]:
         """The names of the built-in codebreakers, of ``kind`` if given (nothing imported)."""
         return tuple(name for name in self._targets if kind in (None, self._kinds[name]))

@@ -646,3 +646,22 @@ def test_a_classical_game_imports_no_qiskit():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "LOADED 0 []" in done.stdout, done.stdout[-300:]
+
+
+def test_oracle_applications_times_shots_are_held_to_a_limit(monkeypatch):
+    from mastermind_q.limits import ResourceLimitError
+
+    monkeypatch.setenv("MASTERMIND_Q_MAX_ORACLE_EXECUTIONS", "1000")
+    with pytest.raises(ResourceLimitError, match=r"3 oracle applications x 1024 shots"):
+        solve((2, 0, 1, 1), colors=4, method="nonadaptive", shots=1024)
+    assert solve((2, 0, 1, 1), colors=4, method="nonadaptive", shots=300).solved
+
+
+def test_the_real_oracle_does_not_outlive_its_run():
+    from mastermind_q.codemaker import Codemaker, face_for
+
+    maker = Codemaker((2, 0, 1), 3)
+    METHODS["nonadaptive"].solve(
+        face_for(maker, "quantum", "non-adaptive", "nonadaptive"), backend="aer-statevector"
+    )
+    assert maker.queries == 2 and not maker._real_oracles

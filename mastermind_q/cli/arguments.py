@@ -56,7 +56,7 @@ def method_name(kind: str | None = None) -> Callable[[str], str]:
     def checked(text: str) -> str:
         from ..codebreaker import METHODS
 
-        if text in METHODS and kind in (None, METHODS[text].kind):
+        if text in METHODS and kind in (None, METHODS.kind_of(text)):
             return text
         names = [n for n, info in METHODS.items() if kind in (None, info.kind)]
         raise argparse.ArgumentTypeError(
