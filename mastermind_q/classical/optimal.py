@@ -908,6 +908,8 @@ class Optimal(Codebreaker):
     name: ClassVar[str] = "optimal"
     kind: ClassVar[str] = "classical"
     builtin: ClassVar[bool] = True
+    search_bar: ClassVar[tuple[str, str]] = ("optimal search", "guess")
+    """What the command line's bar says while its search runs (description, unit)."""
     summary: ClassVar[str] = "exact minimax strategy by game-tree search (small n, k; any game)"
     feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
     games: ClassVar[tuple[bool, ...] | None] = (False, True)

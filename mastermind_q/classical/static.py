@@ -354,6 +354,8 @@ class Static(Codebreaker):
     kind: ClassVar[str] = "classical"
     setting: ClassVar[str] = "non-adaptive"
     builtin: ClassVar[bool] = True
+    search_bar: ClassVar[tuple[str, str]] = ("static minimum", "size")
+    """What the command line's bar says while its search runs (description, unit)."""
     summary: ClassVar[str] = (
         "non-adaptive: one batch of queries (minimum set, coin weighing, colour designs or "
         "random), then the guess"
