@@ -35,8 +35,10 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import re
+import sys
 import warnings
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
     from qiskit.circuit import Gate
 
     from .backends import Execution
-    from .codemaker import Codemaker
+    from .codemaker import Face
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -55,6 +57,7 @@ __all__ = [
     "NAME_PATTERN",
     "SETTINGS",
     "Codebreaker",
+    "CodebreakerError",
     "CodebreakerPluginWarning",
     "check_codebreaker",
     "method_codebreaker",
@@ -96,8 +99,8 @@ class Codebreaker:
         reference: the paper and the exact place, for tables.
         formula: its count as a formula, for tables.
         colors_source: where the colour rule comes from, for messages.
-        schemes: ``solve`` takes a keyword ``scheme`` (the static codebreaker's query
-            sets).
+        schemes: ``solve`` takes a keyword ``scheme`` (its query sets), and the object
+            names the one a game plays with ``scheme_for(n, k, *, feedback, scheme)``.
         builtin: part of the toolkit (set on the built-ins; a plugin leaves it ``False``).
     """
 
@@ -120,7 +123,7 @@ class Codebreaker:
 
     def solve(
         self,
-        codemaker: Codemaker,
+        codemaker: Face,
         *,
         execution: Execution | None = None,
         seed: int | None = None,
@@ -128,8 +131,10 @@ class Codebreaker:
         """Play against ``codemaker`` only and return the code found.
 
         Args:
-            codemaker: the referee's codemaker; its ``num_positions``,
-                ``num_colors``, ``feedback`` and ``distinct`` describe the game.
+            codemaker: the face of the referee's codemaker that the codebreaker's
+                ``kind`` and ``setting`` allow (:mod:`mastermind_q.codemaker.faces`);
+                its ``num_positions``, ``num_colors``, ``feedback`` and ``distinct``
+                describe the game.
             execution: quantum codebreakers: the
                 :class:`~mastermind_q.backends.Execution` record to hand to
                 :meth:`Codemaker.run <mastermind_q.codemaker.Codemaker.run>`
@@ -373,9 +378,52 @@ def check_codebreaker(obj: object, *, source: str = "codebreaker") -> Codebreake
             f"{source} {name!r}: feedbacks must be a tuple of 'black' and 'black-white', "
             f"was {feedbacks!r}"
         )
-    if not isinstance(obj.summary, str):
-        raise ValueError(f"{source} {name!r}: summary must be a string, was {obj.summary!r}")
+    typed: list[tuple[str, Callable[[Any], bool], str]] = [
+        ("summary", lambda v: isinstance(v, str), "a string"),
+        ("distinct", lambda v: isinstance(v, bool), "True or False"),
+        (
+            "games",
+            lambda v: (
+                v is None
+                or (isinstance(v, tuple) and bool(v) and all(isinstance(g, bool) for g in v))
+            ),
+            "None or a tuple of True and False",
+        ),
+        ("exact", lambda v: isinstance(v, bool), "True or False"),
+        ("reference", lambda v: v is None or isinstance(v, str), "None or a string"),
+        ("formula", lambda v: v is None or isinstance(v, str), "None or a string"),
+        ("colors_source", lambda v: isinstance(v, str), "a string"),
+        ("schemes", lambda v: isinstance(v, bool), "True or False"),
+        ("builtin", lambda v: isinstance(v, bool), "True or False"),
+    ]
+    for attribute, fits, expected in typed:
+        value = getattr(obj, attribute, None)
+        if not fits(value):
+            raise ValueError(f"{source} {name!r}: {attribute} must be {expected}, was {value!r}")
+    for method in ("solve", "queries", "circuits"):
+        if not callable(getattr(obj, method, None)):
+            raise ValueError(f"{source} {name!r}: {method} must be a method, was not callable")
+    if obj.schemes and not callable(getattr(obj, "scheme_for", None)):
+        raise ValueError(
+            f"{source} {name!r}: a codebreaker with schemes names the one it plays with "
+            "scheme_for(n, k, *, feedback, scheme)"
+        )
+    if obj.kind == "classical" and type(obj).circuits is not Codebreaker.circuits:
+        raise ValueError(
+            f"{source} {name!r}: a classical codebreaker has no circuits; declare "
+            "kind = 'quantum' to build circuits around the oracle"
+        )
     return obj
+
+
+def _check_plugin(breaker: Codebreaker, source: str) -> Codebreaker:
+    """A codebreaker from outside the toolkit: ``builtin`` is the toolkit's own mark."""
+    if breaker.builtin:
+        raise ValueError(
+            f"{source} {breaker.name!r}: builtin must be False for a codebreaker from "
+            "outside the toolkit, was True"
+        )
+    return breaker
 
 
 ENTRY_POINT_GROUP = "mastermind_q.codebreakers"
@@ -389,22 +437,81 @@ class CodebreakerPluginWarning(UserWarning):
 
 
 _BUILTINS = {
-    "nonadaptive": "mastermind_q.quantum.nonadaptive:NONADAPTIVE",
-    "triples": "mastermind_q.quantum.triples:TRIPLES",
-    "two-color": "mastermind_q.quantum.two_color:TWO_COLOR",
-    "adaptive": "mastermind_q.quantum.adaptive:ADAPTIVE",
-    "hunziker-meyer": "mastermind_q.quantum.hunziker_meyer:HUNZIKER_MEYER",
-    "permutation": "mastermind_q.classical.permutation:PERMUTATION",
-    "knuth": "mastermind_q.classical.baselines:KNUTH",
-    "blackpeg": "mastermind_q.classical.baselines:BLACKPEG",
-    "coin-weighing": "mastermind_q.classical.coin_weighing:COIN_WEIGHING",
-    "random-consistent": "mastermind_q.classical.baselines:RANDOM_CONSISTENT",
-    "optimal": "mastermind_q.classical.optimal:OPTIMAL",
-    "static": "mastermind_q.classical.static:STATIC",
-    "consistent": "mastermind_q.classical.consistent:CONSISTENT",
+    "nonadaptive": ("quantum", "mastermind_q.quantum.nonadaptive:NONADAPTIVE"),
+    "triples": ("quantum", "mastermind_q.quantum.triples:TRIPLES"),
+    "two-color": ("quantum", "mastermind_q.quantum.two_color:TWO_COLOR"),
+    "adaptive": ("quantum", "mastermind_q.quantum.adaptive:ADAPTIVE"),
+    "hunziker-meyer": ("quantum", "mastermind_q.quantum.hunziker_meyer:HUNZIKER_MEYER"),
+    "permutation": ("classical", "mastermind_q.classical.permutation:PERMUTATION"),
+    "knuth": ("classical", "mastermind_q.classical.baselines:KNUTH"),
+    "blackpeg": ("classical", "mastermind_q.classical.baselines:BLACKPEG"),
+    "coin-weighing": ("classical", "mastermind_q.classical.coin_weighing:COIN_WEIGHING"),
+    "random-consistent": ("classical", "mastermind_q.classical.baselines:RANDOM_CONSISTENT"),
+    "optimal": ("classical", "mastermind_q.classical.optimal:OPTIMAL"),
+    "static": ("classical", "mastermind_q.classical.static:STATIC"),
+    "consistent": ("classical", "mastermind_q.classical.consistent:CONSISTENT"),
 }
-"""The built-in codebreakers: name -> the object in the module that implements it,
-imported on first use (the names are known without importing any of them)."""
+"""The built-in codebreakers: name -> (kind, the object in the module that implements
+it), imported on first use (the names and kinds are known without importing any of
+them, so a classical game imports no quantum module)."""
+
+
+class CodebreakerError(ValueError):
+    """A codebreaker failed: it raised, asked what its face refuses, or returned no code.
+
+    One line naming the codebreaker and the queries charged before the failure
+    (``queries``); the game's other codebreakers, and the other rows of a comparison,
+    are not touched.
+    """
+
+    def __init__(self, message: str, *, name: str, queries: int | None = None) -> None:
+        super().__init__(message)
+        self.name = name
+        self.queries = queries
+
+
+def _stop_signalled() -> bool:
+    """Whether a stop signal (Ctrl-C, SIGTERM) reached the command line while it ran;
+    outside the command line, every ``KeyboardInterrupt`` is taken for one."""
+    signals = sys.modules.get("mastermind_q.cli.signals")
+    return signals is None or bool(getattr(signals, "_SIGNALS_RECEIVED", True))
+
+
+@contextlib.contextmanager
+def codebreaker_code(
+    breaker: Codebreaker, *, doing: str = "", charged: Callable[[], int] | None = None
+) -> Iterator[None]:
+    """Run a codebreaker's own code: what it prints goes to stderr, and a plugin's failure
+    is one :class:`CodebreakerError` naming it.
+
+    Anything a plugin raises (``BaseException`` included: ``SystemExit``,
+    ``GeneratorExit``, a ``KeyboardInterrupt`` no stop signal sent) becomes that error,
+    with the queries ``charged()`` so far; a built-in's errors pass as they are. The
+    counting codemaker's :class:`~mastermind_q.codemaker.CircuitsNotExecuted` (the end of
+    a counted game) and a real stop pass through.
+    """
+    with contextlib.redirect_stdout(sys.stderr):
+        if breaker.builtin:
+            yield
+            return
+        try:
+            yield
+        except BaseException as error:
+            if type(error).__name__ == "CircuitsNotExecuted" or isinstance(error, CodebreakerError):
+                raise
+            if isinstance(error, KeyboardInterrupt) and _stop_signalled():
+                raise
+            queries = charged() if charged is not None else None
+            spent = "" if queries is None else f" ({queries} queries charged)"
+            if type(error).__name__ == "RefusedQuery":  # names the codebreaker already
+                message = f"{error}{spent}"
+            else:
+                told = f": {error}" if str(error) else ""
+                what = f" in {doing}" if doing else ""
+                message = (
+                    f"codebreaker {breaker.name!r} raised {type(error).__name__}{what}{told}{spent}"
+                )
+            raise CodebreakerError(message, name=breaker.name, queries=queries) from error
 
 
 def _import_object(target: str) -> Any:
@@ -414,6 +521,39 @@ def _import_object(target: str) -> Any:
 
 def _skip(message: str) -> None:
     warnings.warn(message, CodebreakerPluginWarning, stacklevel=4)
+
+
+def _entry_dist(entry: Any) -> str:
+    dist = getattr(entry, "dist", None)
+    return getattr(dist, "name", None) or "?"
+
+
+def _entry_where(entry: Any) -> str:
+    """An entry point as a message names it: its value and its distribution."""
+    return f"{entry.value} from {_entry_dist(entry)}"
+
+
+def _load_plugin(entry: Any, where: str) -> Codebreaker | None:
+    """The codebreaker an entry point names, checked; ``None`` (one warning line) if its
+    import or its check fails in any way: ``SystemExit``, ``KeyboardInterrupt`` and
+    ``GeneratorExit`` included (a plugin's import must not end the command). What the
+    import prints goes to stderr."""
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            obj = entry.load()
+    except BaseException as error:  # any failure of someone else's import
+        told = f": {error}" if str(error) else ""
+        _skip(f"{where} failed to import and is skipped: {type(error).__name__}{told}")
+        return None
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            return _check_plugin(check_codebreaker(obj, source=where), where)
+    except BaseException as error:
+        if isinstance(error, ValueError):
+            _skip(f"{error}; it is skipped")
+        else:
+            _skip(f"{where} failed its check and is skipped: {type(error).__name__}: {error}")
+        return None
 
 
 class Codebreakers(MutableMapping[str, Codebreaker]):
@@ -427,8 +567,9 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
     built-in is skipped with one :class:`CodebreakerPluginWarning` line naming it.
     """
 
-    def __init__(self, builtins: dict[str, str]) -> None:
-        self._targets = dict(builtins)
+    def __init__(self, builtins: dict[str, tuple[str, str]]) -> None:
+        self._kinds = {name: kind for name, (kind, _) in builtins.items()}
+        self._targets = {name: target for name, (_, target) in builtins.items()}
         self._loaded: dict[str, Codebreaker] = {}
         self._plugins: dict[str, Codebreaker] = {}
         self._added: dict[str, Codebreaker] = {}
@@ -441,33 +582,39 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
         self._plugins_read = True
         from importlib.metadata import entry_points
 
+        named: dict[str, list[Any]] = {}
         for entry in entry_points(group=ENTRY_POINT_GROUP):
-            where = f"codebreaker plugin {entry.name!r} ({entry.value})"
-            if entry.name in self._targets:
+            named.setdefault(entry.name, []).append(entry)
+        for name, entries in named.items():
+            where = ", ".join(_entry_where(entry) for entry in entries)
+            if name in self._targets:
                 _skip(
-                    f"{where} clashes with the built-in codebreaker {entry.name!r} and is "
-                    "skipped; the built-in is kept"
+                    f"codebreaker plugin {name!r} ({where}) clashes with the built-in "
+                    f"codebreaker {name!r} and is skipped; the built-in is kept"
                 )
                 continue
-            if entry.name in self._added or entry.name in self._plugins:
-                continue  # registered at run time, or named twice: the first is kept
-            try:
-                obj = entry.load()
-            except Exception as error:  # any failure of someone else's import
-                _skip(f"{where} failed to import and is skipped: {type(error).__name__}: {error}")
+            if len({(_entry_dist(entry), entry.value) for entry in entries}) > 1:
+                _skip(
+                    f"codebreaker plugin {name!r} is named by {len(entries)} installed "
+                    f"entries ({where}); neither is used: uninstall one"
+                )
                 continue
-            try:
-                breaker = check_codebreaker(obj, source=where)
-            except Exception as error:
-                _skip(f"{error}; it is skipped")
+            if name in self._added:
+                continue  # registered at run time: that one is kept
+            breaker = _load_plugin(entries[0], f"codebreaker plugin {name!r} ({where})")
+            if breaker is None:
                 continue
             if breaker.name in self._targets:
                 _skip(
-                    f"{where} names itself {breaker.name!r}, which clashes with the built-in "
-                    f"codebreaker {breaker.name!r}; it is skipped and the built-in is kept"
+                    f"codebreaker plugin {name!r} ({where}) names itself {breaker.name!r}, "
+                    f"which clashes with the built-in codebreaker {breaker.name!r}; it is "
+                    "skipped and the built-in is kept"
                 )
-            elif breaker.name != entry.name:
-                _skip(f"{where} names itself {breaker.name!r}, not {entry.name!r}; it is skipped")
+            elif breaker.name != name:
+                _skip(
+                    f"codebreaker plugin {name!r} ({where}) names itself {breaker.name!r}, "
+                    f"not {name!r}; it is skipped"
+                )
             else:
                 self._plugins[breaker.name] = breaker
 
@@ -537,9 +684,17 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
         else:
             del self._plugins[name]
 
-    def builtin_names(self) -> tuple[str, ...]:
-        """The names of the built-in codebreakers (nothing imported)."""
-        return tuple(self._targets)
+    def kind_of(self, name: str) -> str:
+        """The kind of codebreaker ``name`` (a built-in's without importing it).
+
+        Raises:
+            KeyError: no codebreaker of that name.
+        """
+        return self._kinds[name] if name in self._kinds else self[name].kind
+
+    def builtin_names(self, kind: str | None = None) -> tuple[str, ...]:
+        """The names of the built-in codebreakers, of ``kind`` if given (nothing imported)."""
+        return tuple(name for name in self._targets if kind in (None, self._kinds[name]))
 
     def find(
         self,
@@ -578,7 +733,9 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
 
     def register(self, obj: object, *, replace: bool = False) -> Codebreaker:
         """:func:`register_codebreaker`."""
-        breaker = check_codebreaker(obj, source="register_codebreaker")
+        breaker = _check_plugin(
+            check_codebreaker(obj, source="register_codebreaker"), "register_codebreaker"
+        )
         name = breaker.name
         if name in self._targets:
             raise ValueError(
@@ -587,7 +744,8 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
             )
         self._read_plugins()
         known = self._extra(name)
-        if known is not None and not replace and known is not breaker:
+        same = known is breaker or type(known) is type(breaker)  # installed, registered again
+        if known is not None and not replace and not same:
             raise ValueError(
                 f"codebreaker {name!r} is registered already ({known!r}); "
                 "pass replace=True to replace it"

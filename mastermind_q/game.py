@@ -432,6 +432,10 @@ class SolveResult:
         scheme: ``static`` results: the query set played (``"minimum"``,
             ``"coin-weighing"``, ``"colour-designs"`` or ``"random"``); ``None`` for
             every other method.
+        queries_to_win: every query of the game up to the win, the answered secret
+            included: the referee asks the returned code when the codemaker had not
+            answered it (the same rule for every codebreaker). Classical methods: equal
+            to ``queries``; quantum methods: ``queries`` plus that final guess.
     """
 
     secret: Code
@@ -455,6 +459,7 @@ class SolveResult:
     seed: int | None = None
     circuits: tuple[Any, ...] = field(default=(), hash=False, compare=False, repr=False)
     scheme: str | None = None
+    queries_to_win: int | None = None
 
     @property
     def solved(self) -> bool:
@@ -483,6 +488,7 @@ class SolveResult:
             "found": list(self.found),
             "solved": self.solved,
             "queries": self.queries,
+            "queries_to_win": self.queries_to_win,
             "backend": self.backend,
             "success_probability": self.success_probability,
         }

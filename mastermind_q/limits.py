@@ -205,6 +205,7 @@ LIMITS: dict[str, Limit] = {
         _limit("max_counted_positions", 16384, "positions"),
         _limit("max_counted_colors", 16384, "colors"),
         _limit("max_circuit_gates", 500_000, "two-qubit gates"),
+        _limit("max_oracle_executions", 10**10, "oracle applications x shots"),
         _limit("max_memory", None, "bytes of memory"),
         _limit("max_classical_positions", 16_384, "positions"),
         _limit("max_classical_colors", 100_000, "colors"),
@@ -439,6 +440,19 @@ def check_circuit_gates(two_qubit_gates: int, *, what: str = "the circuits") -> 
     """
     if two_qubit_gates > limit("max_circuit_gates"):
         raise _refuse("max_circuit_gates", f"{what} need about {two_qubit_gates} two-qubit gates")
+
+
+def check_oracle_executions(calls: int, shots: int) -> None:
+    """Refuse a run whose oracle applications times shots exceed ``max_oracle_executions``.
+
+    Raises:
+        ResourceLimitError: naming the count and the limit.
+    """
+    if calls * shots > limit("max_oracle_executions"):
+        raise _refuse(
+            "max_oracle_executions",
+            f"{calls} oracle applications x {shots} shots = {calls * shots} executions",
+        )
 
 
 def check_classical(method: str, num_positions: int, num_colors: int, guesses: int) -> None:

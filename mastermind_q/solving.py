@@ -25,29 +25,39 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from .codebreaker import METHODS, Codebreaker, method_codebreaker, register_codebreaker
-from .codemaker import Codemaker, check_codemaker
+from .codebreaker import (
+    METHODS,
+    Codebreaker,
+    CodebreakerError,
+    codebreaker_code,
+    method_codebreaker,
+    register_codebreaker,
+)
+from .codemaker import ClassicalCodemaker, check_codemaker, face_for
 from .game import (
     SolveResult,
+    validate_code,
     validate_colors,
     validate_feedback,
     validate_flag,
     validate_optional_flag,
 )
-from .quantum.outcome import QuantumOutcome
 
 if TYPE_CHECKING:
     from qiskit import QuantumCircuit
 
     from .backends import Execution
+    from .codemaker import Codemaker
+    from .quantum.outcome import QuantumOutcome
 
 __all__ = [
     "CLASSICAL_METHODS",
     "METHODS",
     "QUANTUM_METHODS",
     "Codebreaker",
+    "CodebreakerError",
     "QuantumOutcome",
     "check_request",
     "method_circuits",
@@ -58,12 +68,18 @@ __all__ = [
 ]
 
 
-QUANTUM_METHODS = tuple(name for name in METHODS.builtin_names() if METHODS[name].kind == "quantum")
+QUANTUM_METHODS = METHODS.builtin_names("quantum")
 """The built-in quantum codebreakers' names."""
-CLASSICAL_METHODS = tuple(
-    name for name in METHODS.builtin_names() if METHODS[name].kind == "classical"
-)
+CLASSICAL_METHODS = METHODS.builtin_names("classical")
 """The built-in classical codebreakers' names."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "QuantumOutcome":  # the quantum package (and Qiskit) on first use only
+        from .quantum.outcome import QuantumOutcome
+
+        return QuantumOutcome
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def method_info(method: str) -> Codebreaker:
@@ -112,7 +128,7 @@ def check_request(
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
     if scheme is not None and not info.schemes:
-        raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
+        raise ValueError(f"method {method!r} has no schemes, was scheme={scheme!r}")
     if info.kind == "quantum":
         info.check(n, k, backend=backend or "aer", shots=shots)
         return
@@ -120,7 +136,7 @@ def check_request(
 
 
 def play(
-    codemaker: Codemaker,
+    codemaker: ClassicalCodemaker,
     *,
     method: str,
     backend: str | None = None,
@@ -174,7 +190,7 @@ def play(
 
 
 def _play(
-    codemaker: Codemaker,
+    codemaker: ClassicalCodemaker,
     *,
     method: str,
     backend: str | None,
@@ -189,15 +205,15 @@ def _play(
     from .game import validate_seed
     from .limits import check_shots
 
-    check_codemaker(codemaker)
+    if not isinstance(check_codemaker(codemaker), ClassicalCodemaker):
+        raise TypeError(
+            f"codemaker must be a Codemaker (the referee plays, not a face), "
+            f"was {type(codemaker).__name__}"
+        )
 
     info = method_info(method)
-    if scheme is not None:
-        from .classical.static_schemes import validate_scheme
-
-        if not info.schemes:
-            raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
-        scheme = validate_scheme(scheme)
+    if scheme is not None and not info.schemes:
+        raise ValueError(f"method {method!r} has no schemes, was scheme={scheme!r}")
     if shots is not None:
         shots = check_shots(shots)
     seed = validate_seed(seed)
@@ -228,60 +244,103 @@ def _play(
         feedback=feedback,
         scheme=scheme,
     )
+    reason = None if info.builtin else info.colors_reason(codemaker.num_colors)
+    if reason is not None:  # a built-in checks its colours itself, in its own words
+        raise ValueError(reason)
     if info.kind == "quantum":
         assert execution is not None and backend is not None
-        return _quantum_result(codemaker, info, execution, verify=verify)
+        quantum = cast("Codemaker", codemaker)  # a quantum face was refused otherwise
+        return _quantum_result(quantum, info, execution, verify=verify)
     if backend is not None or shots is not None:
         raise ValueError(
             f"method {method!r} is classical: backend and shots do not apply, "
             f"were backend={backend!r}, shots={shots!r}"
         )
     extra_classical: dict[str, Any] = {}
-    if info.schemes:
-        from .classical.static import static_scheme
-
-        chosen = static_scheme(
+    keywords: dict[str, Any] = {"seed": seed}
+    if info.schemes:  # the codebreaker names the scheme it plays (``scheme`` forces one)
+        chosen = info.scheme_for(  # type: ignore[attr-defined]
             codemaker.num_positions, codemaker.num_colors, feedback=feedback, scheme=scheme
         )
-        found = info.solve(codemaker, seed=seed, scheme=chosen)  # type: ignore[call-arg]
+        keywords["scheme"] = chosen
         extra_classical["scheme"] = chosen
-    else:
-        found = info.solve(codemaker, seed=seed)
+    found = _answered(codemaker, info, _played(codemaker, info, **keywords))
     return SolveResult(
         secret=codemaker.reveal(),
-        found=_found_code(found, info),
+        found=found,
         queries=codemaker.queries,
         method=method,
         num_colors=codemaker.num_colors,
         transcript=codemaker.transcript_record(),  # type: ignore[arg-type]  # built when read
         seed=seed,
+        queries_to_win=codemaker.queries,
         **extra_classical,
     )
 
 
-def _found_code(found: object, info: Codebreaker) -> tuple[int, ...]:
-    """What a codebreaker returned, as the code it claims (a tuple of ints).
+def _played(codemaker: ClassicalCodemaker, info: Codebreaker, **keywords: Any) -> Any:
+    """What codebreaker ``info`` returns from its game against the face of ``codemaker``
+    its kind and setting allow (:func:`~mastermind_q.codemaker.face_for`).
 
-    The referee judges it (``solved`` is ``found == secret``): a wrong code is reported
-    unsolved, never refused; what is no code at all is a one-line error naming it.
+    The codebreaker's own code runs under :func:`~mastermind_q.codebreaker.codebreaker_code`:
+    what it prints goes to stderr, and a plugin's failure is one
+    :class:`~mastermind_q.codebreaker.CodebreakerError` naming it and the queries charged.
     """
-    import numbers
+    face = face_for(codemaker, info.kind, info.setting, info.name)
+    with codebreaker_code(info, doing="solve", charged=lambda: codemaker.queries):
+        return info.solve(face, **keywords)
 
-    code: tuple[Any, ...] | None
-    try:
-        code = tuple(found)  # type: ignore[arg-type]
-    except TypeError:
-        code = None
-    if code is None or not all(
-        isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in code
+
+def _answered(codemaker: ClassicalCodemaker, info: Codebreaker, found: object) -> tuple[int, ...]:
+    """The referee's win rule: ``found`` validated as a code, and answered.
+
+    A game is won when the codemaker has answered the secret itself. A codebreaker that
+    returns the secret without having asked it gets it asked here, counted like any
+    guess, the same for every codebreaker (a wrong code is not asked: the game is lost).
+
+    Raises:
+        CodebreakerError: what was returned is not a code of this game (the message
+            names the codebreaker and what is wrong).
+    """
+    code = _found_code(found, info, codemaker)
+    if not codemaker._ledger.won and codemaker._wins(code):
+        codemaker.black(code)
+    return code
+
+
+def _found_code(found: object, info: Codebreaker, codemaker: ClassicalCodemaker) -> tuple[int, ...]:
+    """What a codebreaker returned, as the code it claims, validated like any code.
+
+    The referee judges it (``solved`` is ``found == secret``): a well-formed wrong code
+    is reported unsolved, never refused; anything else (a dict, a set, a generator, a
+    wrong length, a colour out of range) is a one-line error naming the codebreaker.
+    """
+    from .game import shown
+
+    queries = codemaker.queries
+    if isinstance(found, (dict, set, frozenset, str, bytes)) or (
+        not isinstance(found, (tuple, list)) and not hasattr(found, "__array__")
     ):
-        from .game import shown
-
-        raise ValueError(
+        raise CodebreakerError(
             f"codebreaker {info.name!r} must return the code it found (a sequence of ints), "
-            f"returned {shown(found)}"
+            f"returned {shown(found)} ({queries} queries charged)",
+            name=info.name,
+            queries=queries,
         )
-    return tuple(int(c) for c in code)
+    try:
+        return validate_code(
+            found,  # type: ignore[arg-type]  # a sequence, checked above
+            codemaker.num_colors,
+            positions=codemaker.num_positions,
+            distinct=codemaker.distinct,
+            name="the code returned",
+        )
+    except ValueError as error:
+        raise CodebreakerError(
+            f"codebreaker {info.name!r}: {error} ({queries} queries charged)",
+            name=info.name,
+            queries=queries,
+        ) from None
 
 
 def _quantum_result(
@@ -291,11 +350,15 @@ def _quantum_result(
 
     A :class:`QuantumOutcome` brings its success probability and per-position weights;
     a plain code (an installed codebreaker's) brings neither, so ``verify`` (which
-    repairs from the weights) needs the outcome.
+    repairs from the weights) needs the outcome. ``queries`` counts what the codebreaker
+    asked (oracle applications, and its own guesses, shown apart); ``queries_to_win``
+    adds the referee's question of the answer when the secret was not answered yet.
     """
-    outcome = info.solve(codemaker, execution=execution)
+    from .quantum.outcome import QuantumOutcome
+
+    outcome = _played(codemaker, info, execution=execution)
     if isinstance(outcome, QuantumOutcome):
-        found = _found_code(outcome.found, info)
+        found = _found_code(outcome.found, info, codemaker)
         weights = outcome.position_weights
         confidence: tuple[float, ...] | None = tuple(
             float(row[color]) for color, row in zip(found, weights)
@@ -304,9 +367,16 @@ def _quantum_result(
         iterations = outcome.iterations
         per_circuit: tuple[float, ...] = tuple(outcome.circuit_success_probabilities)
     else:
-        found, weights = _found_code(outcome, info), None
+        found, weights = _found_code(outcome, info, codemaker), None
         confidence, probability, iterations, per_circuit = None, None, None, ()
     extra: dict[str, Any] = {}
+    guesses = len(codemaker.transcript_record())
+    if guesses:  # the codebreaker's own guesses, shown apart from the oracle's count
+        extra = {
+            "quantum_queries": codemaker.queries - guesses,
+            "classical_queries": guesses,
+            "transcript": codemaker.transcript,
+        }
     if verify:
         from .verification import verify_and_repair
 
@@ -315,7 +385,7 @@ def _quantum_result(
                 f"verify needs the shot statistics of a QuantumOutcome; codebreaker "
                 f"{info.name!r} returned a code only"
             )
-        quantum_queries = codemaker.queries
+        quantum_queries = codemaker.queries - guesses
         checked = verify_and_repair(codemaker, found, weights)
         found = checked.found
         extra = {
@@ -327,10 +397,13 @@ def _quantum_result(
         }
     if confidence is not None:
         extra["position_confidence"] = confidence
+    queries = codemaker.queries
+    if not codemaker._ledger.won and codemaker._wins(found):  # the win is the referee's
+        codemaker.black(found)
     return SolveResult(
         secret=codemaker.reveal(),
         found=found,
-        queries=codemaker.queries,
+        queries=queries,
         method=info.name,
         num_colors=codemaker.num_colors,
         backend=execution.backend,
@@ -342,6 +415,7 @@ def _quantum_result(
         circuits=tuple(getattr(codemaker, "circuits", ())),
         shots=_shots_used(execution.backend, execution.shots),
         seed=execution.seed,
+        queries_to_win=codemaker.queries,
         **extra,
     )
 
@@ -416,7 +490,12 @@ def solve(
     if distinct is None:
         distinct = info.distinct
     info.check_game(feedback, distinct)
-    codemaker = Codemaker(secret, k, distinct=distinct, feedback=feedback)
+    maker: type[ClassicalCodemaker] = ClassicalCodemaker
+    if info.kind == "quantum":  # the referee with an oracle (and Qiskit) for quantum games
+        from .codemaker import Codemaker
+
+        maker = Codemaker
+    codemaker = maker(secret, k, distinct=distinct, feedback=feedback)
     return _play(
         codemaker,
         method=method,

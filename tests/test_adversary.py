@@ -15,7 +15,7 @@ from mastermind_q.classical.baselines import (
 )
 from mastermind_q.classical.codes import all_codes, count_codes
 from mastermind_q.classical.permutation import permutation_query_bound, solve_permutation
-from mastermind_q.codemaker import Codemaker
+from mastermind_q.codemaker import ClassicalCodemaker
 
 
 def consistent_secrets(maker):
@@ -32,7 +32,7 @@ def consistent_secrets(maker):
 
 def test_same_interface_as_codemaker():
     maker = AdversaryCodemaker(4, 5)
-    assert isinstance(maker, Codemaker)
+    assert isinstance(maker, ClassicalCodemaker)
     assert (maker.num_positions, maker.num_colors, maker.distinct) == (4, 5, True)
     assert maker.remaining == count_codes(4, 5, distinct=True) == 120
     assert maker.validate_guess([0, 1, 2, 3]) == (0, 1, 2, 3)

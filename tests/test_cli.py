@@ -370,7 +370,7 @@ def test_draw_files(capsys, tmp_path, suffix, header):
     ("argv", "fragment"),
     [
         (["draw", "oracle", "--positions", "2", "--colors", "2", "--output", "x.gif"], "x.gif"),
-        (["draw", "two-color", "--positions", "2", "--colors", "3"], "colors = 2, was 3"),
+        (["draw", "two-color", "--positions", "2", "--colors", "3"], "needs colors k = 2, was k=3"),
         (["resources", "adaptive", "--positions", "2", "--colors", "2", "--target", "x"], "'x'"),
         (["jobs", "fetch", "missing-job"], "'missing-job'"),
     ],

@@ -130,7 +130,7 @@ def test_the_transcript_is_compact_and_read_as_tuples(monkeypatch):
     pairs = maker.transcript
     assert len(pairs) == maker.queries == 100_000
     # past the compression threshold the full chunks are kept compressed, read the same
-    import mastermind_q.codemaker as codemaker_module
+    import mastermind_q.codemaker.classical as codemaker_module
 
     monkeypatch.setattr(codemaker_module, "_COMPRESS_FROM", 10_000)
     squeezed = Codemaker(secret, colors=300)
@@ -145,7 +145,7 @@ def test_the_transcript_is_compact_and_read_as_tuples(monkeypatch):
 def test_guesses_that_do_not_compress_stay_as_they_are(monkeypatch):
     import numpy as np
 
-    import mastermind_q.codemaker as codemaker_module
+    import mastermind_q.codemaker.classical as codemaker_module
 
     monkeypatch.setattr(codemaker_module, "_COMPRESS_FROM", 10_000)
     rng = np.random.default_rng(6)

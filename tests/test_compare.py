@@ -243,7 +243,11 @@ def test_solver_refusal_moves_the_row_to_skipped(monkeypatch):
     result = cmp.compare([3], [3], methods=["refuse"], bounds=False, formulas=False)
     assert result.rows == []
     assert [(task.method, reason) for task, reason in result.skipped] == [
-        ("refuse", "too large, was n=3")
+        (
+            "refuse",
+            "codebreaker 'refuse' raised ValueError in solve: too large, was n=3 "
+            "(0 queries charged)",
+        )
     ]
 
 

@@ -1,4 +1,4 @@
-"""Tests for mastermind_q.counted_runs: the oracle handed out, counted and run."""
+"""Tests for mastermind_q.codemaker.runs: the oracle handed out, counted and run."""
 
 from __future__ import annotations
 

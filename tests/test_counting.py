@@ -237,9 +237,11 @@ def _copy_attempts():
         "deepcopy of vars": lambda maker: copy.deepcopy(vars(maker)),
         "pickle of vars": lambda maker: pickle.dumps(vars(maker)),
         "copy of __dict__ values": lambda maker: [copy.deepcopy(v) for v in vars(maker).values()],
-        "deepcopy of a bound run": lambda maker: copy.deepcopy(maker.run),
+        "deepcopy of a bound run": lambda maker: copy.deepcopy(getattr(maker, "run", maker.answer)),
         "pickle of a bound black": lambda maker: pickle.dumps(maker.black),
-        "pickle of a bound oracle": lambda maker: pickle.dumps(maker.oracle),
+        "pickle of a bound oracle": lambda maker: pickle.dumps(
+            getattr(maker, "oracle", maker.black_white)
+        ),
         "__getstate__": lambda maker: maker.__getstate__(),
         "__reduce__": lambda maker: _reconstruct(maker.__reduce__()),
     }

@@ -69,7 +69,7 @@ def test_default_secret_uses_every_colour_it_can(n, k):
     ("kwargs", "message"),
     [
         ({"name": "grover"}, "circuit must be one of oracle, .*; was 'grover'"),
-        ({"name": "two-color", "colors": 3}, "needs colors = 2, was 3"),
+        ({"name": "two-color", "colors": 3}, "needs colors k = 2, was k=3"),
         ({"name": "oracle", "secret": (0, 1, 1)}, "secret must have 2 positions, had 3"),
         ({"name": "find-two-color", "pair": (1, 1)}, "c2 must differ from c1"),
         ({"name": "find-two-color", "pair": (0,)}, r"pair must be two colours \(c1, c2\)"),

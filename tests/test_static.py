@@ -252,7 +252,7 @@ BAD_CLI = {
     ),
     "not-static": (
         ["--method", "blackpeg", "--colors", "4", "--random", "3", "--scheme", "random"],
-        "only",
+        "has no schemes",
     ),
     "hunziker-meyer": (
         ["--method", "hunziker-meyer", "--colors", "4", "--random", "3"],

@@ -82,7 +82,7 @@ def test_bad_scheme_is_one_line_before_any_work(monkeypatch, n, k, scheme, needl
 
 
 def test_scheme_is_for_static_only():
-    with pytest.raises(ValueError, match=r"applies to method .static. only"):
+    with pytest.raises(ValueError, match=r"method .blackpeg. has no schemes"):
         mq.solve((0, 1), colors=2, method="blackpeg", scheme="random")
 
 

@@ -4,7 +4,8 @@ First one guess per colour, ``(c, c, ..., c)``, tells how many positions hold ``
 A filler colour ``f`` is then kept everywhere but at position ``i``, where colour ``c``
 is tried: the answer is ``n_f - [s_i = f] + [s_i = c]``, so it says at once whether
 ``s_i`` is ``c``, ``f`` or neither. At most ``k + n (k - 1)`` guesses, every one asked
-of the codemaker (which counts it); the codebreaker never sees the secret.
+of the codemaker (which counts it); the codebreaker never sees the secret. It returns
+the code without asking it: the referee asks it, and counts it (one guess more).
 """
 
 from __future__ import annotations
@@ -43,5 +44,5 @@ class PositionSweep(Codebreaker):
         return tuple(found)
 
     def queries(self, num_positions, num_colors):
-        """The worst case: the colour counts, then ``k - 1`` tries per position."""
-        return num_colors + num_positions * (num_colors - 1)
+        """The worst case: the colour counts, ``k - 1`` tries per position, the win."""
+        return num_colors + num_positions * (num_colors - 1) + 1

@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from ..codemaker import Codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
 from ..game import Code, validate_colors, validate_positions
 from .codes import DEFAULT_MAX_CODES, all_codes, black_counts, black_white_counts, color_histograms
 
@@ -134,6 +134,11 @@ class AdversaryCodemaker(Codemaker):
             "the adversary codemaker has no fixed secret, so no oracle gate; "
             "it plays classical codebreakers only"
         )
+
+    def _wins(self, code: Code) -> bool:
+        """Whether answering ``code`` ends the game: a feasible code may still be the
+        secret, so the referee asks it (the adversary answers as it always does)."""
+        return bool((self._feasible == np.asarray(code)).all(axis=1).any())
 
     def reveal(self) -> Code:
         """The committed secret: the lexicographically smallest feasible code left."""

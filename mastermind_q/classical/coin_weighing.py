@@ -75,7 +75,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..codebreaker import Codebreaker
-from ..codemaker import Codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
 from ..game import Code, validate_colors, validate_positions
 from .detecting import decode_weighing, weighing_design
 from .few_colors import few_colors_cost, play_few_colors

@@ -79,7 +79,8 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from ..codebreaker import Codebreaker
-from ..codemaker import Codemaker, check_codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
+from ..codemaker import check_codemaker
 from ..game import Code, validate_seed
 from .codes import feedback_keys
 

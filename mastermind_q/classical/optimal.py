@@ -84,7 +84,8 @@ import numpy as np
 from ..caching import CACHE_ENV as _CACHE_ENV
 from ..caching import cache_folder, read_json_cache, write_json_cache
 from ..codebreaker import Codebreaker
-from ..codemaker import Codemaker, check_codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
+from ..codemaker import check_codemaker
 from ..game import (
     Code,
     validate_colors,
@@ -907,6 +908,8 @@ class Optimal(Codebreaker):
     name: ClassVar[str] = "optimal"
     kind: ClassVar[str] = "classical"
     builtin: ClassVar[bool] = True
+    search_bar: ClassVar[tuple[str, str]] = ("optimal search", "guess")
+    """What the command line's bar says while its search runs (description, unit)."""
     summary: ClassVar[str] = "exact minimax strategy by game-tree search (small n, k; any game)"
     feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
     games: ClassVar[tuple[bool, ...] | None] = (False, True)

@@ -101,7 +101,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..codebreaker import Codebreaker
-from ..codemaker import Codemaker, check_codemaker
+from ..codemaker import ClassicalCodemaker as Codemaker
+from ..codemaker import check_codemaker
 from ..game import Code, validate_colors, validate_positions, validate_seed
 
 __all__ = [

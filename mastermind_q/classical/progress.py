@@ -1,9 +1,12 @@
-"""Progress of the long classical searches (``static`` minimum sets, ``optimal`` trees).
+"""Progress of the long classical searches (a codebreaker's own: ``optimal``'s trees,
+``static``'s minimum sets).
 
 One mechanism for every search: :func:`search_progress` sets a ``callback(done,
-total)`` for the searches of one kind started inside a ``with`` block, and the search
-reads it once, when it starts (:func:`progress_callback`). The library never prints;
-the command line passes a progress bar.
+total)`` for the searches of one codebreaker started inside a ``with`` block, and the
+search reads it once, when it starts (:func:`progress_callback`). A codebreaker whose
+searches report progress names them in its ``search_bar`` attribute (what the
+command line's bar says: a description and a unit). The library never prints; the
+command line passes a progress bar.
 
 Example:
     >>> seen = []
@@ -18,13 +21,10 @@ import contextlib
 import contextvars
 from collections.abc import Callable, Iterator
 
-__all__ = ["SEARCHES", "ProgressCallback", "progress_callback", "search_progress"]
+__all__ = ["ProgressCallback", "progress_callback", "search_progress"]
 
 ProgressCallback = Callable[[int, int], None]
 """``callback(done, total)``: ``done`` of ``total`` steps of a search are settled."""
-
-SEARCHES = ("optimal", "static")
-"""The searches that report progress."""
 
 _CALLBACKS: contextvars.ContextVar[dict[str, ProgressCallback] | None] = contextvars.ContextVar(
     "mastermind_q_search_progress", default=None
@@ -32,8 +32,9 @@ _CALLBACKS: contextvars.ContextVar[dict[str, ProgressCallback] | None] = context
 
 
 def _check_search(search: str) -> str:
-    if search not in SEARCHES:
-        raise ValueError(f"search must be one of {', '.join(SEARCHES)}, was {search!r}")
+    """``search``: the name of the codebreaker whose searches report."""
+    if not isinstance(search, str) or not search:
+        raise ValueError(f"search must be a codebreaker's name, was {search!r}")
     return search
 
 

@@ -354,6 +354,8 @@ class Static(Codebreaker):
     kind: ClassVar[str] = "classical"
     setting: ClassVar[str] = "non-adaptive"
     builtin: ClassVar[bool] = True
+    search_bar: ClassVar[tuple[str, str]] = ("static minimum", "size")
+    """What the command line's bar says while its search runs (description, unit)."""
     summary: ClassVar[str] = (
         "non-adaptive: one batch of queries (minimum set, coin weighing, colour designs or "
         "random), then the guess"
@@ -381,6 +383,12 @@ class Static(Codebreaker):
         scheme: str | None = None,
     ) -> Code:
         return solve_static(codemaker, seed=seed, scheme=scheme)
+
+    def scheme_for(
+        self, num_positions: int, num_colors: int, *, feedback: str, scheme: str | None
+    ) -> str:
+        """The scheme a game at ``(n, k, feedback)`` plays (``scheme`` forces one)."""
+        return static_scheme(num_positions, num_colors, feedback=feedback, scheme=scheme)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         """The queries it commits to (its default scheme, black pegs) plus the final guess."""

@@ -24,6 +24,49 @@ DEFAULT_SHOTS = 1024
 """Shots per circuit when ``--shots`` is not given (the library's default, stated in help)."""
 
 
+_HELP_LISTS_PLUGINS = [False]
+"""Whether the parser being built is for a help text: then the method lists name the
+installed codebreakers too (otherwise none is imported to build the parser)."""
+
+
+def list_plugins_in_help(listing: bool) -> None:
+    """Let the next parser built list the installed codebreakers (``--help``)."""
+    _HELP_LISTS_PLUGINS[0] = listing
+
+
+def method_names(kind: str | None = None) -> list[str]:
+    """The codebreakers' names of ``kind`` for a help text: the built-ins (nothing
+    imported), and the installed ones when a help text is shown."""
+    from ..codebreaker import METHODS
+
+    names = list(METHODS.builtin_names(kind))
+    if _HELP_LISTS_PLUGINS[0]:
+        names += [
+            name
+            for name, info in METHODS.items()
+            if name not in names and kind in (None, info.kind)
+        ]
+    return names
+
+
+def method_name(kind: str | None = None) -> Callable[[str], str]:
+    """An argparse ``type``: a codebreaker's name (of ``kind``), checked when parsed; the
+    installed codebreakers are read only for a name that is not a built-in."""
+
+    def checked(text: str) -> str:
+        from ..codebreaker import METHODS
+
+        if text in METHODS and kind in (None, METHODS.kind_of(text)):
+            return text
+        names = [n for n, info in METHODS.items() if kind in (None, info.kind)]
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text[:80]!r} (choose from {', '.join(map(repr, names))})"
+        )
+
+    checked.__name__ = "method"
+    return checked
+
+
 def subcommand(subparsers: Any, name: str, *, help: str, description: str, examples: str) -> Any:
     """Add subcommand ``name``: wrapped description, then the examples as an epilog."""
     return subparsers.add_parser(

@@ -144,25 +144,32 @@ def _warnings_as_lines(command: str) -> Iterator[None]:
         yield
 
 
-def _parser_with_plugin_lines() -> argparse.ArgumentParser:
-    """:func:`build_parser`, which reads the installed codebreakers: one that is skipped
+@contextlib.contextmanager
+def _plugin_lines() -> Iterator[None]:
+    """An installed codebreaker that is skipped
     (:class:`~mastermind_q.codebreaker.CodebreakerPluginWarning`) is one line on stderr,
-    ``mastermind-q: warning: ...``, and every other command still works."""
+    ``mastermind-q: warning: ...``, whenever the installed codebreakers are read (building
+    the parser for a help text, checking a method's name, running the command); every
+    other command still works."""
     import warnings
 
     from ..codebreaker import CodebreakerPluginWarning
 
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings():
         warnings.simplefilter("always", CodebreakerPluginWarning)
-        parser = build_parser()
-    for warning in caught:
-        if issubclass(warning.category, CodebreakerPluginWarning):
-            print(f"mastermind-q: warning: {warning.message}", file=sys.stderr, flush=True)
-        else:
-            warnings.showwarning(
-                warning.message, warning.category, warning.filename, warning.lineno
-            )
-    return parser
+        shown = warnings.showwarning
+
+        def show(message: Warning | str, category: type[Warning], *rest: Any, **kw: Any) -> None:
+            if issubclass(category, CodebreakerPluginWarning):
+                print(f"mastermind-q: warning: {message}", file=sys.stderr, flush=True)
+            else:
+                shown(message, category, *rest, **kw)
+
+        warnings.showwarning = show
+        try:
+            yield
+        finally:
+            warnings.showwarning = shown
 
 
 FILE_OPTIONS = ("output", "csv", "plot", "draw", "qasm")
@@ -207,14 +214,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal`` (130, 143) after what finished is printed and kept.
     """
     forget_stop_signals()
-    parser = _parser_with_plugin_lines()
-    args = parser.parse_args(argv)
+    from .arguments import list_plugins_in_help
+
+    words = sys.argv[1:] if argv is None else list(argv)
+    list_plugins_in_help(any(word in ("-h", "--help") for word in words))
+    with _plugin_lines():
+        parser = build_parser()
+        args = parser.parse_args(argv)
     try:
         if getattr(args, "positions_from_secret", False):  # draw, resources
             from .arguments import positions_from_secret
 
             positions_from_secret(args)
-        with stop_signals(), _warnings_as_lines(args.command):
+        with stop_signals(), _warnings_as_lines(args.command), _plugin_lines():
             return int(args.handler(args))
     except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
         return _report_stop(args, interruption)

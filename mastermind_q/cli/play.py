@@ -28,7 +28,14 @@ import re
 import sys
 from typing import Any
 
-from .arguments import CLIError, integer, positive_int, subcommand
+from .arguments import (
+    CLIError,
+    integer,
+    method_name,
+    method_names,
+    positive_int,
+    subcommand,
+)
 
 QUIT_WORDS = ("quit", "exit", "q")
 """Entries that end the game."""
@@ -57,11 +64,20 @@ def _seconds(text: str) -> float:
     return value
 
 
-def add_parser(subparsers: Any) -> None:
-    from ..solving import METHODS
+def _default_quantum(colors: int) -> str:
+    """The first built-in non-adaptive quantum codebreaker that plays ``colors``."""
+    from ..codebreaker import METHODS
 
-    classical = [name for name, info in METHODS.items() if info.kind == "classical"]
-    quantum = [name for name, info in METHODS.items() if info.kind == "quantum"]
+    for name in METHODS.builtin_names("quantum"):
+        breaker = METHODS[name]
+        if breaker.setting == "non-adaptive" and breaker.plays_colors(colors):
+            return name
+    raise CLIError(f"no quantum codebreaker plays --colors {colors}")
+
+
+def add_parser(subparsers: Any) -> None:
+    classical = method_names("classical")
+    quantum = method_names("quantum")
     parser = subcommand(
         subparsers,
         "play",
@@ -125,14 +141,14 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--codebreaker",
-        choices=classical,
+        type=method_name("classical"),
         default="consistent",
         metavar="METHOD",
         help=f"make: the classical codebreaker ({', '.join(classical)}; default consistent)",
     )
     parser.add_argument(
         "--method",
-        choices=quantum,
+        type=method_name("quantum"),
         metavar="METHOD",
         help=f"watch: the quantum codebreaker ({', '.join(quantum)}; default nonadaptive, "
         "two-color for k = 2)",
@@ -606,7 +622,7 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
     from .execution import start_simulation_worker
 
     n, k = args.positions, args.colors
-    method = args.method or ("two-color" if k == 2 else "nonadaptive")
+    method = args.method or _default_quantum(k)
     # Everything that can be refused is refused before the secret is typed.
     _check_backend(args.backend)
     try:

@@ -78,18 +78,19 @@ class Progress:
 
 @contextlib.contextmanager
 def search_progress(args: argparse.Namespace) -> Any:
-    """A tqdm bar on stderr while ``optimal`` searches a strategy or ``static`` its
-    minimum query set (not cached yet)."""
-    if args.method not in ("optimal", "static") or args.quiet or args.json:
+    """A tqdm bar on stderr while a codebreaker's long search runs (``optimal``'s
+    strategy, ``static``'s minimum query set, not cached yet): one whose object names
+    its searches (``search_bar = (description, unit)``)."""
+    from ..solving import method_info
+
+    shown = getattr(method_info(args.method), "search_bar", None)
+    if shown is None or args.quiet or args.json:
         yield
         return
     from ..classical.progress import search_progress as report
     from ..compare.progress import progress_bar
 
-    if args.method == "optimal":
-        description, unit = "optimal search", "guess"
-    else:
-        description, unit = "static minimum", "size"
+    description, unit = shown
 
     bar: Any = None
 

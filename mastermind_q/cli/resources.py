@@ -10,15 +10,41 @@ from .arguments import (
     add_circuit_arguments,
     add_optimization_level,
     emit,
+    method_names,
     parse_code,
     parse_pair,
     subcommand,
 )
 
 
-def add_parser(subparsers: Any) -> None:
-    from ..resources import NAMES
+def _circuit_or_method(text: str) -> str:
+    """A circuit's name or a quantum codebreaker's with circuits (the installed ones read
+    only for a name that is neither a circuit nor a built-in)."""
+    from ..circuits.names import CIRCUITS
+    from ..resources import names
 
+    if text in CIRCUITS:
+        return text
+    if text in method_names("quantum") and _has_circuits(text):
+        return text
+    listed = names()
+    if text in listed:
+        return text
+    raise argparse.ArgumentTypeError(
+        f"invalid choice: {text[:80]!r} (choose from {', '.join(map(repr, listed))})"
+    )
+
+
+def _has_circuits(name: str) -> bool:
+    from ..codebreaker import METHODS
+
+    return METHODS[name].has_circuits
+
+
+def add_parser(subparsers: Any) -> None:
+    from ..circuits.names import CIRCUITS
+
+    NAMES = list(dict.fromkeys((*CIRCUITS, *method_names("quantum"))))
     parser = subcommand(
         subparsers,
         "resources",
@@ -36,7 +62,9 @@ def add_parser(subparsers: Any) -> None:
             "to a target (basis: cx, rz, sx, x; or a fake device with its coupling map)."
         ),
     )
-    parser.add_argument("name", choices=NAMES, metavar="CIRCUIT|METHOD", help=", ".join(NAMES))
+    parser.add_argument(
+        "name", type=_circuit_or_method, metavar="CIRCUIT|METHOD", help=", ".join(NAMES)
+    )
     add_circuit_arguments(parser)
     parser.add_argument("--target", default="basis", help="basis (default) or fake:NAME")
     add_optimization_level(parser, devices="fake:", simulator="basis")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..classical.static_schemes import SCHEMES
-from ..solving import METHODS, play
+from ..solving import play
 from .arguments import (
     DEFAULT_SHOTS,
     FORCE_HINT,
@@ -19,6 +19,8 @@ from .arguments import (
     check_drawing_output,
     emit,
     integer,
+    method_name,
+    method_names,
     parse_code,
     positive_int,
     subcommand,
@@ -49,8 +51,8 @@ def random_secret(
 
 
 def add_parser(subparsers: Any) -> None:
-    quantum = [name for name, info in METHODS.items() if info.kind == "quantum"]
-    classical = [name for name, info in METHODS.items() if info.kind != "quantum"]
+    quantum = method_names("quantum")
+    classical = method_names("classical")
     parser = subcommand(
         subparsers,
         "solve",
@@ -79,7 +81,9 @@ def add_parser(subparsers: Any) -> None:
             mastermind-q solve --method nonadaptive --colors 4 --random 3 --qasm out.qasm
         """,
     )
-    parser.add_argument("--method", required=True, choices=list(METHODS), help="the codebreaker")
+    parser.add_argument(
+        "--method", required=True, type=method_name(), metavar="METHOD", help="the codebreaker"
+    )
     parser.add_argument("--colors", required=True, type=integer, help="number of colours k")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--secret", help="the secret, comma separated colours, e.g. 0,3,1,2")
@@ -184,11 +188,11 @@ def confidence_summary(confidence: Sequence[float]) -> str:
 
 def _check_circuit_outputs(args: argparse.Namespace, quantum: bool) -> None:
     """Refuse --draw / --qasm for classical methods and bad paths, before any work."""
-    from ..drawing import FORMATS
-
     for option, path in (("--draw", args.draw), ("--qasm", args.qasm)):
         if path is None:
             continue
+        from ..drawing import FORMATS
+
         if not quantum:
             raise CLIError(f"{option} draws quantum circuits; method {args.method!r} is classical")
         suffixes = (
@@ -329,7 +333,7 @@ def _human_solve(payload: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..codemaker import Codemaker
+    from ..codemaker import ClassicalCodemaker
     from ..game import validate_seed
     from ..solving import check_request, method_info
 
@@ -338,8 +342,8 @@ def run(args: argparse.Namespace) -> int:
     distinct = bool(args.distinct or info.distinct)
     info.check_game(feedback, distinct)
     validate_seed(args.seed)
-    if args.scheme is not None and args.method != "static":
-        raise CLIError(f"--scheme applies to --method static only, was {args.method!r}")
+    if args.scheme is not None and not info.schemes:
+        raise CLIError(f"--method {args.method} has no schemes, was --scheme {args.scheme}")
     quantum = info.kind == "quantum"
     _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)
@@ -378,7 +382,7 @@ def run(args: argparse.Namespace) -> int:
             raise CLIError("--adversary needs --positions N (or --random N)")
         from ..classical.adversary import AdversaryCodemaker
 
-        codemaker: Codemaker = AdversaryCodemaker(
+        codemaker: ClassicalCodemaker = AdversaryCodemaker(
             num_positions, args.colors, distinct=distinct, feedback=feedback
         )
     else:
@@ -386,7 +390,10 @@ def run(args: argparse.Namespace) -> int:
             secret = random_secret(args.random, args.colors, distinct=distinct, seed=args.seed)
         elif secret is None:
             raise CLIError("give --secret CODE or --random N")
-        codemaker = Codemaker(secret, args.colors, distinct=distinct, feedback=feedback)
+        maker = ClassicalCodemaker
+        if info.kind == "quantum":  # the referee with the oracle (and Qiskit)
+            from ..codemaker import Codemaker as maker
+        codemaker = maker(secret, args.colors, distinct=distinct, feedback=feedback)
     if args.draw is not None and quantum and secret is not None:
         from ..drawing import output_format
         from ..solving import check_method_drawing

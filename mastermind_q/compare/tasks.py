@@ -171,13 +171,13 @@ def run_task(
         games.append(_GameSummary.of(result))
         del result
     counts = [game.queries for game in games]
-    verified: dict[str, Any] = {}
+    to_win = [game.queries_to_win for game in games]  # the referee's count to the win
+    verified: dict[str, Any] = {
+        "queries_to_win": max(to_win),
+        "mean_queries_to_win": sum(to_win) / len(to_win),
+    }
     if quantum and verify:
-        verified = {
-            "queries_to_win": max(counts),
-            "mean_queries_to_win": sum(counts) / len(counts),
-            "certified_fraction": sum(bool(r.certified) for r in games) / len(games),
-        }
+        verified["certified_fraction"] = sum(bool(r.certified) for r in games) / len(games)
         counts = []
         for game in games:
             assert game.quantum_queries is not None  # verify sets it
@@ -209,6 +209,7 @@ class _GameSummary:
     """What a compare row reads of one game's :class:`~mastermind_q.solving.SolveResult`."""
 
     queries: int
+    queries_to_win: int
     quantum_queries: int | None
     certified: bool | None
     scheme: str | None
@@ -220,6 +221,9 @@ class _GameSummary:
     def of(cls, result: SolveResult) -> _GameSummary:
         return cls(
             queries=result.queries,
+            queries_to_win=(
+                result.queries if result.queries_to_win is None else result.queries_to_win
+            ),
             quantum_queries=result.quantum_queries,
             certified=result.certified,
             scheme=result.scheme,
@@ -318,8 +322,15 @@ def _counted_row(
         seed=run_seed,
         options=ExecutionOptions(oracle_construction=sweep.oracle_construction),
     )
-    with contextlib.suppress(CircuitsNotExecuted):  # the codemaker stops the game here
-        info.load()(maker, execution=record)
+    from ..codebreaker import codebreaker_code
+    from ..codemaker import face_for
+
+    face = face_for(maker, info.kind, info.setting, info.name)
+    with (
+        contextlib.suppress(CircuitsNotExecuted),  # the codemaker stops the game here
+        codebreaker_code(info, doing="solve", charged=lambda: maker.queries),
+    ):
+        info.solve(face, execution=record)
     if maker.batches != 1:
         raise RuntimeError(
             f"{task.method} handed {maker.batches} batches of circuits to the counting "

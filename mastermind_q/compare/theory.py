@@ -351,9 +351,10 @@ def applicability(
     reason = METHODS[method].colors_reason(k) if method in METHODS else None
     if reason is not None:
         return reason
-    if method in ("permutation", "elouali-upper", "elouali-lower") and k < n:
+    own_game = METHODS[method].distinct if method in METHODS else False
+    if method in ("elouali-upper", "elouali-lower") and k < n:
         return f"{method} needs colors >= positions ({n}), was {k}"
-    if distinct and k < n:
+    if (distinct or own_game) and k < n:  # the permutation game (a codebreaker's own game)
         return f"{method} in the permutation game needs colors >= positions ({n}), was {k}"
     from ..limits import ResourceLimitError, check_code_space
 

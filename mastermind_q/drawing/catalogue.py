@@ -14,20 +14,13 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from qiskit import QuantumCircuit, QuantumRegister
 
-__all__ = ["CAPTIONS", "CIRCUITS", "build_circuit", "caption", "default_secret"]
+from ..circuits.names import CAPTIONS, CIRCUITS
 
-CIRCUITS = (
-    "oracle",
-    "two-color-oracle",
-    "find-two-color",
-    "two-color",
-    "grover-iteration",
-    "adaptive",
-)
-"""Circuits :func:`build_circuit` knows."""
+__all__ = ["CAPTIONS", "CIRCUITS", "build_circuit", "caption", "default_secret"]
 
 
 def default_secret(num_positions: int, colors: int) -> tuple[int, ...]:
@@ -106,14 +99,12 @@ def build_circuit(
         raise ValueError(f"secret must have {n} positions, had {len(secret)}")
     c1, c2 = _check_pair(pair)
 
-    if name == "two-color":
-        from ..circuits.two_colors import two_color_circuit, two_color_score_qubits
-
-        if k != 2:
-            raise ValueError(f"two-color (Algorithm 3) needs colors = 2, was {k}")
-        m = two_color_score_qubits(n)
-        oracle = BlackPegOracleGate.for_construction(secret, k, construction, score_qubits=m)
-        return two_color_circuit(oracle, num_positions=n, measure=measure, score_qubits=m)
+    breaker = _codebreaker_of(name)
+    if breaker is not None:  # a codebreaker's circuit: built by the codebreaker itself
+        (circuit,) = breaker.circuits(breaker.known_oracle(secret, k, construction), n, k)
+        if not measure:
+            circuit = circuit.remove_final_measurements(inplace=False)
+        return circuit
 
     oracle = BlackPegOracleGate.for_construction(secret, k, construction)
     if name == "oracle":
@@ -133,21 +124,25 @@ def build_circuit(
 
         return find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k, measure=measure)
 
-    from ..circuits.grover import adaptive_circuit, exact_grover_parameters, grover_iteration
+    # grover-iteration: built with a Parameter, so that the boxes carry phi
+    from qiskit.circuit import Parameter
+
+    from ..circuits.grover import exact_grover_parameters, grover_iteration
 
     _, phi = exact_grover_parameters(k)
-    if name == "grover-iteration":  # built with a Parameter, so that the boxes carry phi
-        from qiskit.circuit import Parameter
-
-        symbol = Parameter("phi")
-        circuit = grover_iteration(oracle, num_positions=n, colors=k, phi=symbol)
-        bound = circuit.assign_parameters({symbol: phi})
-        bound.name = circuit.name
-        return bound
-    circuit = adaptive_circuit(oracle, num_positions=n, colors=k, measure=measure)
-    bound = circuit.assign_parameters(dict.fromkeys(circuit.parameters, phi))
+    symbol = Parameter("phi")
+    circuit = grover_iteration(oracle, num_positions=n, colors=k, phi=symbol)
+    bound = circuit.assign_parameters({symbol: phi})
     bound.name = circuit.name
     return bound
+
+
+def _codebreaker_of(name: str) -> Any:
+    """The built-in quantum codebreaker whose one circuit ``name`` is (``None``: a
+    circuit of no codebreaker, built here)."""
+    from ..codebreaker import METHODS
+
+    return METHODS[name] if name in METHODS.builtin_names("quantum") else None
 
 
 def _check_pair(pair: object) -> tuple[int, int]:
@@ -158,17 +153,6 @@ def _check_pair(pair: object) -> tuple[int, int]:
     ):
         raise ValueError(f"pair must be two colours (c1, c2), was {pair!r}")
     return int(pair[0]), int(pair[1])
-
-
-CAPTIONS = {
-    "oracle": "the black-peg oracle B_s",
-    "two-color-oracle": "the two-colour oracle (Lemma 2)",
-    "find-two-color": "FindTwoColorPosition (Algorithm 2)",
-    "two-color": "the one-query solver for k = 2 (Algorithm 3)",
-    "grover-iteration": "one exact Grover iteration (Algorithm 4)",
-    "adaptive": "the adaptive exact Grover solver (Algorithm 4)",
-}
-"""What each of :data:`CIRCUITS` is, for the caption of its drawing."""
 
 
 def caption(

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..codebreaker import Codebreaker
 from .outcome import QuantumOutcome
 
 if TYPE_CHECKING:
     from ..backends import Execution
-    from ..codemaker import Codemaker
+    from ..codemaker import Codemaker, Face
 
 __all__ = ["EXECUTION_ARGUMENT", "QuantumCodebreaker", "quantum_solver"]
 
@@ -90,7 +90,7 @@ class QuantumCodebreaker(Codebreaker):
 
     def solve(
         self,
-        codemaker: Codemaker,
+        codemaker: Codemaker | Face,
         *,
         execution: Execution | None = None,
         seed: int | None = None,
@@ -102,7 +102,8 @@ class QuantumCodebreaker(Codebreaker):
 
         n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
         resolved = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
-        return self.run(codemaker, n, k, resolved)
+        # the face forwards what a Codemaker answers (its oracle, runs and guesses)
+        return self.run(cast("Codemaker", codemaker), n, k, resolved)
 
     def readout_plan(self, colors: int) -> Sequence[tuple[int, ...]] | None:
         """The pair plan each circuit's measured positions answer (``None``: one circuit

@@ -47,7 +47,9 @@ class Adaptive(QuantumCodebreaker):
         _iterations, phi = exact_grover_parameters(num_colors)
         circuit = adaptive_circuit(oracle, num_positions=num_positions, colors=num_colors)
         (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
-        return [circuit.assign_parameters({parameter: phi})]
+        bound = circuit.assign_parameters({parameter: phi})
+        bound.name = circuit.name
+        return [bound]
 
     def estimate(self, num_positions: int, num_colors: int) -> RunEstimate:
         from .estimates import query_estimate

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from qiskit.circuit import Gate, QuantumCircuit
 
-from .counting import (
+from ..counting import (
     KNOWN_SECRET_ORACLE_NAMES,
     ORACLE_NAME,
     ORACLE_NAMES,
@@ -36,15 +36,19 @@ from .counting import (
     OracleCountError,
     OracleWalk,
 )
-from .game import Code
-from .oracle_gates import ORACLE_OPTIONS, OracleGate, known_secret_oracle
+from ..game import Code
+from ..oracle_gates import ORACLE_OPTIONS, OracleGate, known_secret_oracle
 
 if TYPE_CHECKING:
     from qiskit.circuit import Operation
 
-    from .backends import Execution
+    from ..backends import Execution
 
 __all__ = ["CircuitsNotExecuted", "CountOnly", "CountedRuns"]
+
+
+_NOT_GATES = frozenset({"barrier", "measure", "reset", "delay", "store"})
+"""Instructions that are no gate to synthesise (a barrier across many qubits)."""
 
 
 def _shown_circuit(circuit: QuantumCircuit) -> str:
@@ -124,7 +128,7 @@ class CountedRuns:
             >>> gate.oracle_layout.score_qubits
             (2, 3)
         """
-        from .circuits.oracle import black_peg_oracle_cost
+        from ..circuits.oracle import black_peg_oracle_cost
 
         unknown = sorted(set(options) - set(ORACLE_OPTIONS))
         if unknown:
@@ -138,8 +142,8 @@ class CountedRuns:
             self._oracle_tokens[key] = token
             self._oracles[token] = (dict(options), cost.qubits)
         token = self._oracle_tokens[key]
-        from .circuits.layout import OracleLayout, color_qubits
-        from .circuits.layout import score_qubits as minimum_score_qubits
+        from ..circuits.layout import OracleLayout, color_qubits
+        from ..circuits.layout import score_qubits as minimum_score_qubits
 
         n, k = len(self._secret), self._num_colors
         m = int(options.get("score_qubits") or minimum_score_qubits(n))
@@ -162,7 +166,7 @@ class CountedRuns:
             >>> gate.name, gate.num_qubits, gate.definition
             ('O_h', 7, None)
         """
-        from .circuits.layout import OracleLayout, color_qubits
+        from ..circuits.layout import OracleLayout, color_qubits
 
         key = (("kind", "parity"),)
         if key not in self._oracle_tokens:
@@ -272,7 +276,7 @@ class CountedRuns:
         """
         if self._COUNTS_ONLY:
             self._count_without_running(circuits)
-        from .backends import (
+        from ..backends import (
             DEFAULT_SHOTS,
             Execution,
             exact_probabilities,
@@ -281,7 +285,7 @@ class CountedRuns:
             sample_counts,
             validate_backend_name,
         )
-        from .limits import check_quantum_size
+        from ..limits import check_quantum_size
 
         # Circuits are built (and counted) to larger sizes than they are run or synthesised.
         check_quantum_size(len(self._secret), self._num_colors)
@@ -298,34 +302,80 @@ class CountedRuns:
         batch = self._batch(circuits, shots=None if exact else shots)
         if not batch:
             raise ValueError("circuits must hold at least one circuit, was empty")
-        walk = OracleWalk(self._match_oracle, replace=True)
-        calls = 0
-        runnable = []
-        for circuit in batch:
-            found, rebuilt = walk.circuit(circuit)
-            calls += found
-            runnable.append(rebuilt)
-        for index, circuit in enumerate(batch):
-            if not circuit.cregs:  # nothing to read back: refused before any charge
-                raise ValueError(
-                    f"circuits[{index}] must be measured into a classical register, "
-                    f"was {_shown_circuit(circuit)}"
-                )
-        ledger = self._ledger
-        with ledger.lock:
-            ledger.queries += calls
-            ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
-            ledger.circuits.extend(batch)
-        if exact:
-            outcomes = [dict(d) for d in exact_probabilities(runnable, options=execution.options)]
-        else:
-            outcomes = [
-                dict(c)
-                for c in sample_counts(runnable, metadata=dict(metadata or {}), execution=execution)
-            ]
+        try:
+            walk = OracleWalk(self._match_oracle, replace=True)
+            calls = 0
+            runnable = []
+            for circuit in batch:
+                found, rebuilt = walk.circuit(circuit)
+                calls += found
+                runnable.append(rebuilt)
+            for index, circuit in enumerate(batch):
+                if not circuit.cregs:  # nothing to read back: refused before any charge
+                    raise ValueError(
+                        f"circuits[{index}] must be measured into a classical register, "
+                        f"was {_shown_circuit(circuit)}"
+                    )
+            self._check_run_size(batch, calls, 1 if exact else int(shots or 1))
+            ledger = self._ledger
+            with ledger.lock:
+                ledger.queries += calls
+                ledger.oracle_executions += calls * (1 if exact else int(shots or 1))
+                ledger.circuits.extend(batch)
+            if exact:
+                outcomes = [
+                    dict(d) for d in exact_probabilities(runnable, options=execution.options)
+                ]
+            else:
+                outcomes = [
+                    dict(c)
+                    for c in sample_counts(
+                        runnable, metadata=dict(metadata or {}), execution=execution
+                    )
+                ]
+        finally:  # the real oracle does not outlive the run that needed it
+            self._real_oracles.clear()
+            runnable = []
         with ledger.lock:
             ledger.outcomes.extend(dict(outcome) for outcome in outcomes)
         return outcomes
+
+    def _check_run_size(self, batch: list[QuantumCircuit], calls: int, shots: int) -> None:
+        """Refuse a run before anything is charged or executed: its oracle applications
+        times ``shots`` (:data:`max_oracle_executions <mastermind_q.limits.LIMITS>`), and
+        its two-qubit gates once the oracle is expanded (each application costs the
+        oracle's CX count, :func:`~mastermind_q.circuits.oracle.black_peg_oracle_cost`;
+        every other gate on two qubits or more counts one) against ``max_circuit_gates``,
+        the limits the built-ins' run estimates are held to.
+
+        Raises:
+            ResourceLimitError: naming the count and the limit.
+        """
+        from ..circuits.oracle import black_peg_oracle_cost
+        from ..limits import check_circuit_gates, check_oracle_executions
+
+        check_oracle_executions(calls, shots)
+        n, k = len(self._secret), self._num_colors
+        per_call = 1
+        for options, width in self._oracles.values():
+            if options.get("kind") == "parity":
+                per_call = max(per_call, width)
+            else:
+                per_call = max(per_call, black_peg_oracle_cost(n, k, **options).two_qubit_gates)
+        others = sum(
+            1
+            for circuit in batch
+            for instruction in circuit.data
+            if instruction.operation.num_qubits >= 2
+            and instruction.operation.name not in _NOT_GATES
+            and instruction.operation.name not in ORACLE_NAMES
+            and not isinstance(instruction.operation, OracleGate)
+        )
+        check_circuit_gates(
+            calls * per_call + others,
+            what=f"the circuits handed to run ({calls} oracle applications, "
+            f"{per_call} two-qubit gates each once expanded)",
+        )
 
     def _count_without_running(self, circuits: Any) -> NoReturn:
         raise NotImplementedError  # only a counting codemaker (CountOnly) counts alone
@@ -349,7 +399,7 @@ class CountedRuns:
             if shots is None:
                 batch = list(circuits)
             else:
-                from .limits import check_shots, limit
+                from ..limits import check_shots, limit
 
                 most = max(1, limit("max_shots") // max(1, int(shots)))
                 for circuit in circuits:

@@ -1,62 +1,33 @@
-"""The codemaker: holds the secret, answers queries, counts and runs every one of them.
+"""The classical referee: a codemaker that holds the secret, answers and counts guesses.
 
-Three rooms: this module (the codemaker, its ledger and its answers to classical
-queries), :mod:`mastermind_q.oracle_gates` (the opaque oracle gates it hands out, and
-the referee's :func:`reveal_circuit`) and :mod:`mastermind_q.counted_runs` (handing out
-the oracle, counting and running circuits: :meth:`Codemaker.run`); every name stays
-importable from here.
+:class:`ClassicalCodemaker` is the half of the referee that every game needs and that
+imports no Qiskit: the secret, the ledger (what was counted, under one lock), the
+compact transcript of every ``(guess, answer)`` pair, and the answers to classical
+queries (:meth:`~ClassicalCodemaker.black`, :meth:`~ClassicalCodemaker.black_white`,
+:meth:`~ClassicalCodemaker.answer`, :meth:`~ClassicalCodemaker.black_many` and the
+one non-adaptive :meth:`~ClassicalCodemaker.answer_batch`). The quantum referee,
+:class:`~mastermind_q.codemaker.Codemaker`, adds the opaque oracle and the counted runs
+on top of it (:mod:`mastermind_q.codemaker.quantum`).
 
-A codebreaker never sees the secret. It receives a :class:`Codemaker` and either asks
-classical questions (:meth:`Codemaker.black`, :meth:`Codemaker.black_white`) or asks
-for the black-peg oracle gate (:meth:`Codemaker.oracle`), builds circuits around it
-and hands them to :meth:`Codemaker.run`, the one place that counts and executes
-circuits holding the oracle:
+Every answered guess counts, the final guess that equals the secret included; the
+ledger remembers whether the secret itself was answered (the referee's win rule,
+:mod:`mastermind_q.codemaker.faces`).
 
-* classical methods: every answered guess counts, including the final guess that
-  equals the secret;
-* quantum methods: every application of ``B_s`` or ``B_s^dagger`` counts one, in
-  whatever form it is applied (loops, powers, controls, nested gates: see
-  :mod:`mastermind_q.counting`).
-
-Why the count cannot be bypassed. The gate handed out (:class:`OracleGate`) is
-*opaque*: it has no definition, no matrix, and no reference to the secret or to the
-codemaker, only a random token that names the codemaker's gates. ``Operator``,
-``Statevector.evolve``, ``transpile`` and every simulator refuse it. The only thing
-that turns it into the real oracle is :meth:`Codemaker.run`, and it does so in the
-same walk that counts (each replaced gate is one counted application, times the
-loops and powers around it); what it cannot count (a ``while`` loop, the oracle in an
-``if``/``switch`` branch, a non-integer power) it refuses with
-:class:`~mastermind_q.counting.OracleCountError`. A gate named ``B_s`` that is not one
-this codemaker handed out (another codemaker's, or one rebuilt from a guessed secret)
-is refused, and so is a renamed oracle gate or a known secret's
-:class:`~mastermind_q.circuits.BlackPegOracleGate` or
-:class:`~mastermind_q.circuits.ParityOracleGate`. An *inlined* oracle cannot be
-recognised by its structure, and need not be: the codebreaker never sees the oracle's
-gates, so it has nothing to inline; the one secret-dependent part of a circuit the
-codemaker runs is the codemaker's own gate. (Python has no private attributes: the discipline
-left is that a codebreaker uses the public interface and never calls
-:meth:`Codemaker.reveal`, which the referee calls after the game.)
-
-Why a copy cannot play uncounted. A :class:`Codemaker` (and every subclass: the
-adversary, a watched or human codemaker) refuses ``copy.copy``, ``copy.deepcopy``,
-``pickle`` and ``__reduce_ex__`` with a ``TypeError``: a copy would hold the secret and
-answer queries the game does not count. What it counts lives in one ledger that a
-copy made by hand from its ``__dict__`` shares, so such a copy charges the original.
-No public attribute leads to the secret. The opaque gates may be copied and pickled
-as Qiskit does with any gate (``QuantumCircuit.copy``, ``compose``, ``transpile``): a
-copy is the same opaque gate, runs only through :meth:`Codemaker.run` of the
-codemaker that handed it out, and is charged there. The circuit with the real oracle
-put in is the referee's: :func:`reveal_circuit` builds it from the secret, which a
-codebreaker does not have.
+Why a copy cannot play uncounted. A codemaker (and every subclass: the adversary, a
+watched or human codemaker) refuses ``copy.copy``, ``copy.deepcopy``, ``pickle`` and
+``__reduce_ex__`` with a ``TypeError``: a copy would hold the secret and answer queries
+the game does not count. What it counts lives in one ledger that a copy made by hand
+from its ``__dict__`` shares, so such a copy charges the original. No public attribute
+leads to the secret but :meth:`~ClassicalCodemaker.reveal`, which the referee calls
+after the game; a codebreaker is handed a face (:mod:`mastermind_q.codemaker.faces`),
+which has no such method.
 
 Example:
-    >>> maker = Codemaker((2, 0, 1), colors=3)
+    >>> maker = ClassicalCodemaker((2, 0, 1), colors=3)
     >>> maker.black((2, 1, 1))
     2
     >>> maker.queries
     1
-    >>> maker.oracle().definition is None
-    True
 """
 
 from __future__ import annotations
@@ -68,11 +39,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
-from qiskit.circuit import Gate, QuantumCircuit
 
-from .counted_runs import CircuitsNotExecuted, CountedRuns, CountOnly
-from .counting import ORACLE_INVERSE_NAME, ORACLE_NAME, OracleCountError, count_oracle_calls
-from .game import (
+from ..game import (
     Code,
     black_white,
     plain_array,
@@ -82,23 +50,14 @@ from .game import (
     validate_feedback,
     validate_flag,
 )
-from .oracle_gates import ORACLE_OPTIONS, OracleGate, reveal_circuit
 
 Answer = int | tuple[int, int]
 """A recorded answer: the black count, or ``(black, white)`` for a black-white query."""
 
 __all__ = [
-    "ORACLE_INVERSE_NAME",
-    "ORACLE_NAME",
-    "ORACLE_OPTIONS",
-    "CircuitsNotExecuted",
-    "Codemaker",
-    "CountingCodemaker",
-    "OracleCountError",
-    "OracleGate",
-    "check_codemaker",
-    "count_oracle_calls",
-    "reveal_circuit",
+    "MAX_COLORS",
+    "Answer",
+    "ClassicalCodemaker",
 ]
 
 _NUMPY_ANSWER_LENGTH = 64
@@ -126,7 +85,7 @@ class _Uncopyable:
     """Refuses ``copy.copy``, ``copy.deepcopy``, ``pickle`` and ``__reduce_ex__``.
 
     What holds the secret or counts the game has one owner: a copy would answer
-    queries that the game does not count (:class:`Codemaker`, its ledger).
+    queries that the game does not count (:class:`ClassicalCodemaker`, its ledger).
     """
 
     def _refuse_copy(self) -> TypeError:
@@ -341,11 +300,12 @@ class _Ledger(_Uncopyable):
         self.oracle_executions = 0
         self.transcript = _Transcript(num_positions, num_colors)
         self.batch_answered = False
+        self.won = False  # the secret itself was answered (an answer of n blacks)
         self.outcomes: list[dict[str, Any]] = []
-        self.circuits: list[QuantumCircuit] = []
+        self.circuits: list[Any] = []  # the quantum referee's circuits, as handed over
 
 
-class Codemaker(CountedRuns, _Uncopyable):
+class ClassicalCodemaker(_Uncopyable):
     """Holds a secret in ``[k]^n`` and answers black-peg (and black-white) queries.
 
     Args:
@@ -386,11 +346,6 @@ class Codemaker(CountedRuns, _Uncopyable):
         self._feedback = validate_feedback(feedback)
         self._secret_array: Any = None  # the secret as a numpy array, for long codes
         self._ledger = _Ledger(len(self._secret), self._num_colors)
-        # Options and width of each oracle handed out, by token; the real gates, built
-        # only inside run().
-        self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
-        self._oracles: dict[str, tuple[dict[str, Any], int]] = {}
-        self._real_oracles: dict[tuple[str, bool], Gate] = {}
 
     # -- what a codebreaker may know ------------------------------------------------
     @property
@@ -553,7 +508,7 @@ class Codemaker(CountedRuns, _Uncopyable):
             ValueError: an invalid guess (naming it), or an empty batch.
 
         Example:
-            >>> maker = Codemaker((1, 0), colors=2)
+            >>> maker = ClassicalCodemaker((1, 0), colors=2)
             >>> maker.black_many([(0, 0), (1, 0), (1, 1)]).tolist(), maker.queries
             ([1, 2], 2)
         """
@@ -573,6 +528,7 @@ class Codemaker(CountedRuns, _Uncopyable):
             answer = self._answer_black(code)
             row = np.fromiter(code, dtype=ledger.transcript._dtype, count=len(code))
             ledger.queries += 1
+            ledger.won = ledger.won or answer == self.num_positions
             ledger.transcript.append(row[None, :], np.array([answer]), None)
         return answer
 
@@ -583,6 +539,7 @@ class Codemaker(CountedRuns, _Uncopyable):
             answer = (int(blacks), int(whites))
             row = np.fromiter(code, dtype=ledger.transcript._dtype, count=len(code))
             ledger.queries += 1
+            ledger.won = ledger.won or answer[0] == self.num_positions
             ledger.transcript.append(row[None, :], np.array([answer[0]]), np.array([answer[1]]))
         return answer
 
@@ -610,12 +567,13 @@ class Codemaker(CountedRuns, _Uncopyable):
                     blacks = blacks[: won[0] + 1]
             codes = codes[: blacks.shape[0]]
             ledger.queries += int(blacks.shape[0])
+            ledger.won = ledger.won or bool((blacks == n).any())
             ledger.transcript.append(codes, blacks, whites)
         return blacks, whites
 
     def _answer_black_rows(self, codes: np.ndarray, *, stop: bool) -> np.ndarray:
         """Black answers of the validated rows (one by one where a subclass answers)."""
-        if type(self)._answer_black is not Codemaker._answer_black:  # adversary, human
+        if type(self)._answer_black is not ClassicalCodemaker._answer_black:  # adversary, human
             answers = []
             for row in codes.tolist():
                 answers.append(self._answer_black(tuple(row)))
@@ -662,7 +620,7 @@ class Codemaker(CountedRuns, _Uncopyable):
                 batch, or a batch after other queries.
 
         Example:
-            >>> Codemaker((1, 0), colors=2).answer_batch([(0, 0), (1, 1)])
+            >>> ClassicalCodemaker((1, 0), colors=2).answer_batch([(0, 0), (1, 1)])
             ((1, 0), (1, 0))
         """
         ledger = self._ledger
@@ -695,6 +653,11 @@ class Codemaker(CountedRuns, _Uncopyable):
         return black_white(self._secret, guess)
 
     # -- the referee --------------------------------------------------------------------
+    def _wins(self, code: Code) -> bool:
+        """The referee's question: whether answering ``code`` would end the game won (the
+        adversary, which commits late, answers it to know)."""
+        return tuple(code) == self._secret
+
     def reveal(self) -> Code:
         """The secret. Only the referee (``solve``) calls this, after the game."""
         return self._secret
@@ -705,59 +668,3 @@ class Codemaker(CountedRuns, _Uncopyable):
             f"distinct={self._distinct}, feedback={self._feedback!r}, "
             f"queries={self._ledger.queries})"
         )
-
-
-def check_codemaker(value: Any, name: str = "codemaker") -> Codemaker:
-    """Return ``value`` if it is a :class:`Codemaker` (or a subclass's instance).
-
-    Raises:
-        TypeError: anything else, naming its type.
-
-    Example:
-        >>> check_codemaker("x")  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        TypeError: codemaker must be a Codemaker (mastermind_q.Codemaker or a subclass), was str
-    """
-    if not isinstance(value, Codemaker):
-        raise TypeError(
-            f"{name} must be a Codemaker (mastermind_q.Codemaker or a subclass), "
-            f"was {type(value).__name__}"
-        )
-    return value
-
-
-class CountingCodemaker(CountOnly, Codemaker):
-    """A codemaker that counts the circuits handed to :meth:`run` and runs none of them.
-
-    For sizes no simulator can run: the codebreaker builds its circuits for the real
-    ``n`` and ``k`` around this codemaker's opaque oracle, exactly as it does for a
-    :class:`Codemaker`, and hands them to :meth:`run`. The same walk as
-    :meth:`Codemaker.run` counts every oracle application (and refuses what it cannot
-    count, a forged or renamed oracle included); the count is added to :attr:`queries`;
-    then :meth:`run` raises :class:`CircuitsNotExecuted` instead of returning
-    outcomes. No answer ever leaves it, so a codebreaker cannot use it to learn
-    anything uncounted: the only thing it gives back is the count the referee reads.
-
-    The count covers one batch. Every quantum codebreaker of the toolkit hands its
-    circuits over in one batch (Algorithm 4 and Hunziker-Meyer are adaptive *inside*
-    one circuit, not between circuits), so for them the count is the whole game's.
-    A codebreaker whose later circuits depend on measured outcomes would be cut short
-    after its first batch; :attr:`batches` says how many were counted.
-
-    Classical queries (:meth:`black`, ...) are answered and counted as usual.
-
-    Cost: one walk over each circuit as handed over (no private copy is taken and the
-    real oracle is never built: nothing runs); each circuit is charged as it is counted
-    and nothing of it is kept, so circuits given as an iterator take the memory of one.
-
-    Example:
-        >>> from mastermind_q.circuits import find_two_color_circuit
-        >>> maker = CountingCodemaker((0, 2, 1), colors=3)
-        >>> circuit = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=3, colors=3)
-        >>> try:
-        ...     maker.run([circuit])
-        ... except CircuitsNotExecuted as counted:
-        ...     print(counted.calls, maker.queries, maker.batches)
-        1 1 1
-    """
