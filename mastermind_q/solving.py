@@ -89,6 +89,7 @@ def check_request(
     distinct: bool = False,
     feedback: str | None = None,
     scheme: str | None = None,
+    effort: float | None = None,
 ) -> None:
     """Refuse a game beyond this machine's limits before anything is built.
 
@@ -99,8 +100,9 @@ def check_request(
     code space (``optimal``: the limit of the game played, ``feedback`` and ``distinct``;
     ``feedback=None`` is the method's own); for ``static`` the scheme played
     (``scheme``, or the one it picks): its query set's entries
-    (:func:`mastermind_q.limits.check_static_entries`) or the exact search's code space.
-    Called by :func:`play` and by the CLI before it draws a random secret.
+    (:func:`mastermind_q.limits.check_static_entries`) or the exact search's code space;
+    for ``consistent`` its cost model against ``effort``. Called by :func:`play` and by
+    the CLI before it draws a random secret.
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the value and the limit.
@@ -113,10 +115,26 @@ def check_request(
     k = validate_colors(num_colors)
     if scheme is not None and not info.schemes:
         raise ValueError(f"scheme applies to method 'static' only, method was {method!r}")
+    extra = _effort_option(info, effort)
     if info.kind == "quantum":
         info.check(n, k, backend=backend or "aer", shots=shots)
         return
-    info.check(n, k, distinct=distinct or info.distinct, feedback=feedback, scheme=scheme)
+    info.check(n, k, distinct=distinct or info.distinct, feedback=feedback, scheme=scheme, **extra)
+
+
+def _effort_option(info: Any, effort: float | None) -> dict[str, Any]:
+    """``{"effort": effort}`` for a codebreaker that takes one (``{}`` for ``None``).
+
+    Raises:
+        ValueError: ``effort`` given to a codebreaker that takes none, or invalid.
+    """
+    if effort is None:
+        return {}
+    if not info.efforts:
+        raise ValueError(f"effort applies to method 'consistent' only, method was {info.name!r}")
+    from .classical.consistent import validate_effort
+
+    return {"effort": validate_effort(effort)}
 
 
 def play(
@@ -129,6 +147,7 @@ def play(
     verify: bool = False,
     scheme: str | None = None,
     execution: Execution | None = None,
+    effort: float | None = None,
 ) -> SolveResult:
     """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
 
@@ -151,6 +170,9 @@ def play(
             batch), handed to the codebreaker and, through it, to the codemaker. Default:
             one built here, once, from ``backend``, ``shots``, ``seed`` and the
             :func:`~mastermind_q.backends.execution_options` in force.
+        effort: ``consistent`` only: the game's search limit in CP-SAT deterministic
+            time (default :data:`~mastermind_q.classical.consistent.DEFAULT_EFFORT`);
+            a game its cost model puts above it is refused before any query.
 
     Returns:
         The :class:`SolveResult`; ``queries`` is what the codemaker counted; ``static``
@@ -170,6 +192,7 @@ def play(
         scheme=scheme,
         execution=execution,
         game_checked=False,
+        effort=effort,
     )
 
 
@@ -184,6 +207,7 @@ def _play(
     scheme: str | None,
     execution: Execution | None,
     game_checked: bool,
+    effort: float | None = None,
 ) -> SolveResult:
     """:func:`play`; ``game_checked``: :func:`solve` has checked the game already."""
     from .game import validate_seed
@@ -227,6 +251,7 @@ def _play(
         distinct=codemaker.distinct,
         feedback=feedback,
         scheme=scheme,
+        effort=effort,
     )
     if info.kind == "quantum":
         assert execution is not None and backend is not None
@@ -246,7 +271,7 @@ def _play(
         found = info.solve(codemaker, seed=seed, scheme=chosen)  # type: ignore[call-arg]
         extra_classical["scheme"] = chosen
     else:
-        found = info.solve(codemaker, seed=seed)
+        found = info.solve(codemaker, seed=seed, **_effort_option(info, effort))
     return SolveResult(
         secret=codemaker.reveal(),
         found=_found_code(found, info),
@@ -368,6 +393,7 @@ def solve(
     distinct: bool | None = None,
     scheme: str | None = None,
     execution: Execution | None = None,
+    effort: float | None = None,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -397,6 +423,7 @@ def solve(
         execution: quantum methods: the :class:`~mastermind_q.backends.Execution`
             record to run with, instead of ``backend``, ``shots`` and ``seed`` (see
             :func:`play`).
+        effort: ``consistent`` only: its search limit (see :func:`play`).
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
@@ -427,6 +454,7 @@ def solve(
         scheme=scheme,
         execution=execution,
         game_checked=True,
+        effort=effort,
     )
 
 
