@@ -158,14 +158,31 @@ def _arrangements(
 
 
 @functools.lru_cache(maxsize=1024)
-def _tree_cost(counts: tuple[tuple[int, int], ...], num_positions: int, num_colors: int) -> int:
+def _tree_cost(
+    counts: tuple[tuple[int, int], ...],
+    num_positions: int,
+    num_colors: int,
+    ceiling: int | None = None,
+) -> int:
+    """:func:`tree_cost`; with ``ceiling``, any count above it once it is known to be."""
     arrangements, every = _arrangements(counts, num_positions)
-    costs = []
+    costs: list[int] = []
+    # the least (every arrangement) or the mean (samples) exceeds ceiling once these do
+    most = None if ceiling is None else ceiling * (1 if every else len(arrangements))
     for arrangement in arrangements:
-        simulated = _TreeCost(arrangement, num_colors)
-        simulated.play_tree(dict(counts))
+        spent = 0 if every else sum(costs)
+        simulated = _TreeCost(arrangement, num_colors, None if most is None else most - spent)
+        try:
+            simulated.play_tree(dict(counts))
+        except _Found:
+            if every:
+                continue  # above the ceiling: not the least
+            return (ceiling or 0) + 1
         costs.append(simulated.queries)
-    return min(costs) if every else round(sum(costs) / len(costs))
+    if not costs:
+        assert ceiling is not None
+        return ceiling + 1
+    return min(costs) if every else -(-sum(costs) // len(costs))  # the mean, rounded up
 
 
 def tree_cost(counts: dict[int, int], num_positions: int, num_colors: int) -> int:
@@ -176,7 +193,7 @@ def tree_cost(counts: dict[int, int], num_positions: int, num_colors: int) -> in
     arrangements over the positions, every one is played and the least count returned:
     at most the tree's count on any secret with these counts. Otherwise the mean over
     ``max(1, min(16, TREE_SAMPLES // n))`` seeded random arrangements (the tree's count
-    varies little between arrangements of large counts).
+    varies little between arrangements of large counts), rounded up.
 
     Raises:
         ValueError: counts that are not positive or do not sum to ``num_positions``.
@@ -212,7 +229,9 @@ def choose_play(num_positions: int, num_colors: int, counts: dict[int, int]) -> 
     few = few_colors_cost(tuple(counts.values()), num_colors)
     if few >= coin_weighing_query_bound(num_positions, num_colors):
         return "tree"
-    return "few colours" if few < tree_cost(counts, num_positions, num_colors) else "tree"
+    pairs = tuple(sorted((int(c), int(t)) for c, t in counts.items()))
+    # the tree is played out only as far as it takes to exceed the stages' cost
+    return "few colours" if few < _tree_cost(pairs, num_positions, num_colors, few) else "tree"
 
 
 ADAPTIVE_COINS = 8
@@ -707,16 +726,22 @@ class _TreeCost(_CoinWeighingBreaker):
     work, not ``O(n)`` per guess.
     """
 
-    def __init__(self, arrangement: np.ndarray, num_colors: int) -> None:
+    def __init__(self, arrangement: np.ndarray, num_colors: int, most: int | None = None) -> None:
         self.n = int(arrangement.size)
         self.k = num_colors
         self.truth = arrangement
         self.secret = np.full(self.n, -1, dtype=np.int64)
         self.dtype = np.min_scalar_type(self.k - 1)
         self.queries = 0
+        self.most = most  # past this many guesses the count is not needed (_Found)
+
+    def charge(self, guesses: int) -> None:
+        self.queries += guesses
+        if self.most is not None and self.queries > self.most:
+            raise _Found(())
 
     def ask(self, code: np.ndarray) -> int:
-        self.queries += 1
+        self.charge(1)
         return int(np.count_nonzero(code == self.truth))
 
     def held(self, coin: tuple[_Interval, int, bool]) -> int:
@@ -736,7 +761,7 @@ class _TreeCost(_CoinWeighingBreaker):
         filler: np.ndarray,
         base: int,
     ) -> np.ndarray:
-        self.queries += design.rows
+        self.charge(design.rows)
         return np.array([self.held(coin) for coin in coins], dtype=np.int64)
 
     def weigh_subset(
@@ -748,7 +773,7 @@ class _TreeCost(_CoinWeighingBreaker):
         filler: np.ndarray,
         base: int,
     ) -> int:
-        self.queries += 1
+        self.charge(1)
         return sum(
             self.held(coins[index]) - offsets[index] for index in np.flatnonzero(chosen).tolist()
         )

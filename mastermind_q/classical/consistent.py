@@ -164,7 +164,7 @@ def consistent_effort(num_positions: int, num_colors: int) -> float:
 
     Example:
         >>> round(consistent_effort(16, 16), 2), round(consistent_effort(16, 8), 1)
-        (0.98, 1.8)
+        (0.99, 1.8)
     """
     cells = num_positions * num_colors
     excess = max(0.0, num_positions / num_colors - 1.0)
