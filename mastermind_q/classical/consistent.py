@@ -155,20 +155,27 @@ def validate_effort(effort: object) -> float:
 def consistent_effort(num_positions: int, num_colors: int) -> float:
     """The deterministic time a game at ``(n, k)`` spends by its cost model.
 
-    ``1.5e-5 (n k)^2 exp(0.8 r^2 + 1.2 r)`` with ``r = max(0, n / k - 1)``: about the
-    square of the model's size at ``n <= k``, and steeply more as ``n`` grows past ``k``
-    (the answers of a code with few colours tell less, and consistent codes get hard to
-    find: measured means 1.1 at ``n = k = 16``, 1.9 at ``(16, 8)``, 4.5 at ``(20, 8)``,
-    about 100 at ``(24, 8)``, ``benchmarks/RESULTS.md``). It decides whether a game is
-    refused before its first guess; a game's own search may take more or less.
+    ``0.01 + 1.5e-5 (n k)^2``, the square of the model's size, where ``k >= n``; where
+    ``k < n`` that times ``exp(kappa (n - k) + q)`` with ``kappa = 0.35 (1 - 1.7 / k)``
+    and ``q = 0.1 max(0, n - 24)^2`` for ``k >= 4``: the answers of a code with fewer
+    colours than positions tell less and consistent codes get hard to find, the more so
+    the more colours there are up to about 8, and steeply from about 24 positions
+    (measured means: 1.2 at ``n = k = 16``, 5.3 at 24; 1.9 at ``(16, 8)``, 4.5 at
+    ``(20, 8)``, 55 at ``(24, 8)``; 8.4 at ``(24, 4)``, more than 300 at ``(30, 4)``;
+    26 at ``(32, 3)``; 10 at ``(64, 2)``; ``benchmarks/RESULTS.md``). It decides
+    whether a game is refused before its first guess; a game's own search may take
+    more or less (``effort`` stops it).
 
     Example:
-        >>> round(consistent_effort(16, 16), 2), round(consistent_effort(16, 8), 1)
-        (0.99, 1.8)
+        >>> round(consistent_effort(16, 16), 2), round(consistent_effort(24, 8))
+        (0.99, 46)
     """
-    cells = num_positions * num_colors
-    excess = max(0.0, num_positions / num_colors - 1.0)
-    return 0.01 + 1.5e-5 * cells**2 * math.exp(min(600.0, 0.8 * excess**2 + 1.2 * excess))
+    n, k = num_positions, num_colors
+    base = 0.01 + 1.5e-5 * (n * k) ** 2
+    if k >= n:
+        return base
+    rate = 0.35 * (1.0 - 1.7 / k) * (n - k) + (0.1 * max(0, n - 24) ** 2 if k >= 4 else 0.0)
+    return base * math.exp(min(600.0, rate))
 
 
 def _check_options(seed: Any, enumerate_limit: Any, samples: Any) -> None:
