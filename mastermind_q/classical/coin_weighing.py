@@ -118,8 +118,8 @@ EXHAUSTIVE_ARRANGEMENTS = 720
 """Colour counts with at most this many arrangements over the positions have the tree's
 cost taken over every one of them (:func:`tree_cost`)."""
 
-TREE_SAMPLES = 2048
-"""The tree's cost at ``n`` positions is the mean over ``max(1, min(16, TREE_SAMPLES //
+TREE_SAMPLES = 512
+"""The tree's cost at ``n`` positions is the mean over ``max(1, min(4, TREE_SAMPLES //
 n))`` made-up arrangements of the counts, when there are more than
 :data:`EXHAUSTIVE_ARRANGEMENTS`."""
 
@@ -152,7 +152,7 @@ def _arrangements(
         place([], dict(counts))
         return found, True
     colours = np.repeat(np.array([c for c, _ in counts], dtype=np.int64), [t for _, t in counts])
-    samples = max(1, min(16, TREE_SAMPLES // num_positions))
+    samples = max(1, min(4, TREE_SAMPLES // num_positions))
     rng = np.random.default_rng([num_positions, *(v for pair in counts for v in pair)])
     return [rng.permutation(colours) for _ in range(samples)], False
 
@@ -164,7 +164,8 @@ def _tree_cost(
     num_colors: int,
     ceiling: int | None = None,
 ) -> int:
-    """:func:`tree_cost`; with ``ceiling``, any count above it once it is known to be."""
+    """:func:`tree_cost`; with ``ceiling`` only whether it is above ``ceiling``: a count
+    above it once that is known, else a count at most it (the first found)."""
     arrangements, every = _arrangements(counts, num_positions)
     costs: list[int] = []
     # the least (every arrangement) or the mean (samples) exceeds ceiling once these do
@@ -178,6 +179,8 @@ def _tree_cost(
             if every:
                 continue  # above the ceiling: not the least
             return (ceiling or 0) + 1
+        if every and ceiling is not None and simulated.queries <= ceiling:
+            return simulated.queries  # the least is at most the ceiling
         costs.append(simulated.queries)
     if not costs:
         assert ceiling is not None
@@ -192,7 +195,7 @@ def tree_cost(counts: dict[int, int], num_positions: int, num_colors: int) -> in
     (:class:`_TreeCost`). Where the counts have at most :data:`EXHAUSTIVE_ARRANGEMENTS`
     arrangements over the positions, every one is played and the least count returned:
     at most the tree's count on any secret with these counts. Otherwise the mean over
-    ``max(1, min(16, TREE_SAMPLES // n))`` seeded random arrangements (the tree's count
+    ``max(1, min(4, TREE_SAMPLES // n))`` seeded random arrangements (the tree's count
     varies little between arrangements of large counts), rounded up.
 
     Raises:
