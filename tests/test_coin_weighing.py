@@ -72,7 +72,14 @@ SMALL_MEANS = {(4, 4): 6.50, (4, 6): 8.50, (6, 4): 9.12, (5, 3): 6.82, (6, 2): 5
 
 @pytest.mark.parametrize(
     ("n", "k"),
-    [(4, 4), (4, 6), (5, 3), (6, 2), (8, 2), pytest.param(6, 4, marks=pytest.mark.slow)],
+    [
+        (4, 4),
+        (5, 3),
+        (6, 2),
+        (8, 2),
+        pytest.param(4, 6, marks=pytest.mark.slow),
+        pytest.param(6, 4, marks=pytest.mark.slow),
+    ],
 )
 def test_every_secret_of_small_games_is_no_worse_than_the_tree(n, k, monkeypatch):
     counts = []
