@@ -381,3 +381,19 @@ def test_workers_default_to_two_processes_only_for_a_long_sweep(monkeypatch):
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert auto_workers(large, 10, 1, aer) == 1
     assert cli_compare._workers("auto") is None and cli_compare._workers("3") == 3
+
+
+def test_compare_takes_an_effort_for_consistent_and_refuses_a_bad_one(capsys):
+    from helpers import run_cli
+
+    grid = ("compare", "--positions", "4", "--colors", "4", "--methods", "consistent",
+            "--no-bounds", "--no-formulas", "--samples", "2", "--json")  # fmt: skip
+    status, out, _ = run_cli(capsys, *grid, "--effort", "1e-6")
+    assert status == 0
+    payload = json.loads(out)
+    (reason,) = [entry["reason"] for entry in payload["skipped"] if entry["method"] == "consistent"]
+    assert "over --effort 1e-06" in reason or "effort=1e-06" in reason
+    status, out, _ = run_cli(capsys, *grid, "--effort", "50")
+    assert status == 0 and json.loads(out)["rows"][0]["method"] == "consistent"
+    status, _, err = run_cli(capsys, *grid, "--effort", "0")
+    assert status == 2 and "effort" in err and err.count("\n") == 1
