@@ -367,8 +367,8 @@ def frontier_part(seed: int, largest: int) -> None:
             start = time.perf_counter()
             maker.deadline = start + 60.0
             try:
-                found = solve_consistent(maker, seed=1, time_limit=60.0)
-            except (ConsistentTimeout, TimeoutError):
+                found = solve_consistent(maker, seed=1, effort=60.0)
+            except (ConsistentTimeout, TimeoutError, ValueError):  # spent, or refused
                 found = None
             seconds = time.perf_counter() - start
             if found != secret or seconds > 60:

@@ -1,13 +1,14 @@
 """Classical play with few colours: mean and worst counts of ``coin-weighing`` (which
-plays the few-colours stages where they are cheaper) against the counting bound.
+plays the few-colours stages where their exact cost is below the tree's,
+``coin_weighing.choose_play``) against the counting bound.
 
 Usage: ``python benchmarks/few_colors.py [--colors 4,8,16] [--positions 256,...]
 [--games 10]``. Secrets: ``numpy.random.default_rng((seed, n, k))``, seeds ``0..games-1``.
 Columns: ``n``, ``k``, the play chosen, mean and worst guesses (final guess included),
 mean / n, the counting bound ``ceil(n log2 k / log2(n + 1))``, CPU seconds per game
-(``time.process_time`` of the play alone; materialising the codemaker's transcript for
-the check that its length is the count charged is left out, it costs more than the
-play at ``n = 16,384``).
+(``time.process_time`` of the play alone, the choice of play included; materialising
+the codemaker's transcript for the check that its length is the count charged is left
+out, it costs more than the play at ``n = 16,384``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 
 import numpy as np
 
-from mastermind_q.classical.coin_weighing import _few_colors_pay, solve_coin_weighing
+from mastermind_q.classical.coin_weighing import choose_play, solve_coin_weighing
 from mastermind_q.codemaker import Codemaker
 
 
@@ -48,7 +49,7 @@ def main() -> None:
                 assert maker.queries == len(maker.transcript)
                 counts.append(maker.queries)
                 present = {int(c): int(v) for c, v in enumerate(np.bincount(secret)) if v}
-                plays.add("few colours" if _few_colors_pay(n, k, present) else "tree")
+                plays.add(choose_play(n, k, present))
             seconds /= args.games
             bound = math.ceil(n * math.log2(k) / math.log2(n + 1))
             mean = sum(counts) / len(counts)

@@ -101,6 +101,8 @@ class Codebreaker:
         colors_source: where the colour rule comes from, for messages.
         schemes: ``solve`` takes a keyword ``scheme`` (its query sets), and the object
             names the one a game plays with ``scheme_for(n, k, *, feedback, scheme)``.
+        efforts: ``solve`` and ``check`` take a keyword ``effort``, the game's search
+            limit in units of work (``consistent``: CP-SAT's deterministic time).
         builtin: part of the toolkit (set on the built-ins; a plugin leaves it ``False``).
     """
 
@@ -117,6 +119,7 @@ class Codebreaker:
     formula: ClassVar[str | None] = None
     colors_source: ClassVar[str] = ""
     schemes: ClassVar[bool] = False
+    efforts: ClassVar[bool] = False
     builtin: ClassVar[bool] = False
 
     # -- what a codebreaker writes ---------------------------------------------------
@@ -306,8 +309,8 @@ class Codebreaker:
     compare_max_cells: ClassVar[int | None] = None
     """Classical: the largest ``n k`` at which ``compare`` plays it."""
     budgeted: ClassVar[bool] = False
-    """Classical: a ``compare`` row is held to the row budget (``--row-budget``), from
-    :meth:`game_seconds` before the row and its elapsed time during it."""
+    """Classical: a ``compare`` row is held to the row budget (``--row-budget``) by
+    :meth:`game_seconds`, before the row (never by the time it takes)."""
 
     work_step: ClassVar[int] = 1
     """Classical: how many units of ``guesses x n`` work make one step of the comparison's

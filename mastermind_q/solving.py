@@ -105,6 +105,7 @@ def check_request(
     distinct: bool = False,
     feedback: str | None = None,
     scheme: str | None = None,
+    effort: float | None = None,
 ) -> None:
     """Refuse a game beyond this machine's limits before anything is built.
 
@@ -115,8 +116,9 @@ def check_request(
     code space (``optimal``: the limit of the game played, ``feedback`` and ``distinct``;
     ``feedback=None`` is the method's own); for ``static`` the scheme played
     (``scheme``, or the one it picks): its query set's entries
-    (:func:`mastermind_q.limits.check_static_entries`) or the exact search's code space.
-    Called by :func:`play` and by the CLI before it draws a random secret.
+    (:func:`mastermind_q.limits.check_static_entries`) or the exact search's code space;
+    for ``consistent`` its cost model against ``effort``. Called by :func:`play` and by
+    the CLI before it draws a random secret.
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the value and the limit.
@@ -129,10 +131,26 @@ def check_request(
     k = validate_colors(num_colors)
     if scheme is not None and not info.schemes:
         raise ValueError(f"method {method!r} has no schemes, was scheme={scheme!r}")
+    extra = _effort_option(info, effort)
     if info.kind == "quantum":
         info.check(n, k, backend=backend or "aer", shots=shots)
         return
-    info.check(n, k, distinct=distinct or info.distinct, feedback=feedback, scheme=scheme)
+    info.check(n, k, distinct=distinct or info.distinct, feedback=feedback, scheme=scheme, **extra)
+
+
+def _effort_option(info: Any, effort: float | None) -> dict[str, Any]:
+    """``{"effort": effort}`` for a codebreaker that takes one (``{}`` for ``None``).
+
+    Raises:
+        ValueError: ``effort`` given to a codebreaker that takes none, or invalid.
+    """
+    if effort is None:
+        return {}
+    if not info.efforts:
+        raise ValueError(f"method {info.name!r} takes no effort, was effort={effort!r}")
+    from .classical.consistent import validate_effort
+
+    return {"effort": validate_effort(effort)}
 
 
 def play(
@@ -145,6 +163,7 @@ def play(
     verify: bool = False,
     scheme: str | None = None,
     execution: Execution | None = None,
+    effort: float | None = None,
 ) -> SolveResult:
     """Let the ``method`` codebreaker play against ``codemaker`` and referee the game.
 
@@ -167,6 +186,9 @@ def play(
             batch), handed to the codebreaker and, through it, to the codemaker. Default:
             one built here, once, from ``backend``, ``shots``, ``seed`` and the
             :func:`~mastermind_q.backends.execution_options` in force.
+        effort: ``consistent`` only: the game's search limit in CP-SAT deterministic
+            time (default :data:`~mastermind_q.classical.consistent.DEFAULT_EFFORT`);
+            a game its cost model puts above it is refused before any query.
 
     Returns:
         The :class:`SolveResult`; ``queries`` is what the codemaker counted; ``static``
@@ -186,6 +208,7 @@ def play(
         scheme=scheme,
         execution=execution,
         game_checked=False,
+        effort=effort,
     )
 
 
@@ -200,6 +223,7 @@ def _play(
     scheme: str | None,
     execution: Execution | None,
     game_checked: bool,
+    effort: float | None = None,
 ) -> SolveResult:
     """:func:`play`; ``game_checked``: :func:`solve` has checked the game already."""
     from .game import validate_seed
@@ -243,6 +267,7 @@ def _play(
         distinct=codemaker.distinct,
         feedback=feedback,
         scheme=scheme,
+        effort=effort,
     )
     reason = None if info.builtin else info.colors_reason(codemaker.num_colors)
     if reason is not None:  # a built-in checks its colours itself, in its own words
@@ -264,6 +289,7 @@ def _play(
         )
         keywords["scheme"] = chosen
         extra_classical["scheme"] = chosen
+    keywords.update(_effort_option(info, effort))
     found = _answered(codemaker, info, _played(codemaker, info, **keywords))
     return SolveResult(
         secret=codemaker.reveal(),
@@ -442,6 +468,7 @@ def solve(
     distinct: bool | None = None,
     scheme: str | None = None,
     execution: Execution | None = None,
+    effort: float | None = None,
 ) -> SolveResult:
     """Solve ``secret`` with ``method`` and report the honest query count.
 
@@ -471,6 +498,7 @@ def solve(
         execution: quantum methods: the :class:`~mastermind_q.backends.Execution`
             record to run with, instead of ``backend``, ``shots`` and ``seed`` (see
             :func:`play`).
+        effort: ``consistent`` only: its search limit (see :func:`play`).
 
     Returns:
         A :class:`~mastermind_q.game.SolveResult`.
@@ -506,6 +534,7 @@ def solve(
         scheme=scheme,
         execution=execution,
         game_checked=True,
+        effort=effort,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 
@@ -103,10 +104,27 @@ def test_solves_32_by_32_with_repetition():
     assert solve_consistent(maker, seed=5) == secret
 
 
-def test_time_limit_is_a_clear_error():
-    secret = _secrets(40, 40, False, 1)[0]
-    with pytest.raises(ConsistentTimeout, match="time_limit=1e-06"):
-        solve_consistent(Codemaker(secret, 40), seed=1, time_limit=1e-6, workers=1)
+def test_an_effort_spent_is_a_clear_error_at_the_same_guess_on_any_load():
+    """The limit is CP-SAT's deterministic time: the game stops at the same guess."""
+    (secret,) = _secrets(12, 12, False, 1, seed=0)
+    stopped = []
+    for _ in range(2):
+        maker = Codemaker(secret, 12)
+        with pytest.raises(ConsistentTimeout, match=r"effort=0\.4 .*--effort"):
+            solve_consistent(maker, seed=1, effort=0.4, workers=1)
+        stopped.append(maker.transcript)
+    assert stopped[0] == stopped[1] and len(stopped[0]) > 1
+
+
+def test_a_game_over_its_effort_is_refused_before_any_query():
+    maker = Codemaker((0,) * 40, 8)
+    with pytest.raises(ValueError, match=r"n=40, k=8 needs about .* over effort=600 .*--effort"):
+        solve_consistent(maker, seed=1)
+    assert maker.queries == 0
+    for bad, error in ((0, ValueError), (-1.0, ValueError), (math.nan, ValueError),
+                       ("60", TypeError), (True, TypeError)):  # fmt: skip
+        with pytest.raises(error, match="effort"):
+            solve_consistent(Codemaker((0,) * 4, 4), seed=1, effort=bad)
 
 
 def test_too_large_refused_before_any_query():
@@ -120,7 +138,7 @@ def test_too_large_refused_before_any_query():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"time_limit": 0}, "time_limit must be a positive"),
+        ({"effort": 0}, "effort must be a positive"),
         ({"samples": 0}, "samples must be an integer >= 1"),
         ({"enumerate_limit": -1}, "enumerate_limit must be"),
         ({"workers": 0}, "workers must be a positive"),
@@ -139,3 +157,22 @@ def test_inconsistent_answers_are_reported():
 
     with pytest.raises(ValueError, match="inconsistent"):
         solve_consistent(Liar((0, 1, 2), colors=3), seed=0)
+
+
+def test_solve_refuses_a_game_over_its_effort_before_any_work(capsys):
+    from helpers import run_cli
+
+    status, out, err = run_cli(
+        capsys, "solve", "--method", "consistent", "--colors", "8", "--random", "40"
+    )
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "--effort" in err and "n=40, k=8" in err
+    status, _, err = run_cli(
+        capsys, "solve", "--method", "blackpeg", "--colors", "4", "--random", "4", "--effort", "5"
+    )
+    assert status == 2 and "takes no --effort" in err
+    status, out, _ = run_cli(
+        capsys, "solve", "--method", "consistent", "--colors", "4", "--random", "4",
+        "--effort", "50", "--json",
+    )  # fmt: skip
+    assert status == 0 and '"solved": true' in out

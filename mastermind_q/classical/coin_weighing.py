@@ -35,9 +35,13 @@ Black pegs, ``k`` colours that may repeat, secret ``z``, answer ``B(x) = |{i : x
    6 rows; 16 are weighed as two groups of 8 (9.5 against 10). Every weighing is a
    counted query; nothing is assumed.
 5. **Few colours.** Where its exact cost, known once the counts are, is below the
-   tree's measured cost, the colours are found two at a time by coin-weighing batches
-   over the positions still unknown (:mod:`mastermind_q.classical.few_colors`; ``k = 2``
-   is one detecting matrix, ``m_L(n) + 2`` queries in all).
+   tree's cost for those counts, the colours are found two at a time by coin-weighing
+   batches over the positions still unknown (:mod:`mastermind_q.classical.few_colors`;
+   ``k = 2`` is one detecting matrix, ``m_L(n) + 2`` queries in all). The tree's cost
+   for the counts is counted by playing it, without a codemaker, against made-up codes
+   with those counts (:func:`tree_cost`: every arrangement at small sizes, so the
+   choice is never worse than the tree there; seeded ones beyond): a few rare
+   positions (``r log2 n`` guesses in the tree, ``m_L(n)`` in a design) keep the tree.
 6. **Final guess.** The secret, once every position is resolved (a query answered ``n``
    ends the game at once).
 
@@ -77,10 +81,18 @@ import numpy as np
 from ..codebreaker import Codebreaker
 from ..codemaker import ClassicalCodemaker as Codemaker
 from ..game import Code, validate_colors, validate_positions
-from .detecting import decode_weighing, weighing_design
+from .detecting import WeighingDesign, decode_weighing, weighing_design
 from .few_colors import few_colors_cost, play_few_colors
 
-__all__ = ["COIN_WEIGHING", "CoinWeighing", "coin_weighing_query_bound", "solve_coin_weighing"]
+__all__ = [
+    "COIN_WEIGHING",
+    "PLAYS",
+    "CoinWeighing",
+    "choose_play",
+    "coin_weighing_query_bound",
+    "solve_coin_weighing",
+    "tree_cost",
+]
 
 
 def coin_weighing_query_bound(num_positions: int, num_colors: int) -> int:
@@ -99,30 +111,130 @@ def coin_weighing_query_bound(num_positions: int, num_colors: int) -> int:
     return n * (k - 1).bit_length() + k
 
 
-def _few_colors_pay(num_positions: int, num_colors: int, counts: dict[int, int]) -> bool:
-    """Whether the few-colours stages (:mod:`.few_colors`) beat the interval tree.
+PLAYS = ("tree", "few colours")
+"""What :func:`choose_play` may answer."""
 
-    The stages' cost is exact once the counts are known; the tree's is the measured
-    ``TREE_RATE(p) n`` for ``p`` colours present (``benchmarks/RESULTS.md``).
+EXHAUSTIVE_ARRANGEMENTS = 720
+"""Colour counts with at most this many arrangements over the positions have the tree's
+cost taken over every one of them (:func:`tree_cost`)."""
+
+TREE_SAMPLES = 512
+"""The tree's cost at ``n`` positions is the mean over ``max(1, min(4, TREE_SAMPLES //
+n))`` made-up arrangements of the counts, when there are more than
+:data:`EXHAUSTIVE_ARRANGEMENTS`."""
+
+
+def _arrangements(
+    counts: tuple[tuple[int, int], ...], num_positions: int
+) -> tuple[list[np.ndarray], bool]:
+    """The made-up codes :func:`tree_cost` plays, and whether they are all of them: every
+    arrangement of the counts over the positions when they are few, else a few seeded
+    random ones."""
+    number, remaining = 1, num_positions
+    for _, count in counts:
+        number *= math.comb(remaining, count)
+        remaining -= count
+        if number > EXHAUSTIVE_ARRANGEMENTS:
+            break
+    if number <= EXHAUSTIVE_ARRANGEMENTS:
+        found: list[np.ndarray] = []
+
+        def place(prefix: list[int], left: dict[int, int]) -> None:
+            if len(prefix) == num_positions:
+                found.append(np.array(prefix, dtype=np.int64))
+                return
+            for colour in sorted(left):
+                if left[colour]:
+                    left[colour] -= 1
+                    place([*prefix, colour], left)
+                    left[colour] += 1
+
+        place([], dict(counts))
+        return found, True
+    colours = np.repeat(np.array([c for c, _ in counts], dtype=np.int64), [t for _, t in counts])
+    samples = max(1, min(4, TREE_SAMPLES // num_positions))
+    rng = np.random.default_rng([num_positions, *(v for pair in counts for v in pair)])
+    return [rng.permutation(colours) for _ in range(samples)], False
+
+
+@functools.lru_cache(maxsize=1024)
+def _tree_cost(
+    counts: tuple[tuple[int, int], ...],
+    num_positions: int,
+    num_colors: int,
+    ceiling: int | None = None,
+) -> int:
+    """:func:`tree_cost`; with ``ceiling`` only whether it is above ``ceiling``: a count
+    above it once that is known, else a count at most it (the first found)."""
+    arrangements, every = _arrangements(counts, num_positions)
+    costs: list[int] = []
+    # the least (every arrangement) or the mean (samples) exceeds ceiling once these do
+    most = None if ceiling is None else ceiling * (1 if every else len(arrangements))
+    for arrangement in arrangements:
+        spent = 0 if every else sum(costs)
+        simulated = _TreeCost(arrangement, num_colors, None if most is None else most - spent)
+        try:
+            simulated.play_tree(dict(counts))
+        except _Found:
+            if every:
+                continue  # above the ceiling: not the least
+            return (ceiling or 0) + 1
+        if every and ceiling is not None and simulated.queries <= ceiling:
+            return simulated.queries  # the least is at most the ceiling
+        costs.append(simulated.queries)
+    if not costs:
+        assert ceiling is not None
+        return ceiling + 1
+    return min(costs) if every else -(-sum(costs) // len(costs))  # the mean, rounded up
+
+
+def tree_cost(counts: dict[int, int], num_positions: int, num_colors: int) -> int:
+    """Guesses the interval tree asks after these colour counts (final guess excluded).
+
+    The tree is played, without a codemaker, against made-up codes with these counts
+    (:class:`_TreeCost`). Where the counts have at most :data:`EXHAUSTIVE_ARRANGEMENTS`
+    arrangements over the positions, every one is played and the least count returned:
+    at most the tree's count on any secret with these counts. Otherwise the mean over
+    ``max(1, min(4, TREE_SAMPLES // n))`` seeded random arrangements (the tree's count
+    varies little between arrangements of large counts), rounded up.
+
+    Raises:
+        ValueError: counts that are not positive or do not sum to ``num_positions``.
+
+    Example:
+        >>> tree_cost({0: 3, 1: 1}, 4, 2)  # colour 1 once in four positions: 2 halvings
+        2
     """
-    present = len(counts)
-    if present <= 2:
-        return present == 2
-    return few_colors_cost(tuple(counts.values()), num_colors) < _tree_estimate(
-        num_positions, present
-    )
+    pairs = tuple(sorted((int(c), int(t)) for c, t in counts.items()))
+    if any(t <= 0 for _, t in pairs) or sum(t for _, t in pairs) != num_positions:
+        raise ValueError(
+            f"counts must be positive and sum to num_positions={num_positions}, was {counts}"
+        )
+    return _tree_cost(pairs, num_positions, num_colors)
 
 
-def _tree_estimate(num_positions: int, present: int) -> float:
-    """The interval tree's measured mean guesses for ``p`` colours present (a fit).
+def choose_play(num_positions: int, num_colors: int, counts: dict[int, int]) -> str:
+    """``"few colours"`` where the few-colours stages' exact cost for these counts
+    (:func:`~.few_colors.few_colors_cost`) is below the interval tree's
+    (:func:`tree_cost`), else ``"tree"``.
 
-    ``(0.9 + s p) n`` with ``s = max(0.01, 0.061 - 0.006 (log2 n - 8))``: measured
-    1.40 n, 1.27 n, 1.20 n, 1.25 n at ``p = 8`` and ``n = 256, 1024, 4096, 16384``;
-    1.49 n, 1.37 n at ``p = 12`` (1024, 4096); 1.89 n, 1.65 n, 1.50 n, 1.41 n at ``p = 16``
-    (``benchmarks/RESULTS.md``, "Classical play with few colours").
+    The tree is not played out where the stages cost more than the Jäger-Peczarski
+    bound, which the tree stays below (``n = k`` above all).
+
+    Example:
+        >>> choose_play(1024, 8, {3: 1, 7: 1023})  # one rare position: the tree
+        'tree'
+        >>> choose_play(1024, 2, {0: 512, 1: 512})
+        'few colours'
     """
-    slope = max(0.01, 0.061 - 0.006 * (math.log2(max(num_positions, 2)) - 8))
-    return (0.9 + slope * present) * num_positions
+    if len(counts) <= 1:
+        return "tree"
+    few = few_colors_cost(tuple(counts.values()), num_colors)
+    if few >= coin_weighing_query_bound(num_positions, num_colors):
+        return "tree"
+    pairs = tuple(sorted((int(c), int(t)) for c, t in counts.items()))
+    # the tree is played out only as far as it takes to exceed the stages' cost
+    return "few colours" if few < _tree_cost(pairs, num_positions, num_colors, few) else "tree"
 
 
 ADAPTIVE_COINS = 8
@@ -397,25 +509,29 @@ class _CoinWeighingBreaker:
     def solve(self) -> Code:
         try:
             counts = self.count_colors()
-            if _few_colors_pay(self.n, self.k, counts):
+            if choose_play(self.n, self.k, counts) == "few colours":
                 self.secret[:] = play_few_colors(self.ask_many, counts, self.n, self.k)
-                return self.finish()
-            intervals = [] if self.resolve(0, self.n, counts) else [_Interval(0, self.n, counts)]
-            while intervals:
-                self.split(intervals)
-                following = []
-                for interval in intervals:
-                    left, right = interval.children()
-                    for start, end, part in (
-                        (interval.start, interval.middle, left),
-                        (interval.middle, interval.end, right),
-                    ):
-                        if not self.resolve(start, end, part):
-                            following.append(_Interval(start, end, part))
-                intervals = following
+            else:
+                self.play_tree(counts)
             return self.finish()
         except _Found as found:
             return found.code
+
+    def play_tree(self, counts: dict[int, int]) -> None:
+        """Resolve every position by the interval tree, one level at a time."""
+        intervals = [] if self.resolve(0, self.n, counts) else [_Interval(0, self.n, counts)]
+        while intervals:
+            self.split(intervals)
+            following = []
+            for interval in intervals:
+                left, right = interval.children()
+                for start, end, part in (
+                    (interval.start, interval.middle, left),
+                    (interval.middle, interval.end, right),
+                ):
+                    if not self.resolve(start, end, part):
+                        following.append(_Interval(start, end, part))
+            intervals = following
 
     def finish(self) -> Code:
         final = tuple(self.secret.tolist())
@@ -460,12 +576,6 @@ class _CoinWeighingBreaker:
             if coins:
                 self.batch(coins, filler, base)
 
-    def single(self, interval: _Interval, color: int, filler: np.ndarray, base: int) -> None:
-        """One query: ``color`` on the left half, the filler (absent) on the right."""
-        code = filler.copy()
-        code[interval.start : interval.middle] = color
-        interval.record(color, self.ask(code) - base)
-
     def split_reference(self, interval: _Interval, filler: np.ndarray, base: int) -> None:
         """An interval with every colour: ``k - 1`` difference queries, then the sum."""
         reference = interval.filler
@@ -509,6 +619,19 @@ class _CoinWeighingBreaker:
         coins = [coins[i] for i in order]
         number = len(coins)
         design = weighing_design(number - sum(wide), sum(wide))
+        values = self.weigh_design(coins, design, filler, base)
+        for (interval, color, on_left), value in zip(coins, values.tolist()):
+            interval.record(color, value if on_left else interval.counts[color] - value)
+
+    def weigh_design(
+        self,
+        coins: list[tuple[_Interval, int, bool]],
+        design: WeighingDesign,
+        filler: np.ndarray,
+        base: int,
+    ) -> np.ndarray:
+        """Each coin's count in its half, from the rows of ``design`` asked at once."""
+        number = len(coins)
         matrix = design.matrix()
         owner = np.full(self.n, -1, dtype=np.int64)
         paint = filler.copy()
@@ -529,9 +652,7 @@ class _CoinWeighingBreaker:
         codes[:, touched] = np.where(chosen, paint[touched], filler[touched])
         answers = self.ask_many(codes)
         answers -= base + matrix.astype(np.int64) @ offsets
-        values = decode_weighing(answers, design) + offsets
-        for (interval, color, on_left), value in zip(coins, values.tolist()):
-            interval.record(color, value if on_left else interval.counts[color] - value)
+        return decode_weighing(answers, design) + offsets
 
     def adaptive_batch(
         self, coins: list[tuple[_Interval, int, bool]], filler: np.ndarray, base: int
@@ -568,15 +689,8 @@ class _CoinWeighingBreaker:
         alive = np.ones(states.shape[0], dtype=bool)
         while alive.sum() > 1:
             mask = _next_weighing(coin_key, alive.tobytes())
-            code = filler.copy()
-            shift = base
-            chosen = np.zeros(len(coins), dtype=np.int64)
-            for index, (span, (_, color, _)) in enumerate(zip(spans, coins)):
-                if mask >> index & 1:
-                    code[span] = color
-                    shift += offsets[index]
-                    chosen[index] = 1
-            answer = self.ask(code) - shift
+            chosen = (mask >> np.arange(len(coins), dtype=np.int64)) & 1
+            answer = self.weigh_subset(coins, spans, offsets, chosen, filler, base)
             alive &= states @ chosen == answer
         found = np.flatnonzero(alive)
         if found.size != 1:
@@ -586,6 +700,86 @@ class _CoinWeighingBreaker:
         ):
             value += offset
             interval.record(color, value if on_left else interval.counts[color] - value)
+
+    def weigh_subset(
+        self,
+        coins: list[tuple[_Interval, int, bool]],
+        spans: list[slice],
+        offsets: list[int],
+        chosen: np.ndarray,
+        filler: np.ndarray,
+        base: int,
+    ) -> int:
+        """One adaptive weighing: the chosen coins' colours on their halves, the filler
+        elsewhere; the sum of their shifted values."""
+        code = filler.copy()
+        shift = base
+        for index in np.flatnonzero(chosen).tolist():
+            code[spans[index]] = coins[index][1]
+            shift += offsets[index]
+        return self.ask(code) - shift
+
+
+class _TreeCost(_CoinWeighingBreaker):
+    """The interval tree played against a code the codebreaker makes up itself, to count
+    the tree's guesses for given colour counts: no codemaker is asked.
+
+    The batches' coins are read off the made-up code (``arrangement``) and charged the
+    rows their design or adaptive weighing would ask, so that a level costs ``O(n)``
+    work, not ``O(n)`` per guess.
+    """
+
+    def __init__(self, arrangement: np.ndarray, num_colors: int, most: int | None = None) -> None:
+        self.n = int(arrangement.size)
+        self.k = num_colors
+        self.truth = arrangement
+        self.secret = np.full(self.n, -1, dtype=np.int64)
+        self.dtype = np.min_scalar_type(self.k - 1)
+        self.queries = 0
+        self.most = most  # past this many guesses the count is not needed (_Found)
+
+    def charge(self, guesses: int) -> None:
+        self.queries += guesses
+        if self.most is not None and self.queries > self.most:
+            raise _Found(())
+
+    def ask(self, code: np.ndarray) -> int:
+        self.charge(1)
+        return int(np.count_nonzero(code == self.truth))
+
+    def held(self, coin: tuple[_Interval, int, bool]) -> int:
+        """The coin's value: its colour's count in its half of the made-up code."""
+        interval, color, on_left = coin
+        span = (
+            self.truth[interval.start : interval.middle]
+            if on_left
+            else (self.truth[interval.middle : interval.end])
+        )
+        return int(np.count_nonzero(span == color))
+
+    def weigh_design(
+        self,
+        coins: list[tuple[_Interval, int, bool]],
+        design: WeighingDesign,
+        filler: np.ndarray,
+        base: int,
+    ) -> np.ndarray:
+        self.charge(design.rows)
+        return np.array([self.held(coin) for coin in coins], dtype=np.int64)
+
+    def weigh_subset(
+        self,
+        coins: list[tuple[_Interval, int, bool]],
+        spans: list[slice],
+        offsets: list[int],
+        chosen: np.ndarray,
+        filler: np.ndarray,
+        base: int,
+    ) -> int:
+        self.charge(1)
+        return sum(
+            self.held(coins[index]) - offsets[index] for index in np.flatnonzero(chosen).tolist()
+        )
 
 
 def solve_coin_weighing(codemaker: Codemaker, *, seed: int | None = None) -> Code:

@@ -43,8 +43,11 @@ is played (the sample scores little then anyway).
 **Reproducibility.** Every solve runs with one worker (``workers=1``, the default), a
 seed drawn from ``numpy.random.default_rng(seed)`` (which also draws the first guess)
 and limits in CP-SAT's deterministic time, never in wall time: the same seed replays the
-same game on any machine and load (the per-guess wall ``time_limit`` only raises, it
-never makes a game differ). One worker was chosen over CP-SAT's multi-worker portfolio
+same game, and the same ``effort`` ends it at the same point, on any machine and load.
+A game may spend at most ``effort`` of deterministic time in all
+(:data:`DEFAULT_EFFORT`); a game whose cost model (:func:`consistent_effort`) is above it
+is refused before any query, one that runs past it stops with
+:class:`ConsistentTimeout`. One worker was chosen over CP-SAT's multi-worker portfolio
 (races: not reproducible) and over ``interleave_search`` (reproducible, but 3-10 times
 slower on the hard n = k = 32 middle game here); the local/complete alternation gave one
 worker the portfolio's strength (``benchmarks/RESULTS.md``).
@@ -71,6 +74,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -87,19 +91,23 @@ from .codes import feedback_keys
 __all__ = [
     "CONSISTENT",
     "CONSISTENT_MAX_CELLS",
+    "DEFAULT_EFFORT",
     "DEFAULT_ENUMERATE_LIMIT",
     "DEFAULT_SAMPLES",
-    "DEFAULT_TIME_LIMIT",
     "ENUMERATE_EFFORT",
     "RESTART_EFFORT",
     "SAMPLE_EFFORT",
     "Consistent",
     "ConsistentTimeout",
+    "consistent_effort",
     "solve_consistent",
+    "validate_effort",
 ]
 
-DEFAULT_TIME_LIMIT = 60.0
-"""Seconds CP-SAT may spend on one solve before :class:`ConsistentTimeout`."""
+DEFAULT_EFFORT = 600.0
+"""CP-SAT deterministic time (about seconds on one core, but the same on any machine and
+load) one game may spend in all before :class:`ConsistentTimeout` (``effort=``,
+``--effort``)."""
 DEFAULT_ENUMERATE_LIMIT = 64
 """Enumerate the consistent set (and choose by expected size) once it has at most
 this many codes."""
@@ -125,13 +133,54 @@ of the answer equalities (``linearization_level=2``) for the complete search."""
 
 
 class ConsistentTimeout(ValueError):
-    """CP-SAT found no consistent code within the per-guess time limit."""
+    """CP-SAT spent the game's ``effort`` (deterministic time) without finishing it."""
 
 
-def _check_options(seed: Any, time_limit: Any, enumerate_limit: Any, samples: Any) -> None:
+def validate_effort(effort: object) -> float:
+    """``effort`` as a positive finite number of CP-SAT deterministic time units
+    (``None``: :data:`DEFAULT_EFFORT`).
+
+    Raises:
+        TypeError: not a number.
+        ValueError: not positive and finite.
+    """
+    if effort is None:
+        return DEFAULT_EFFORT
+    if isinstance(effort, bool) or not isinstance(effort, (int, float)):
+        raise TypeError(f"effort must be a number (CP-SAT deterministic time), was {effort!r}")
+    if not math.isfinite(effort) or effort <= 0:
+        raise ValueError(f"effort must be a positive finite number, was {effort!r}")
+    return float(effort)
+
+
+def consistent_effort(num_positions: int, num_colors: int) -> float:
+    """The deterministic time a game at ``(n, k)`` spends by its cost model.
+
+    ``0.01 + 1.5e-5 (n k)^2``, the square of the model's size, where ``k >= n``; where
+    ``k < n`` that times ``exp(kappa (n - k) + q)`` with ``kappa = 0.35 (1 - 1.7 / k)``
+    and ``q = 0.1 max(0, n - 24)^2`` for ``k >= 4``: the answers of a code with fewer
+    colours than positions tell less and consistent codes get hard to find, the more so
+    the more colours there are up to about 8, and steeply from about 24 positions
+    (measured means: 1.2 at ``n = k = 16``, 5.3 at 24; 1.9 at ``(16, 8)``, 4.5 at
+    ``(20, 8)``, 55 at ``(24, 8)``; 8.4 at ``(24, 4)``, more than 300 at ``(30, 4)``;
+    26 at ``(32, 3)``; 10 at ``(64, 2)``; ``benchmarks/RESULTS.md``). It decides
+    whether a game is refused before its first guess; a game's own search may take
+    more or less (``effort`` stops it).
+
+    Example:
+        >>> round(consistent_effort(16, 16), 2), round(consistent_effort(24, 8))
+        (0.99, 46)
+    """
+    n, k = num_positions, num_colors
+    base = 0.01 + 1.5e-5 * (n * k) ** 2
+    if k >= n:
+        return base
+    rate = 0.35 * (1.0 - 1.7 / k) * (n - k) + (0.1 * max(0, n - 24) ** 2 if k >= 4 else 0.0)
+    return base * math.exp(min(600.0, rate))
+
+
+def _check_options(seed: Any, enumerate_limit: Any, samples: Any) -> None:
     validate_seed(seed)
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or time_limit <= 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, was {time_limit!r}")
     for name, value, least in (("enumerate_limit", enumerate_limit, 0), ("samples", samples, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ValueError(f"{name} must be an integer >= {least}, was {value!r}")
@@ -140,7 +189,16 @@ def _check_options(seed: Any, time_limit: Any, enumerate_limit: Any, samples: An
 class _Model:
     """The CP-SAT model of the consistent codes, grown by one constraint per answer."""
 
-    def __init__(self, n: int, k: int, *, distinct: bool, feedback: str, workers: int = 1) -> None:
+    def __init__(
+        self,
+        n: int,
+        k: int,
+        *,
+        distinct: bool,
+        feedback: str,
+        workers: int = 1,
+        effort: float = DEFAULT_EFFORT,
+    ) -> None:
         from ortools.sat.python import cp_model
 
         self.cp_model = cp_model
@@ -160,7 +218,8 @@ class _Model:
                     self.model.add_at_most_one(column)
         self.counts: list[Any] = []
         self.prefer_local = True  # which search found the last code
-        self.effort = 0.0  # deterministic time spent in sample()
+        self.effort = 0.0  # deterministic time spent in sample() and enumerate()
+        self.budget = effort  # the game's deterministic time in all
         self.restarts = 0
         if feedback == "black-white":
             for c in range(k):
@@ -179,11 +238,13 @@ class _Model:
             mins.append(common)
         self.model.add(sum(mins) == blacks + whites)
 
-    def _solver(self, seed: int, time_limit: float) -> Any:
+    def _solver(self, seed: int, effort: float) -> Any:
+        """A solver with the given seed that stops after ``effort`` deterministic time,
+        or when the game's budget is spent (no wall-clock limit)."""
         solver = self.cp_model.CpSolver()
         solver.parameters.num_workers = self.workers
         solver.parameters.random_seed = seed
-        solver.parameters.max_time_in_seconds = time_limit
+        solver.parameters.max_deterministic_time = max(1e-9, min(effort, self.left()))
         # CP-SAT's own SIGINT handler stops only the current solve (the game goes on:
         # Ctrl-C was swallowed) and aborts the process when the solve is not in the
         # main thread; Ctrl-C is the caller's (see interruptible_solve).
@@ -191,6 +252,20 @@ class _Model:
         for name, value in _SOLVER_PARAMETERS.items():
             setattr(solver.parameters, name, value)
         return solver
+
+    def left(self) -> float:
+        """Deterministic time the game may still spend."""
+        return self.budget - self.effort
+
+    def spent(self, solver: Any) -> None:
+        self.effort += solver.deterministic_time
+
+    def exhausted(self) -> ConsistentTimeout:
+        return ConsistentTimeout(
+            f"consistent: CP-SAT spent effort={self.budget:g} (deterministic time) "
+            f"without finishing the game at n={self.n}, k={self.k}; raise effort "
+            "(--effort) or use a smaller game"
+        )
 
     def _read(self, solver: Any) -> Code:
         return tuple(
@@ -202,7 +277,6 @@ class _Model:
         self,
         hint: Sequence[int],
         seeds: Callable[[], int],
-        time_limit: float,
         cap: float | None = None,
     ) -> Code | Literal[False] | None:
         """One consistent code, searched from ``hint``; ``None`` if there is none.
@@ -212,24 +286,22 @@ class _Model:
         that none does) and its complete search (clause learning with the LP relaxation,
         fast once few codes fit), starting with the kind that succeeded last. Attempt
         pair ``j`` may spend ``RESTART_EFFORT * 2**j`` of CP-SAT's deterministic time
-        per attempt, each with a fresh seed from ``seeds``, until ``time_limit`` wall
-        seconds have passed in all. With ``cap``: one attempt of the preferred kind of at
+        per attempt, each with a fresh seed from ``seeds``, until the game's effort is
+        spent (:class:`ConsistentTimeout`). With ``cap``: one attempt of the preferred kind of at
         most ``cap`` deterministic time, ``False`` if it found nothing.
         """
         self.model.clear_hints()
         for i, color in enumerate(hint):
             for c in range(self.k):
                 self.model.add_hint(self.x[i][c], c == color)
-        deadline = time.perf_counter() + time_limit
         effort = RESTART_EFFORT if cap is None else cap
         local = self.prefer_local
         attempt = 0
-        while (remaining := deadline - time.perf_counter()) > 0:
-            solver = self._solver(seeds(), remaining)
-            solver.parameters.max_deterministic_time = effort
+        while self.left() > 0:
+            solver = self._solver(seeds(), effort)
             solver.parameters.use_ls_only = local
             status = interruptible_solve(solver, self.model)
-            self.effort += solver.deterministic_time
+            self.spent(solver)
             if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
                 self.prefer_local = local
                 return self._read(solver)
@@ -242,12 +314,9 @@ class _Model:
             local = not local
             if attempt % 2 == 0:
                 effort *= 2
-        raise ConsistentTimeout(
-            f"consistent: CP-SAT found no consistent code within time_limit={time_limit} s "
-            f"(n={self.n}, k={self.k}); raise time_limit or use a smaller game"
-        )
+        raise self.exhausted()
 
-    def enumerate(self, limit: int, seed: int, time_limit: float) -> list[Code] | None:
+    def enumerate(self, limit: int, seed: int) -> list[Code] | None:
         """Every consistent code if there are at most ``limit``, else ``None``."""
         self.model.clear_hints()
         found: list[Code] = []
@@ -266,11 +335,13 @@ class _Model:
                 if len(found) > limit:
                     self.stop_search()
 
-        solver = self._solver(seed, time_limit)
+        if self.left() <= 0:
+            raise self.exhausted()
+        solver = self._solver(seed, ENUMERATE_EFFORT)
         solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT
         solver.parameters.enumerate_all_solutions = True
-        solver.parameters.max_deterministic_time = ENUMERATE_EFFORT
         status = interruptible_solve(solver, self.model, Collector())
+        self.spent(solver)
         if len(found) > limit or status not in (self.cp_model.OPTIMAL, self.cp_model.INFEASIBLE):
             return None  # too many, or not proven complete in time
         return sorted(found)
@@ -341,11 +412,30 @@ def _expected_sizes(candidates: np.ndarray, population: np.ndarray, feedback: st
     return scores
 
 
+def check_effort(num_positions: int, num_colors: int, effort: float | None = None) -> None:
+    """Refuse, before any query, a game whose cost model is above ``effort``.
+
+    Raises:
+        mastermind_q.limits.ResourceLimitError: (a ``ValueError``) naming the game, the
+            model's estimate and ``effort`` (``--effort``).
+    """
+    from ..limits import ResourceLimitError
+
+    budget = validate_effort(effort)
+    needed = consistent_effort(num_positions, num_colors)
+    if needed > budget:
+        raise ResourceLimitError(
+            f"consistent at n={num_positions}, k={num_colors} needs about {needed:,.3g} of "
+            f"CP-SAT's deterministic time by its cost model, over effort={budget:g} "
+            "(raise it, --effort, or use a smaller game)"
+        )
+
+
 def solve_consistent(
     codemaker: Codemaker,
     *,
     seed: int | None = None,
-    time_limit: float = DEFAULT_TIME_LIMIT,
+    effort: float | None = None,
     enumerate_limit: int = DEFAULT_ENUMERATE_LIMIT,
     samples: int = DEFAULT_SAMPLES,
     workers: int | None = None,
@@ -363,7 +453,8 @@ def solve_consistent(
     Args:
         codemaker: the codemaker.
         seed: seeds the first guess and CP-SAT: same seed, same game (see ``workers``).
-        time_limit: seconds per CP-SAT solve.
+        effort: CP-SAT deterministic time the game may spend in all (default
+            :data:`DEFAULT_EFFORT`; about seconds on one core, the same on any load).
         enumerate_limit: enumerate the consistent set once it has at most this many codes
             (0: never).
         samples: consistent codes drawn per guess before that (1: a plain random
@@ -375,12 +466,14 @@ def solve_consistent(
         The secret (the last guess, answered with ``n`` black pegs).
 
     Raises:
-        ValueError: ``n * k`` above :data:`CONSISTENT_MAX_CELLS` (before any query), bad
-            options, or answers no code fits.
-        ConsistentTimeout: (a ``ValueError``) a solve ran past ``time_limit``.
+        ValueError: ``n * k`` above :data:`CONSISTENT_MAX_CELLS`, or a game whose cost
+            model (:func:`consistent_effort`) is above ``effort`` (both before any
+            query), bad options, or answers no code fits.
+        ConsistentTimeout: (a ``ValueError``) the game spent ``effort`` unfinished.
     """
     check_codemaker(codemaker)
-    _check_options(seed, time_limit, enumerate_limit, samples)
+    _check_options(seed, enumerate_limit, samples)
+    budget = validate_effort(effort)
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
@@ -391,11 +484,12 @@ def solve_consistent(
             f"consistent builds n*k Boolean variables; n={n}, k={k} gives {n * k}, "
             f"more than CONSISTENT_MAX_CELLS={CONSISTENT_MAX_CELLS}"
         )
+    check_effort(n, k, budget)
     feedback = getattr(codemaker, "feedback", "black")
     distinct = codemaker.distinct
     if workers is None:
         workers = 1
-    model = _Model(n, k, distinct=distinct, feedback=feedback, workers=workers)
+    model = _Model(n, k, distinct=distinct, feedback=feedback, workers=workers, effort=budget)
     rng = np.random.default_rng(seed)
 
     def solver_seed() -> int:
@@ -423,7 +517,7 @@ def solve_consistent(
                     f"answers are inconsistent: no code fits answer {(blacks, whites)} to {guess}"
                 )
         elif enumerate_limit:
-            known = model.enumerate(enumerate_limit, solver_seed(), time_limit) or []
+            known = model.enumerate(enumerate_limit, solver_seed()) or []
         if known:
             array = np.array(known, dtype=np.int64)
             scores = _expected_sizes(array, array, feedback, k)
@@ -434,9 +528,7 @@ def solve_consistent(
             # The last guess fits every answer but its own: a near-solution to start
             # from; the solver seed varies the code found. Beyond the first, a sample
             # may cost at most SAMPLE_EFFORT: when codes are hard to find, one is played.
-            code = model.sample(
-                guess, solver_seed, time_limit, cap=SAMPLE_EFFORT if index else None
-            )
+            code = model.sample(guess, solver_seed, cap=SAMPLE_EFFORT if index else None)
             if code is False:
                 break
             if code is None:
@@ -467,19 +559,30 @@ class Consistent(Codebreaker):
     compare_max_cells: ClassVar[int | None] = 256
     """About a second per game at ``16 x 16``, more under load."""
     budgeted: ClassVar[bool] = True
+    efforts: ClassVar[bool] = True
 
-    def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
-        return solve_consistent(codemaker, seed=seed)
+    def solve(
+        self,
+        codemaker: Any,
+        *,
+        execution: Any = None,
+        seed: int | None = None,
+        effort: float | None = None,
+    ) -> Code:
+        return solve_consistent(codemaker, seed=seed, effort=effort)
 
     def game_seconds(self, num_positions: int, num_colors: int) -> float:
-        """Measured on 2 cores: 6 s at ``n = k = 24`` (the model: 6.7 s), 16 s at
-        ``n = 3, k = 400`` (29 s), 17 s at ``n = 10, k = 200`` (80 s)."""
-        return 0.05 + 2e-5 * (num_positions * num_colors) ** 2
+        """Its effort model (:func:`consistent_effort`, about CPU seconds) with room:
+        one unit took 0.8-2 CPU s in the games measured."""
+        return 0.05 + 2.0 * consistent_effort(num_positions, num_colors)
 
-    def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
+    def check(
+        self, num_positions: int, num_colors: int, effort: float | None = None, **game: Any
+    ) -> None:
         from ..limits import check_game_seconds
 
         super().check(num_positions, num_colors, **game)
+        check_effort(num_positions, num_colors, effort)
         check_game_seconds(
             f"{self.name} at n={num_positions}, k={num_colors}",
             self.game_seconds(num_positions, num_colors),

@@ -151,8 +151,18 @@ def add_parser(subparsers: Any) -> None:
         type=decimal,
         default=None,
         metavar="SECONDS",
-        help="seconds a row of consistent, optimal or knuth may take (default 120); a row "
-        "estimated or found to take longer is skipped with the reason",
+        help="seconds a row of consistent, optimal or knuth may take by its cost model "
+        "(default 120), decided before the row, never by the clock; a row estimated to "
+        "take longer is skipped with the reason",
+    )
+    parser.add_argument(
+        "--effort",
+        type=decimal,
+        default=None,
+        metavar="UNITS",
+        help="consistent: CP-SAT deterministic time a game may spend (default 600, about "
+        "seconds on one core, the same on any load); a game its cost model puts above it "
+        "is skipped with the reason",
     )
     parser.add_argument(
         "--shots",
@@ -251,6 +261,10 @@ def run(args: argparse.Namespace) -> int:
         from ..compare.costs import validate_row_budget
 
         validate_row_budget(args.row_budget)
+    if args.effort is not None:
+        from ..classical.consistent import validate_effort
+
+        validate_effort(args.effort)
     grid_colors = list(dict.fromkeys(positions)) if diagonal else colors
     if args.plot is not None:  # checked before the sweep, not after it
         _check_plot_options(args, plot_methods, positions, grid_colors, diagonal)
@@ -290,6 +304,7 @@ def run(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             verify=args.verify,
             row_budget=args.row_budget,
+            effort=args.effort,
             execution=record,
             progress=not (args.quiet or args.json),
             on_start=start,

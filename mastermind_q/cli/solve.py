@@ -17,6 +17,7 @@ from .arguments import (
     add_execution_flags,
     add_force_flag,
     check_drawing_output,
+    decimal,
     emit,
     integer,
     method_name,
@@ -137,6 +138,14 @@ def add_parser(subparsers: Any) -> None:
         help="static only: its query set (default: the fewest queries it decodes; minimum for "
         "tiny games, coin-weighing at k = 2, colour-designs, balanced or random sets decoded "
         "by belief propagation)",
+    )
+    parser.add_argument(
+        "--effort",
+        type=decimal,
+        metavar="UNITS",
+        help="consistent only: CP-SAT deterministic time the game may spend (default 600, "
+        "about seconds on one core, the same on any load); a game its cost model puts "
+        "above it is refused before any query",
     )
     parser.add_argument(
         "--draw",
@@ -344,6 +353,8 @@ def run(args: argparse.Namespace) -> int:
     validate_seed(args.seed)
     if args.scheme is not None and not info.schemes:
         raise CLIError(f"--method {args.method} has no schemes, was --scheme {args.scheme}")
+    if args.effort is not None and not info.efforts:
+        raise CLIError(f"--method {args.method} takes no --effort, was --effort {args.effort}")
     quantum = info.kind == "quantum"
     _check_circuit_outputs(args, quantum)
     backend, shots = (args.backend, args.shots) if quantum else (None, None)
@@ -372,6 +383,7 @@ def run(args: argparse.Namespace) -> int:
             distinct=distinct,
             feedback=feedback,
             scheme=args.scheme,
+            effort=args.effort,
         )
     if args.adversary:
         if info.kind != "classical":
@@ -412,6 +424,7 @@ def run(args: argparse.Namespace) -> int:
                 "shots": args.shots,
                 "seed": args.seed,
                 "scheme": args.scheme,
+                "effort": args.effort,
             }
         )
         result = play(codemaker, method=args.method, verify=args.verify, **settings)

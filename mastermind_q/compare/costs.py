@@ -3,9 +3,11 @@
 :func:`estimate_seconds` prices one row from closed forms (nothing is built), so that
 the progress bar can weigh its rows by cost instead of counting them, and so that a row
 of an expensive codebreaker (:data:`BUDGETED_METHODS`) that would run past its budget
-is skipped, with the reason, before it starts. A budgeted row that runs past its budget
-anyway stops after the game in progress and is skipped with the time it took
-(:func:`check_row_budget`).
+is skipped, with the reason, before it starts (:func:`check_row_budget`). The estimate
+is a cost model of ``(method, n, k, samples)``, never a clock: the same request keeps or
+skips the same rows on any machine and load, and a row once started runs to its end
+(its codebreaker's own limits are in units of work, such as ``consistent``'s
+``effort``).
 
 The constants are CPU seconds measured on this project's 2-core test machine (e.g.
 ``nonadaptive`` counted at ``n = k = 1024``: about 5 s for its 1,023 circuits of 10,250
@@ -129,31 +131,19 @@ def estimate_seconds(task: CompareTask, *, samples: int = 10, quantum_samples: i
         return 1.0
 
 
-def check_row_budget(
-    task: CompareTask, *, samples: int, budget: float, elapsed: float | None = None, done: int = 0
-) -> None:
-    """Refuse a row of a :data:`BUDGETED_METHODS` codebreaker beyond its budget.
-
-    Before the row (``elapsed=None``): when its estimate exceeds ``budget``. During it,
-    after ``done`` games in ``elapsed`` seconds: when ``elapsed`` already exceeds
-    ``budget`` and games remain.
+def check_row_budget(task: CompareTask, *, samples: int, budget: float) -> None:
+    """Refuse, before it starts, a row of a :data:`BUDGETED_METHODS` codebreaker whose
+    estimate (:func:`estimate_seconds`, a cost model) exceeds ``budget``.
 
     Raises:
-        ValueError: naming the row, the time and the budget (the row is skipped).
+        ValueError: naming the row, the estimate and the budget (the row is skipped).
     """
     if task.method not in BUDGETED_METHODS:
         return
-    if elapsed is None:
-        estimate = estimate_seconds(task, samples=samples)
-        if estimate > budget:
-            raise ValueError(
-                f"{task.method} at n={task.n}, k={task.k}: about {estimate:.0f} s for "
-                f"{samples} games, over the row budget of {budget:g} s (row_budget, "
-                "--row-budget)"
-            )
-        return
-    if elapsed > budget and done < samples:
+    estimate = estimate_seconds(task, samples=samples)
+    if estimate > budget:
         raise ValueError(
-            f"{task.method} at n={task.n}, k={task.k}: {done} of {samples} games took "
-            f"{elapsed:.0f} s, over the row budget of {budget:g} s (row_budget, --row-budget)"
+            f"{task.method} at n={task.n}, k={task.k}: about {estimate:.0f} s for "
+            f"{samples} games by its cost model, over the row budget of {budget:g} s "
+            "(row_budget, --row-budget)"
         )

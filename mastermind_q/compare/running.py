@@ -185,6 +185,7 @@ def compare(
     verify: bool = False,
     simulate_up_to: int | None = None,
     row_budget: float | None = None,
+    effort: float | None = None,
     execution: Execution | None = None,
     scheduler: str | None = None,
     on_start: Callable[[ComparisonPlan], None] | None = None,
@@ -228,8 +229,14 @@ def compare(
             simulator; larger ones are counted, not executed (``executed=False``,
             default :data:`~mastermind_q.compare.theory.SIMULATE_UP_TO`).
         row_budget: seconds a row of an expensive codebreaker (``consistent``,
-            ``optimal``, ``knuth``) may take; over it the row is skipped with the
-            reason (default :data:`~mastermind_q.compare.costs.DEFAULT_ROW_BUDGET`).
+            ``optimal``, ``knuth``) may take by its cost model, evaluated before the row;
+            over it the row is skipped with the reason (default
+            :data:`~mastermind_q.compare.costs.DEFAULT_ROW_BUDGET`). Never the time a
+            row takes: the same command gives the same rows on any load.
+        effort: the search limit of the codebreakers that take one (``consistent``:
+            CP-SAT deterministic time per game, default
+            :data:`~mastermind_q.classical.consistent.DEFAULT_EFFORT`); a game its cost
+            model puts above it is skipped with the reason before it starts.
         execution: the :class:`~mastermind_q.backends.Execution` record of the quantum
             rows (backend, shots, options: oracle construction, noise suppression and
             mitigation, fake-backend path), instead of ``backend`` and ``shots``;
@@ -298,6 +305,7 @@ def compare(
         "seed": seed,
         "verify": verify,
         "row_budget": row_budget,
+        "effort": effort,
     }
     count = check_comparison(
         plan, **settings, workers=workers, client=client, scheduler=scheduler, execution=record
@@ -447,6 +455,7 @@ def check_comparison(
     scheduler: str | None = None,
     verify: bool = False,
     row_budget: float | None = None,
+    effort: float | None = None,
     execution: Execution | None = None,
 ) -> int:
     """Check what :func:`run_comparison` would be asked, before any row (or file) is made.
@@ -492,6 +501,10 @@ def check_comparison(
     from .costs import validate_row_budget
 
     validate_row_budget(row_budget)
+    if effort is not None:
+        from ..classical.consistent import validate_effort
+
+        validate_effort(effort)
     _check_work(plan, samples)
     _check_quantum_work(plan, quantum_samples, backend, shots)
     quantum = any(task.kind == "quantum" for task in plan.tasks)
@@ -522,6 +535,7 @@ def run_comparison(
     client: Any = None,
     verify: bool = False,
     row_budget: float | None = None,
+    effort: float | None = None,
     execution: Execution | None = None,
     _checked: bool = False,
 ) -> Comparison:
@@ -579,6 +593,7 @@ def run_comparison(
             client=client,
             verify=verify,
             row_budget=row_budget,
+            effort=effort,
             execution=execution,
         )
     record = sweep_execution(execution, backend=backend, shots=shots)
@@ -593,6 +608,7 @@ def run_comparison(
         "seed": seed,
         "verify": verify,
         "row_budget": row_budget,
+        "effort": effort,
     }
     opened = runtime_batch(record.backend, record.options.fake_mode) if batched else None
     first_row, first_skipped = len(outcome.rows), len(outcome.skipped)

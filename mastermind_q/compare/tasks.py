@@ -90,6 +90,7 @@ def run_task(
     verify: bool = False,
     row_budget: float | None = None,
     execution: Execution | None = None,
+    effort: float | None = None,
 ) -> CompareRow:
     """Compute one row: play the games (measured rows) or evaluate the bound.
 
@@ -117,8 +118,10 @@ def run_task(
     and the execution options in force); each game runs with it and its derived seed.
 
     A row of an expensive codebreaker (:data:`~.costs.BUDGETED_METHODS`) gets
-    ``row_budget`` seconds (default :data:`~.costs.DEFAULT_ROW_BUDGET`): refused when
-    its estimate is over it, stopped after the game that runs past it.
+    ``row_budget`` seconds (default :data:`~.costs.DEFAULT_ROW_BUDGET`) by its cost
+    model: refused before it starts when the estimate is over it. The time a row takes
+    decides nothing (its ``seconds`` field only reports it). ``effort``: the search
+    limit of a codebreaker that takes one (``consistent``), in units of work.
 
     Raises:
         ValueError: a row that does not apply, bad sample counts, or a solver refusing
@@ -155,15 +158,13 @@ def run_task(
     count = quantum_samples if quantum else samples
     secrets = random_secrets(task.n, task.k, count, distinct=distinct, seed=seed)
     games: list[_GameSummary] = []
+    extra = {"effort": effort} if effort is not None and info.efforts else {}
     for index, secret in enumerate(secrets):
-        if index:
-            elapsed = time.perf_counter() - started
-            check_row_budget(task, samples=samples, budget=budget, elapsed=elapsed, done=index)
         run_seed = _derived_seed(seed, "run", task.n, task.k, task.method, index)
         settings: dict[str, Any] = (
             {"verify": verify, "execution": record.replace(seed=run_seed)}
             if record is not None
-            else {"seed": run_seed, "feedback": task.feedback, "distinct": distinct}
+            else {"seed": run_seed, "feedback": task.feedback, "distinct": distinct, **extra}
         )
         result = solve(secret, colors=task.k, method=task.method, **settings)
         # only what the row reads: a game's transcript (at n = k = 4,096 about 10^8
