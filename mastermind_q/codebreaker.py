@@ -29,8 +29,8 @@ Example:
     ...         for code in itertools.product(range(k), repeat=n):
     ...             if codemaker.black(code) == n:
     ...                 return code
-    >>> FirstGuess().plays_colors(3), FirstGuess().setting
-    (True, 'adaptive')
+    >>> FirstGuess().setting, FirstGuess().colors
+    ('adaptive', (2, None))
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -59,8 +60,16 @@ __all__ = [
     "Codebreaker",
     "CodebreakerError",
     "CodebreakerPluginWarning",
+    "CostModel",
     "check_codebreaker",
+    "check_game",
+    "colors_reason",
+    "colors_rule",
+    "distinct_games",
+    "has_circuits",
     "method_codebreaker",
+    "plays_colors",
+    "query_count",
     "register_codebreaker",
 ]
 
@@ -72,6 +81,43 @@ NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 """A method name: lower-case letters, digits, ``.``, ``_`` and ``-`` (the CLI's
 ``--method`` value)."""
 _FEEDBACKS = ("black", "black-white")
+
+
+@dataclass(frozen=True)
+class CostModel:
+    """How ``compare`` prices, bounds and plays a codebreaker's rows: a cost model a
+    codebreaker may carry (:attr:`Codebreaker.cost`). Every field is optional; the
+    default prices a row from the codebreaker's :meth:`~Codebreaker.queries`.
+
+    Attributes:
+        games: the ``(feedback, distinct)`` games ``compare`` plays it in when none are
+            asked for (``None``: its own game, its first feedback and its ``distinct``).
+        max_codes: classical: the largest code space ``k^n`` at which ``compare`` plays
+            it (an enumerating codebreaker's row limit; larger cells are skipped, saying
+            so).
+        max_cells: classical: the largest ``n k`` at which ``compare`` plays it.
+        budgeted: classical: a row is held to the row budget (``--row-budget``) by
+            :meth:`game_seconds`, before the row (never by the time it takes).
+        work_step: classical: how many units of ``guesses x n`` work make one step of
+            the comparison's work limit (``16`` for a codebreaker whose guesses are built
+            and answered as arrays).
+        build_rate: quantum: seconds per unit of counted work (circuits x qubits x
+            queries per circuit) of a counted row; ``None``: the Grover circuits' rate.
+        seconds: classical: ``seconds(n, k)``, one game's seconds from a measured model.
+    """
+
+    games: tuple[tuple[str, bool], ...] | None = None
+    max_codes: int | None = None
+    max_cells: int | None = None
+    budgeted: bool = False
+    work_step: int = 1
+    build_rate: float | None = None
+    seconds: Callable[[int, int], float] | None = None
+
+    def game_seconds(self, num_positions: int, num_colors: int) -> float | None:
+        """Seconds of one game at ``(n, k)`` by :attr:`seconds` (``None``: the toolkit's
+        generic model from the codebreaker's :meth:`~Codebreaker.queries`)."""
+        return None if self.seconds is None else float(self.seconds(num_positions, num_colors))
 
 
 class Codebreaker:
@@ -165,54 +211,7 @@ class Codebreaker:
         do not define it: their drawings are the circuits their solve ran."""
         raise NotImplementedError(f"codebreaker {self.name!r} defines no circuits")
 
-    # -- what the toolkit reads ------------------------------------------------------
-
-    @property
-    def has_circuits(self) -> bool:
-        """Whether :meth:`circuits` is defined (quantum codebreakers only)."""
-        return self.kind == "quantum" and type(self).circuits is not Codebreaker.circuits
-
-    @property
-    def distinct_games(self) -> tuple[bool, ...]:
-        """The values of ``distinct`` the codebreaker plays."""
-        return (self.distinct,) if self.games is None else self.games
-
-    def check_game(self, feedback: str, distinct: bool) -> None:
-        """Raise a one-line ``ValueError`` if the codebreaker cannot play this game."""
-        if feedback not in self.feedbacks:
-            raise ValueError(
-                f"method {self.name!r} plays feedback {' or '.join(map(repr, self.feedbacks))}"
-                f" only, was feedback={feedback!r}"
-            )
-        if distinct not in self.distinct_games:
-            game = "the permutation game (distinct=True)" if self.distinct else "repetition"
-            raise ValueError(f"method {self.name!r} plays {game} only, was distinct={distinct!r}")
-
-    def plays_colors(self, k: int) -> bool:
-        """Whether the codebreaker plays ``k`` colours."""
-        fewest, most = self.colors
-        return k >= fewest and (most is None or k <= most)
-
-    def colors_rule(self) -> str:
-        """The colours it plays, as a rule: ``== 2``, ``>= 3``, ``> 4`` or ``2 to 8``."""
-        fewest, most = self.colors
-        if most == fewest:
-            return f"== {fewest}"
-        if most is not None:
-            return f"{fewest} to {most}"
-        return f"> {fewest - 1}" if fewest > 3 else f">= {fewest}"
-
-    def colors_reason(self, k: int) -> str | None:
-        """Why the codebreaker does not play ``k`` colours (``None`` if it does)."""
-        if self.plays_colors(k):
-            return None
-        source = f" ({self.colors_source})" if self.colors_source else ""
-        return f"{self.name} needs colors {self.colors_rule()}{source}, was {k}"
-
-    def query_count(self, num_positions: int, num_colors: int) -> int | None:
-        """:meth:`queries` as an ``int`` (or ``None``)."""
-        count = self.queries(num_positions, num_colors)
-        return None if count is None else int(count)
+    # -- what the toolkit reads as well (a built-in overrides them) -------------------
 
     def check(
         self,
@@ -243,7 +242,7 @@ class Codebreaker:
             check_quantum_size(num_positions, num_colors)
             return
         check_classical(self.name, num_positions, num_colors, 0)
-        count = self.query_count(num_positions, num_colors)
+        count = query_count(self, num_positions, num_colors)
         guesses = num_positions + num_colors if count is None else count
         check_classical(self.name, num_positions, num_colors, guesses)
 
@@ -260,7 +259,7 @@ class Codebreaker:
         query per circuit, each as wide as the black-peg oracle with its colour and
         score registers; without them ``None`` (its counted rows are skipped, saying so).
         """
-        count = self.query_count(num_positions, num_colors) if self.has_circuits else None
+        count = query_count(self, num_positions, num_colors) if has_circuits(self) else None
         if count is None:
             return None
         from .circuits.layout import color_qubits, score_qubits
@@ -281,53 +280,73 @@ class Codebreaker:
             secret, colors, construction or DEFAULT_CONSTRUCTION
         )
 
-    def score_qubits(self, num_positions: int) -> int | None:
-        """Quantum: the oracle's score width ``m`` when it is not the minimum (``None``)."""
-        return None
-
-    def construction(
-        self, device: str | None, num_positions: int, num_colors: int, level: int | None
-    ) -> str | None:
-        """Quantum: the oracle construction a run on ``device`` reports (``None``: the
-        toolkit's chooser, for the black-peg oracle)."""
-        return None
-
-    mps_construction: ClassVar[str | None] = None
-    """Quantum: the oracle construction preferred where Aer simulates the circuits as a
-    matrix product state (``None``: the default construction)."""
-
-    build_rate: ClassVar[float | None] = None
-    """Quantum: seconds per unit of counted work (circuits x qubits x queries per
-    circuit) of a counted ``compare`` row; ``None``: the Grover circuits' rate."""
-
-    compare_games: ClassVar[tuple[tuple[str, bool], ...] | None] = None
-    """The ``(feedback, distinct)`` games ``compare`` plays it in when none are asked for
-    (``None``: its own game, its first feedback and its ``distinct``)."""
-    compare_max_codes: ClassVar[int | None] = None
-    """Classical: the largest code space ``k^n`` at which ``compare`` plays it (an
-    enumerating codebreaker's row limit; larger cells are skipped, saying so)."""
-    compare_max_cells: ClassVar[int | None] = None
-    """Classical: the largest ``n k`` at which ``compare`` plays it."""
-    budgeted: ClassVar[bool] = False
-    """Classical: a ``compare`` row is held to the row budget (``--row-budget``) by
-    :meth:`game_seconds`, before the row (never by the time it takes)."""
-
-    work_step: ClassVar[int] = 1
-    """Classical: how many units of ``guesses x n`` work make one step of the comparison's
-    work limit (``16`` for a codebreaker whose guesses are built and answered as arrays)."""
-
-    def game_seconds(self, num_positions: int, num_colors: int) -> float | None:
-        """Classical: seconds of one game at ``(n, k)`` from a measured cost model, for
-        the comparison's row budget (``None``: the toolkit's generic model from
-        :meth:`queries`)."""
-        return None
-
-    def load(self) -> Callable[..., Any]:
-        """The bound :meth:`solve` (the implementing function)."""
-        return self.solve
+    cost: ClassVar[CostModel] = CostModel()
+    """How ``compare`` prices, bounds and plays its rows (:class:`CostModel`; the default
+    prices a row from :meth:`queries`)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} ({self.kind}, {self.setting})>"
+
+
+# -- what the toolkit reads of a codebreaker ---------------------------------------------
+
+
+def has_circuits(breaker: Codebreaker) -> bool:
+    """Whether ``breaker`` defines :meth:`~Codebreaker.circuits` (quantum only)."""
+    return breaker.kind == "quantum" and type(breaker).circuits is not Codebreaker.circuits
+
+
+def distinct_games(breaker: Codebreaker) -> tuple[bool, ...]:
+    """The values of ``distinct`` ``breaker`` plays."""
+    return (breaker.distinct,) if breaker.games is None else breaker.games
+
+
+def check_game(breaker: Codebreaker, feedback: str, distinct: bool) -> None:
+    """Raise a one-line ``ValueError`` if ``breaker`` cannot play this game."""
+    if feedback not in breaker.feedbacks:
+        raise ValueError(
+            f"method {breaker.name!r} plays feedback {' or '.join(map(repr, breaker.feedbacks))}"
+            f" only, was feedback={feedback!r}"
+        )
+    if distinct not in distinct_games(breaker):
+        game = "the permutation game (distinct=True)" if breaker.distinct else "repetition"
+        raise ValueError(f"method {breaker.name!r} plays {game} only, was distinct={distinct!r}")
+
+
+def plays_colors(breaker: Codebreaker, k: int) -> bool:
+    """Whether ``breaker`` plays ``k`` colours.
+
+    Example:
+        >>> from mastermind_q import METHODS
+        >>> plays_colors(METHODS["two-color"], 2), plays_colors(METHODS["two-color"], 3)
+        (True, False)
+    """
+    fewest, most = breaker.colors
+    return k >= fewest and (most is None or k <= most)
+
+
+def colors_rule(breaker: Codebreaker) -> str:
+    """The colours ``breaker`` plays, as a rule: ``== 2``, ``>= 3``, ``> 4`` or ``2 to 8``."""
+    fewest, most = breaker.colors
+    if most == fewest:
+        return f"== {fewest}"
+    if most is not None:
+        return f"{fewest} to {most}"
+    return f"> {fewest - 1}" if fewest > 3 else f">= {fewest}"
+
+
+def colors_reason(breaker: Codebreaker, k: int) -> str | None:
+    """Why ``breaker`` does not play ``k`` colours (``None`` if it does)."""
+    if plays_colors(breaker, k):
+        return None
+    source = f" ({breaker.colors_source})" if breaker.colors_source else ""
+    return f"{breaker.name} needs colors {colors_rule(breaker)}{source}, was {k}"
+
+
+def query_count(breaker: Codebreaker, num_positions: int, num_colors: int) -> int | None:
+    """:meth:`Codebreaker.queries` as an ``int`` (or ``None``)."""
+    count = breaker.queries(num_positions, num_colors)
+    return None if count is None else int(count)
 
 
 def check_codebreaker(obj: object, *, source: str = "codebreaker") -> Codebreaker:

@@ -793,7 +793,7 @@ def check_game_seconds(what: str, seconds: float) -> None:
 
     Args:
         what: the game, for the message (``consistent at n=3, k=2000``).
-        seconds: the model's estimate (:meth:`mastermind_q.Codebreaker.game_seconds`,
+        seconds: the model's estimate (a codebreaker's cost model,
             or a quantum codebreaker's simulation model).
 
     Raises:

@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from .codebreaker import plays_colors
 from .codemaker import Codemaker
 from .game import (
     Code,
@@ -356,7 +357,7 @@ def quantum_applies(method: str, k: int) -> bool:
     two-color 2; nonadaptive and triples 3 or more; hunziker-meyer more than 4;
     adaptive any)."""
     info = METHODS.get(method)
-    return True if info is None else info.plays_colors(k)
+    return True if info is None else plays_colors(info, k)
 
 
 def comparison_row(

@@ -43,6 +43,8 @@ from typing import Any
 
 from qiskit import QuantumCircuit
 
+from .codebreaker import has_circuits
+
 __all__ = [
     "BASIS_GATES",
     "CircuitCounts",
@@ -65,7 +67,7 @@ def method_names() -> tuple[str, ...]:
     :meth:`~mastermind_q.Codebreaker.circuits`, installed ones included)."""
     from .codebreaker import METHODS
 
-    return tuple(name for name, breaker in METHODS.items() if breaker.has_circuits)
+    return tuple(name for name, breaker in METHODS.items() if has_circuits(breaker))
 
 
 def names() -> tuple[str, ...]:
@@ -219,7 +221,7 @@ def _check_name(name: object) -> tuple[str, Any]:
 
     breaker = METHODS.find(
         name,
-        lambda known: known.has_circuits,
+        has_circuits,
         also=tuple(CIRCUITS),
         label="name",
         what="a circuit or method, ",
@@ -271,16 +273,17 @@ def _solver_construction(
     name: str, num_positions: int, colors: int, device: str | None, level: int | None
 ) -> str:
     """The oracle construction a solver would run on ``device`` (``None``: no device):
-    the codebreaker's (:meth:`~mastermind_q.Codebreaker.construction`: the execution
-    options' construction, or the toolkit's one chooser for ``auto``)."""
+    a built-in codebreaker's own (``construction``: the execution options'
+    construction, or the toolkit's one chooser for ``auto``), else the chooser's."""
     from .backends import current_execution_options
     from .backends.oracle_choice import choose_construction
     from .codebreaker import METHODS
 
     name, _breaker = _check_name(name)
     breaker = METHODS.get(name)
-    if breaker is not None:
-        chosen = breaker.construction(device, num_positions, colors, level)
+    choose = getattr(breaker, "construction", None)  # a built-in's own choice
+    if choose is not None:
+        chosen = choose(device, num_positions, colors, level)
         if chosen is not None:
             return chosen
     construction = current_execution_options().oracle_construction

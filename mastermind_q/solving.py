@@ -31,8 +31,12 @@ from .codebreaker import (
     METHODS,
     Codebreaker,
     CodebreakerError,
+    check_game,
     codebreaker_code,
+    colors_reason,
+    has_circuits,
     method_codebreaker,
+    query_count,
     register_codebreaker,
 )
 from .codemaker import ClassicalCodemaker, check_codemaker, face_for
@@ -91,7 +95,7 @@ def _classical_guesses(method: str, n: int, k: int) -> int:
     """A worst-case guess count of classical ``method`` at ``(n, k)`` (for the work limit):
     its codebreaker's bound, else ``n + k`` (every colour and every position once: the
     least any method asks)."""
-    count = method_info(method).query_count(n, k)
+    count = query_count(method_info(method), n, k)
     return n + k if count is None else count
 
 
@@ -247,8 +251,8 @@ def _play(
     # both); a method that plays several reads the game from ``codemaker.feedback``.
     feedback = getattr(codemaker, "feedback", "black")
     if not game_checked:
-        info.check_game(
-            feedback if len(info.feedbacks) > 1 else info.feedbacks[0], codemaker.distinct
+        check_game(
+            info, feedback if len(info.feedbacks) > 1 else info.feedbacks[0], codemaker.distinct
         )
     validate_flag(verify, "verify")
     if verify and info.kind != "quantum":
@@ -269,7 +273,7 @@ def _play(
         scheme=scheme,
         effort=effort,
     )
-    reason = None if info.builtin else info.colors_reason(codemaker.num_colors)
+    reason = None if info.builtin else colors_reason(info, codemaker.num_colors)
     if reason is not None:  # a built-in checks its colours itself, in its own words
         raise ValueError(reason)
     if info.kind == "quantum":
@@ -517,7 +521,7 @@ def solve(
     distinct = validate_optional_flag(distinct, "distinct")
     if distinct is None:
         distinct = info.distinct
-    info.check_game(feedback, distinct)
+    check_game(info, feedback, distinct)
     maker: type[ClassicalCodemaker] = ClassicalCodemaker
     if info.kind == "quantum":  # the referee with an oracle (and Qiskit) for quantum games
         from .codemaker import Codemaker
@@ -629,7 +633,7 @@ def _drawn_secret(
     # the drawings' default secret (mastermind_q.drawing.default_secret): s_i = i mod k
     code = tuple(i % k for i in range(n)) if secret is None else secret
     code = validate_code(code, k, positions=n, name="secret")
-    if info.has_circuits:  # sized around the oracle of a stand-in secret: the
+    if has_circuits(info):  # sized around the oracle of a stand-in secret: the
         # codebreaker's own code sees nothing of the secret before its game
         stand_in = info.known_oracle(tuple(i % k for i in range(n)), k, None)
         drawn = [open_boxes(c, levels) for c in info.circuits(stand_in, n, k)]

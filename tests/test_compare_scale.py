@@ -47,7 +47,7 @@ def test_the_count_without_running_equals_the_executed_count_and_the_theory(meth
 def test_the_same_circuits_are_handed_over_in_one_batch_either_way(method, n, k):
     from mastermind_q.solving import method_info
 
-    breaker = method_info(method).load()
+    breaker = method_info(method).solve
     secret = tuple((3 * i + 1) % k for i in range(n))
     runner = Codemaker(secret, k)
     breaker(runner, backend="aer-statevector", shots=None, seed=1)

@@ -10,6 +10,7 @@ from mastermind_q import Codemaker, black, black_white, play, solve
 from mastermind_q.classical.adversary import AdversaryCodemaker
 from mastermind_q.classical.baselines import blackpeg_query_bound
 from mastermind_q.classical.permutation import permutation_query_bound
+from mastermind_q.codebreaker import colors_reason, plays_colors, query_count
 from mastermind_q.solving import CLASSICAL_METHODS, METHODS
 
 REPETITION_METHODS = ("knuth", "blackpeg", "random-consistent")
@@ -18,7 +19,7 @@ REPETITION_METHODS = ("knuth", "blackpeg", "random-consistent")
 def test_classical_methods_are_registered_and_load():
     assert set(CLASSICAL_METHODS) >= {"permutation", *REPETITION_METHODS}
     for name in CLASSICAL_METHODS:
-        assert callable(METHODS[name].load())
+        assert callable(METHODS[name].solve)
     assert METHODS["permutation"].distinct
     assert not any(METHODS[name].distinct for name in REPETITION_METHODS)
 
@@ -204,7 +205,7 @@ def test_every_table_entry_is_complete_and_consistent():
         assert fewest >= 2 and (most is None or most >= fewest), name
         if info.kind == "quantum":
             assert info.queries and info.formula and info.reference, name
-        assert callable(info.load()), name
+        assert callable(info.solve), name
 
 
 @pytest.mark.parametrize("method", ["nonadaptive", "triples", "two-color", "adaptive"])
@@ -215,14 +216,14 @@ def test_the_table_says_which_k_a_quantum_method_plays_and_what_it_costs(method,
 
     info = METHODS[method]
     secret = tuple(i % colors for i in range(3))
-    if not info.plays_colors(colors):
-        assert info.colors_reason(colors).startswith(f"{method} needs colors")
+    if not plays_colors(info, colors):
+        assert colors_reason(info, colors).startswith(f"{method} needs colors")
         with pytest.raises(ValueError):
             solve(secret, colors=colors, method=method, backend="aer-statevector")
         return
     result = solve(secret, colors=colors, method=method, backend="aer-statevector")
     assert result.solved
-    assert result.queries == info.query_count(3, colors)
+    assert result.queries == query_count(info, 3, colors)
 
 
 @pytest.mark.parametrize("method", ["permutation", "blackpeg", "coin-weighing", "static"])
@@ -230,7 +231,7 @@ def test_the_table_bounds_the_guesses_of_a_classical_method(method):
     from mastermind_q.solving import METHODS
 
     info = METHODS[method]
-    bound = info.query_count(5, 6)
+    bound = query_count(info, 5, 6)
     for seed in range(6):
         secret = (
             tuple((seed + 2 * i) % 6 for i in range(5))

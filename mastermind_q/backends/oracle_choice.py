@@ -8,7 +8,7 @@ synthesis plugin (:mod:`mastermind_q.backends.synthesis`). The rule:
 * nothing to route (no backend, an Aer simulator, a target without a coupling map):
   :data:`~mastermind_q.circuits.oracle.DEFAULT_CONSTRUCTION` (``fourier``), except
   where Aer simulates a Grover-type circuit as a matrix product state (the
-  codebreaker's :attr:`~mastermind_q.Codebreaker.mps_construction`: ``adaptive`` runs
+  codebreaker's ``mps_construction``: ``adaptive`` runs
   ``increment`` there);
 * a device (``fake:``, ``ibm:``, a backend object or a :class:`~qiskit.transpiler.Target`
   with a coupling map): each candidate of :func:`auto_candidates` is built for the
@@ -132,7 +132,7 @@ def choose_construction(
         score_qubits: ``m`` (default the minimum).
         mps_construction: the construction the circuits' codebreaker prefers where Aer
             simulates them as a matrix product state
-            (:attr:`~mastermind_q.Codebreaker.mps_construction`; ``None``: the default).
+            (``mps_construction``; ``None``: the default).
         optimization_level: 0-3, or ``None`` for the device's measured compile setting.
         use_cache: read and write the disk cache.
 

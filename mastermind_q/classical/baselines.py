@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..codebreaker import Codebreaker
+from ..codebreaker import Codebreaker, CostModel
 from ..codemaker import ClassicalCodemaker as Codemaker
 from ..codemaker import check_codemaker
 from ..game import Code, validate_colors, validate_positions
@@ -532,17 +532,17 @@ class Knuth(_Baseline):
     reference: ClassVar[str | None] = "Knuth, J. Recreational Math. 9 (1976-77), minimax"
     max_codes: ClassVar[int | None] = KNUTH_MAX_CODES
     max_codes_name: ClassVar[str] = "KNUTH_MAX_CODES"
-    compare_max_codes: ClassVar[int | None] = 1296
+    cost: ClassVar[CostModel] = CostModel(
+        max_codes=1296,
+        budgeted=True,
+        seconds=lambda n, k: 0.01 + 6e-7 * _code_space(n, k) ** 2,
+    )
     """Knuth's minimax costs about a second per game at ``k^n = 4096`` (it compares every
     candidate guess with every consistent secret), so ``compare`` stops at Knuth's own
     game, 4 positions and 6 colours (1296 codes)."""
-    budgeted: ClassVar[bool] = True
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_knuth(codemaker, seed=seed)
-
-    def game_seconds(self, num_positions: int, num_colors: int) -> float:
-        return 0.01 + 6e-7 * _code_space(num_positions, num_colors) ** 2
 
 
 class BlackPeg(_Baseline):
@@ -570,14 +570,13 @@ class RandomConsistent(_Baseline):
     reference: ClassVar[str | None] = "random consistent guess baseline"
     max_codes: ClassVar[int | None] = RANDOM_CONSISTENT_MAX_CODES
     max_codes_name: ClassVar[str] = "RANDOM_CONSISTENT_MAX_CODES"
-    compare_max_codes: ClassVar[int | None] = 262144
+    cost: ClassVar[CostModel] = CostModel(
+        max_codes=262144, seconds=lambda n, k: 0.01 + 4e-7 * _code_space(n, k)
+    )
     """About 0.1 s per game at ``8^6 = 262144`` codes."""
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_random_consistent(codemaker, seed=seed)
-
-    def game_seconds(self, num_positions: int, num_colors: int) -> float:
-        return 0.01 + 4e-7 * _code_space(num_positions, num_colors)
 
 
 def _code_space(n: int, k: int) -> float:

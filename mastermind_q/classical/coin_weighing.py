@@ -78,7 +78,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..codebreaker import Codebreaker
+from ..codebreaker import Codebreaker, CostModel
 from ..codemaker import ClassicalCodemaker as Codemaker
 from ..game import Code, validate_colors, validate_positions
 from .detecting import WeighingDesign, decode_weighing, weighing_design
@@ -840,7 +840,6 @@ class CoinWeighing(Codebreaker):
         "interval tree with Lindström coin-weighing batches "
         "(Lindström 1965; Martinsson and Su, CPC 2023)"
     )
-    work_step: ClassVar[int] = 16  # its guesses are built and answered as arrays
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_coin_weighing(codemaker, seed=seed)
@@ -854,10 +853,11 @@ class CoinWeighing(Codebreaker):
         check_classical(self.name, num_positions, num_colors, 0)
         check_coin_weighing(num_positions, num_colors)  # its own work limit
 
-    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+    cost: ClassVar[CostModel] = CostModel(
+        work_step=16,  # its guesses are built and answered as arrays
         # about 2 s at n = k = 4096, 27 s at 16384 (one core)
-        n, k = num_positions, num_colors
-        return 0.01 + 7e-9 * (n * max(1, (k - 1).bit_length()) + k) * n
+        seconds=lambda n, k: 0.01 + 7e-9 * (n * max(1, (k - 1).bit_length()) + k) * n,
+    )
 
 
 COIN_WEIGHING = CoinWeighing()

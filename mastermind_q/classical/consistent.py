@@ -82,7 +82,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from ..codebreaker import Codebreaker
+from ..codebreaker import Codebreaker, CostModel
 from ..codemaker import ClassicalCodemaker as Codemaker
 from ..codemaker import check_codemaker
 from ..game import Code, validate_seed
@@ -553,12 +553,16 @@ class Consistent(Codebreaker):
     )
     feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
     games: ClassVar[tuple[bool, ...] | None] = (False, True)
-    compare_games: ClassVar[tuple[tuple[str, bool], ...] | None] = (("black", False),)
-    """In black-white and the permutation games it costs a second or more per game at
-    ``n k >= 64``: ``compare`` plays them when asked (``--games``, ``--methods all``)."""
-    compare_max_cells: ClassVar[int | None] = 256
-    """About a second per game at ``16 x 16``, more under load."""
-    budgeted: ClassVar[bool] = True
+    cost: ClassVar[CostModel] = CostModel(
+        # black-white and the permutation games cost a second or more per game at
+        # n k >= 64: compare plays them when asked (--games, --methods all)
+        games=(("black", False),),
+        max_cells=256,  # about a second per game at 16 x 16
+        budgeted=True,
+        seconds=lambda n, k: 0.05 + 2.0 * consistent_effort(n, k),
+    )
+    """Its effort model (:func:`consistent_effort`, about CPU seconds) with room: one
+    unit took 0.8-2 CPU s in the games measured."""
     efforts: ClassVar[bool] = True
 
     def solve(
@@ -571,11 +575,6 @@ class Consistent(Codebreaker):
     ) -> Code:
         return solve_consistent(codemaker, seed=seed, effort=effort)
 
-    def game_seconds(self, num_positions: int, num_colors: int) -> float:
-        """Its effort model (:func:`consistent_effort`, about CPU seconds) with room:
-        one unit took 0.8-2 CPU s in the games measured."""
-        return 0.05 + 2.0 * consistent_effort(num_positions, num_colors)
-
     def check(
         self, num_positions: int, num_colors: int, effort: float | None = None, **game: Any
     ) -> None:
@@ -585,7 +584,7 @@ class Consistent(Codebreaker):
         check_effort(num_positions, num_colors, effort)
         check_game_seconds(
             f"{self.name} at n={num_positions}, k={num_colors}",
-            self.game_seconds(num_positions, num_colors),
+            float(self.cost.game_seconds(num_positions, num_colors) or 0.0),
         )
 
 

@@ -83,7 +83,7 @@ import numpy as np
 
 from ..caching import CACHE_ENV as _CACHE_ENV
 from ..caching import cache_folder, read_json_cache, write_json_cache
-from ..codebreaker import Codebreaker
+from ..codebreaker import Codebreaker, CostModel
 from ..codemaker import ClassicalCodemaker as Codemaker
 from ..codemaker import check_codemaker
 from ..game import (
@@ -913,12 +913,12 @@ class Optimal(Codebreaker):
     summary: ClassVar[str] = "exact minimax strategy by game-tree search (small n, k; any game)"
     feedbacks: ClassVar[tuple[str, ...]] = ("black", "black-white")
     games: ClassVar[tuple[bool, ...] | None] = (False, True)
-    compare_games: ClassVar[tuple[tuple[str, bool], ...] | None] = (
-        ("black", False),
-        ("black-white", False),
+    cost: ClassVar[CostModel] = CostModel(
+        games=(("black", False), ("black-white", False)),
+        max_codes=81,
+        budgeted=True,
+        seconds=lambda n, k: 0.05 + 1e-3 * math.exp(min(700.0, n * math.log(k))),
     )
-    compare_max_codes: ClassVar[int | None] = 81
-    budgeted: ClassVar[bool] = True
 
     def solve(self, codemaker: Any, *, execution: Any = None, seed: int | None = None) -> Code:
         return solve_optimal(codemaker, seed=seed)
@@ -933,11 +933,6 @@ class Optimal(Codebreaker):
         distinct = bool(game.get("distinct", False))
         check_optimal_game(num_positions, num_colors, played, distinct)  # the game played
         super().check(num_positions, num_colors)
-
-    def game_seconds(self, num_positions: int, num_colors: int) -> float:
-        import math
-
-        return 0.05 + 1e-3 * math.exp(min(700.0, num_positions * math.log(num_colors)))
 
 
 OPTIMAL = Optimal()

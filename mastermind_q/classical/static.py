@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..codebreaker import Codebreaker
+from ..codebreaker import Codebreaker, CostModel
 from ..game import Code, validate_colors, validate_feedback, validate_positions, validate_seed
 from .static_decoding import decode_static
 from .static_exact import (
@@ -411,10 +411,10 @@ class Static(Codebreaker):
         else:  # its own bound: the set's entries and bytes (answered as one array)
             check_static_entries(chosen, n, k, count)
 
-    def game_seconds(self, num_positions: int, num_colors: int) -> float:
+    cost: ClassVar[CostModel] = CostModel(
         # the query set built, answered and decoded: ~ queries x n
-        n, k = num_positions, num_colors
-        return 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
+        seconds=lambda n, k: 0.01 + 2e-7 * (2 * n * max(1, (k - 1).bit_length()) + k) * n
+    )
 
 
 STATIC = Static()

@@ -28,6 +28,7 @@ import re
 import sys
 from typing import Any
 
+from ..codebreaker import check_game, colors_rule, plays_colors
 from .arguments import (
     CLIError,
     integer,
@@ -70,7 +71,7 @@ def _default_quantum(colors: int) -> str:
 
     for name in METHODS.builtin_names("quantum"):
         breaker = METHODS[name]
-        if breaker.setting == "non-adaptive" and breaker.plays_colors(colors):
+        if breaker.setting == "non-adaptive" and plays_colors(breaker, colors):
             return name
     raise CLIError(f"no quantum codebreaker plays --colors {colors}")
 
@@ -503,7 +504,7 @@ def _make(args: argparse.Namespace, console: _Console, game: dict[str, Any]) -> 
     )
     distinct = args.distinct or info.distinct
     try:
-        info.check_game(feedback, distinct)
+        check_game(info, feedback, distinct)
     except ValueError as error:
         text = re.sub(r"^method '([^']*)'", r"--codebreaker \1", str(error))
         text = text.replace("distinct=True", "--distinct").replace(
@@ -626,12 +627,12 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
     # Everything that can be refused is refused before the secret is typed.
     _check_backend(args.backend)
     try:
-        method_info(method).check_game("black", args.distinct)
+        check_game(method_info(method), "black", args.distinct)
     except ValueError as error:
         raise CLIError(str(error).replace("distinct=True", "--distinct")) from None
     check_request(method, n, k, backend=args.backend, shots=args.shots)
     if not quantum_applies(method, k):
-        needs = method_info(method).colors_rule().removeprefix("== ")
+        needs = colors_rule(method_info(method)).removeprefix("== ")
         raise CLIError(f"--method {method} needs --colors {needs}, was {k}")
     game.update(
         {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..codebreaker import has_circuits
 from .arguments import (
     ORACLE_CHOICES,
     add_circuit_arguments,
@@ -38,7 +39,7 @@ def _circuit_or_method(text: str) -> str:
 def _has_circuits(name: str) -> bool:
     from ..codebreaker import METHODS
 
-    return METHODS[name].has_circuits
+    return has_circuits(METHODS[name])
 
 
 def add_parser(subparsers: Any) -> None:

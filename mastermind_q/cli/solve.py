@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..classical.static_schemes import SCHEMES
+from ..codebreaker import check_game
 from ..solving import play
 from .arguments import (
     DEFAULT_SHOTS,
@@ -349,7 +350,7 @@ def run(args: argparse.Namespace) -> int:
     info = method_info(args.method)
     feedback = info.feedbacks[0] if args.feedback is None else args.feedback
     distinct = bool(args.distinct or info.distinct)
-    info.check_game(feedback, distinct)
+    check_game(info, feedback, distinct)
     validate_seed(args.seed)
     if args.scheme is not None and not info.schemes:
         raise CLIError(f"--method {args.method} has no schemes, was --scheme {args.scheme}")

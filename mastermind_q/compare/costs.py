@@ -35,18 +35,18 @@ __all__ = [
 
 class _Budgeted(Collection[str]):
     """The codebreakers whose rows are held to the row budget
-    (:attr:`~mastermind_q.Codebreaker.budgeted`), read when asked."""
+    (:attr:`CostModel.budgeted <mastermind_q.codebreaker.CostModel>`), read when asked."""
 
     def __contains__(self, name: object) -> bool:
         from ..solving import METHODS
 
         info = METHODS.get(name) if isinstance(name, str) else None
-        return info is not None and info.budgeted
+        return info is not None and info.cost.budgeted
 
     def __iter__(self) -> Iterator[str]:
         from ..solving import METHODS
 
-        return (name for name, info in METHODS.items() if info.budgeted)
+        return (name for name, info in METHODS.items() if info.cost.budgeted)
 
     def __len__(self) -> int:
         return sum(1 for _name in self)
@@ -65,7 +65,7 @@ DEFAULT_ROW_BUDGET = 120.0
 _ROW_OVERHEAD = 0.002
 _PAIR_BUILD = 6e-7  # seconds per qubit of a FindTwoColorPosition circuit built and counted
 _GROVER_BUILD = 2e-7  # seconds per qubit and query of the adaptive (Grover) circuit
-# (each quantum codebreaker's own rate: Codebreaker.build_rate)
+# (each quantum codebreaker's own rate: its cost model's build_rate)
 _SIMULATED_GATE = 2e-5  # seconds per two-qubit gate simulated on Aer
 
 
@@ -87,11 +87,12 @@ def validate_row_budget(budget: object) -> float:
 
 def _game_seconds(method: str, n: int, k: int) -> float:
     """Seconds of one classical game of ``method`` at ``(n, k)``: its codebreaker's cost
-    model (:meth:`~mastermind_q.Codebreaker.game_seconds`), else a rough one from its
+    model (:meth:`CostModel.game_seconds <mastermind_q.codebreaker.CostModel.game_seconds>`),
+    else a rough one from its
     worst-case guesses."""
     from ..solving import _classical_guesses, method_info
 
-    seconds = method_info(method).game_seconds(n, k)
+    seconds = method_info(method).cost.game_seconds(n, k)
     if seconds is not None:
         return float(seconds)
     try:
@@ -120,7 +121,7 @@ def estimate_seconds(task: CompareTask, *, samples: int = 10, quantum_samples: i
             if task.executed is False:
                 from ..solving import method_info
 
-                rate = method_info(task.method).build_rate
+                rate = method_info(task.method).cost.build_rate
                 return _ROW_OVERHEAD + (_GROVER_BUILD if rate is None else rate) * work
             from ..quantum.estimates import estimate_run
 

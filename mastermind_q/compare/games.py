@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
+from ..codebreaker import distinct_games
 from ..solving import METHODS
 
 __all__ = [
@@ -92,17 +93,18 @@ games are *context*: no quantum row is compared with them."""
 
 
 class _DefaultGames(Mapping[str, tuple[tuple[str, bool], ...]]):
-    """Each codebreaker's :attr:`~mastermind_q.Codebreaker.compare_games`, for those that
-    set them (read when asked)."""
+    """Each codebreaker's cost model's ``games``
+    (:class:`~mastermind_q.codebreaker.CostModel`), for those that set them (read when
+    asked)."""
 
     def __getitem__(self, name: str) -> tuple[tuple[str, bool], ...]:
         info = METHODS.get(name) if isinstance(name, str) else None
-        if info is None or info.compare_games is None:
+        if info is None or info.cost.games is None:
             raise KeyError(name)
-        return info.compare_games
+        return info.cost.games
 
     def __iter__(self) -> Iterator[str]:
-        return (name for name, info in METHODS.items() if info.compare_games is not None)
+        return (name for name, info in METHODS.items() if info.cost.games is not None)
 
     def __len__(self) -> int:
         return sum(1 for _name in self)
@@ -110,7 +112,7 @@ class _DefaultGames(Mapping[str, tuple[tuple[str, bool], ...]]):
 
 DEFAULT_GAMES: Mapping[str, tuple[tuple[str, bool], ...]] = _DefaultGames()
 """The games ``compare`` runs a several-game method in when ``games`` is not given
-(:attr:`~mastermind_q.Codebreaker.compare_games`: ``optimal`` black and black-white,
+(the cost models' ``games``: ``optimal`` black and black-white,
 ``consistent`` black only, since its other games cost a second or more per game at
 ``n k >= 64``: ask for them with ``games=`` / ``--games`` or ``--methods all``); any
 other method runs in its own game (its first feedback, its ``distinct``)."""
@@ -164,7 +166,7 @@ def parse_game(name: str) -> tuple[str, bool]:
 def _plays(method: str, game: tuple[str, bool]) -> bool:
     info = METHODS[method]
     feedback, distinct = game
-    return feedback in info.feedbacks and distinct in info.distinct_games
+    return feedback in info.feedbacks and distinct in distinct_games(info)
 
 
 def method_games(method: str, games: Iterable[str] | None = None) -> list[tuple[str, bool]]:

@@ -69,7 +69,8 @@ def _check_work(plan: ComparisonPlan, samples: int) -> None:
     Each classical row plays ``samples`` games of about ``guesses x n`` work (the
     method's worst-case guesses, :func:`mastermind_q.solving.check_request`'s
     estimate); the sum over the plan is compared with ``MASTERMIND_Q_MAX_COMPARE_WORK``.
-    A codebreaker's :attr:`~mastermind_q.Codebreaker.work_step` divides its work (the
+    A codebreaker's cost model's ``work_step`` (:class:`~mastermind_q.codebreaker.CostModel`)
+    divides its work (the
     coin-weighing codebreaker's guesses are built and answered as arrays, in batches: a
     sixteenth of a step per unit; ``n = k = 16,384``, ``4.0 x 10^9``, takes 27 s of one
     core, where ``MASTERMIND_Q_MAX_COMPARE_WORK``'s ``10^10`` steps are about 20 minutes).
@@ -82,7 +83,7 @@ def _check_work(plan: ComparisonPlan, samples: int) -> None:
     for task in plan.tasks:
         if task.kind == "classical":
             work = samples * classical_guesses(task.method, task.n, task.k) * task.n
-            total += work // method_info(task.method).work_step
+            total += work // method_info(task.method).cost.work_step
     rows = sum(task.kind == "classical" for task in plan.tasks)
     check_compare_work(total, rows=rows, samples=samples)
 

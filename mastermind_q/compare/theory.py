@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..codebreaker import colors_reason, query_count
 from ..game import validate_colors, validate_positions
 from ..solving import METHODS
 
@@ -48,7 +49,7 @@ class _Limits(Mapping[str, int]):
 
     def _value(self, name: str) -> int | None:
         info = METHODS.get(name) if isinstance(name, str) else None
-        return None if info is None else getattr(info, self._attribute)
+        return None if info is None else getattr(info.cost, self._attribute)
 
     def __getitem__(self, name: str) -> int:
         value = self._value(name)
@@ -63,13 +64,13 @@ class _Limits(Mapping[str, int]):
         return sum(1 for _name in self)
 
 
-ENUMERATION_LIMITS: Mapping[str, int] = _Limits("compare_max_codes")
+ENUMERATION_LIMITS: Mapping[str, int] = _Limits("max_codes")
 """Largest code space ``k^n`` at which ``compare`` runs the enumerating codebreakers
-(:attr:`~mastermind_q.Codebreaker.compare_max_codes`: ``knuth`` 1296, Knuth's own game,
+(:attr:`CostModel.max_codes <mastermind_q.codebreaker.CostModel>`: ``knuth`` 1296, Knuth's own game,
 ``random-consistent`` 262,144, ``optimal`` 81). Larger cells are listed as skipped."""
-CELL_LIMITS: Mapping[str, int] = _Limits("compare_max_cells")
+CELL_LIMITS: Mapping[str, int] = _Limits("max_cells")
 """Largest ``n * k`` at which ``compare`` runs the constraint-solver codebreakers
-(:attr:`~mastermind_q.Codebreaker.compare_max_cells`: ``consistent`` 256); larger cells
+(:attr:`CostModel.max_cells <mastermind_q.codebreaker.CostModel>`: ``consistent`` 256); larger cells
 are skipped."""
 BOUNDS = ("elouali-upper", "elouali-lower", "adaptive-T", "counting-bound", "entropy-bound")
 """Names of the exact bound rows (``kind="bound"``, ``source="theorem"``)."""
@@ -136,7 +137,7 @@ def has_theory(method: str, num_colors: int) -> bool:
     :func:`theoretical_queries` reports)."""
     info = METHODS.get(method)
     return (
-        info is not None and info.kind == "quantum" and info.query_count(1, num_colors) is not None
+        info is not None and info.kind == "quantum" and query_count(info, 1, num_colors) is not None
     )
 
 
@@ -175,7 +176,7 @@ def _has_shape(info: Any, num_positions: int, num_colors: int) -> bool:
 def _theory_count(method: str, k: int) -> int:
     """The count of :func:`theoretical_queries` (the method's table entry), no checks."""
     info = METHODS.get(method)
-    count = None if info is None or info.kind != "quantum" else info.query_count(0, k)
+    count = None if info is None or info.kind != "quantum" else query_count(info, 0, k)
     if count is None:
         raise ValueError(f"method must be a quantum method, was {method!r}")
     return count
@@ -348,7 +349,7 @@ def applicability(
     if method not in METHODS and method not in BOUNDS and method not in ASYMPTOTIC_FORMULAS:
         valid = ", ".join((*METHODS, *BOUNDS, *ASYMPTOTIC_FORMULAS))
         raise ValueError(f"method must be one of {valid}; was {method!r}")
-    reason = METHODS[method].colors_reason(k) if method in METHODS else None
+    reason = colors_reason(METHODS[method], k) if method in METHODS else None
     if reason is not None:
         return reason
     own_game = METHODS[method].distinct if method in METHODS else False

@@ -116,9 +116,19 @@ class QuantumCodebreaker(Codebreaker):
         backend = game.get("backend") or "aer"
         check_run(self.name, num_positions, num_colors, backend=backend, shots=game.get("shots"))
 
+    mps_construction: ClassVar[str | None] = None
+    """The oracle construction preferred where Aer simulates the circuits as a matrix
+    product state (``None``: the default construction)."""
+
+    def score_qubits(self, num_positions: int) -> int | None:
+        """The oracle's score width ``m`` when it is not the minimum (``None``)."""
+        return None
+
     def construction(
         self, device: str | None, num_positions: int, num_colors: int, level: int | None
     ) -> str | None:
+        """The oracle construction a run on ``device`` reports (the toolkit's chooser,
+        for the black-peg oracle; another oracle's codebreaker names its own)."""
         from ..backends import current_execution_options
         from ..backends.oracle_choice import choose_construction
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..codebreaker import CostModel
 from ._solver import QuantumCodebreaker, quantum_solver
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
@@ -34,7 +35,7 @@ class Adaptive(QuantumCodebreaker):
     ``B_s^dagger``, and ``fourier`` (all ``2^m`` Fourier values with equal weight) is far
     slower on a matrix-product-state chain than ``increment`` (``benchmarks/RESULTS.md``,
     "Growth in n on Aer")."""
-    build_rate: ClassVar[float | None] = 2e-7
+    cost: ClassVar[CostModel] = CostModel(build_rate=2e-7)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         from .counts import adaptive_queries

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from ..codebreaker import CostModel
 from ._solver import QuantumCodebreaker, quantum_solver
 from .outcome import QuantumOutcome
 from .running import _run_and_decode
@@ -56,7 +57,7 @@ class HunzikerMeyer(QuantumCodebreaker):
     reference: ClassVar[str | None] = (
         "Li-Luo-Xu, Appendix A, Algorithm 5, Theorem 4 (Hunziker-Meyer [HM02])"
     )
-    build_rate: ClassVar[float | None] = 6e-7
+    cost: ClassVar[CostModel] = CostModel(build_rate=6e-7)
     oracle_construction: ClassVar[str] = "parity"
     """How it reports its oracle: the parity oracle ``O_h`` has one construction
     (:func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from ..codebreaker import CostModel
 from ._solver import QuantumCodebreaker
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
@@ -40,7 +41,7 @@ class PairCodebreaker(QuantumCodebreaker):
 
     setting: ClassVar[str] = "non-adaptive"
     colors: ClassVar[tuple[int, int | None]] = (3, None)
-    build_rate: ClassVar[float | None] = 6e-7
+    cost: ClassVar[CostModel] = CostModel(build_rate=6e-7)
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
         """The pair queries ``(c1, c2)`` for ``k`` colours, in query order."""

@@ -65,7 +65,7 @@ def choose_oracle_construction(
         optimization_level: 0-3 (default: the current execution options; ``None``
             there too: the device's measured compile setting).
         method: the quantum method whose circuits hold the oracle (its codebreaker's
-            :attr:`~mastermind_q.Codebreaker.mps_construction` on a
+            :attr:`~mastermind_q.quantum._solver.QuantumCodebreaker.mps_construction` on a
             matrix-product-state simulation: see above).
 
     Returns:
@@ -86,7 +86,7 @@ def choose_oracle_construction(
     if method is not None:
         from ..codebreaker import method_codebreaker
 
-        mps = method_codebreaker(method).mps_construction
+        mps = getattr(method_codebreaker(method), "mps_construction", None)
     return choose_construction(
         name,
         num_positions,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from ..codebreaker import CostModel
 from ._solver import QuantumCodebreaker, quantum_solver
 from .outcome import QuantumOutcome
 from .running import _oracle_for, _run_and_decode
@@ -33,7 +34,7 @@ class TwoColor(QuantumCodebreaker):
     colors: ClassVar[tuple[int, int | None]] = (2, 2)
     formula: ClassVar[str | None] = "1"
     reference: ClassVar[str | None] = "Li-Luo-Xu, Algorithm 3, Theorem 2"
-    build_rate: ClassVar[float | None] = 2e-7
+    cost: ClassVar[CostModel] = CostModel(build_rate=2e-7)
 
     def readout_plan(self, colors: int) -> Sequence[tuple[int, ...]]:
         return [(1,)]  # each measured position is its colour: colour 1 answers 1
