@@ -1008,12 +1008,3 @@ def test_row_budget_takes_ascii_decimals_only(capsys, budget):
     err = _one_error_line(capsys, "compare", "--positions", "3", "--colors", "3",
                           "--row-budget", budget)  # fmt: skip
     assert "--row-budget: must be a decimal number" in err
-
-
-@pytest.mark.slow  # about 10 s: the default methods on six cells
-def test_the_comparing_guide_shows_what_compare_prints(capsys):
-    guide = (Path(__file__).resolve().parents[1] / "docs/guide/comparing.md").read_text()
-    shown = guide.split("## What it prints", 1)[1].split("```\n", 2)[1].split("```", 1)[0]
-    argv = ["compare", "--positions", "4,6,8", "--colors", "4,8", "--no-formulas", "--quiet"]
-    status, out, _ = run_cli(capsys, *argv)
-    assert status == 0 and out.strip() == shown.strip()
