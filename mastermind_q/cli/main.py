@@ -210,6 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser_with_plugin_lines()
     args = parser.parse_args(argv)
     try:
+        from ..limits import check_environment
+
+        check_environment()  # a bad MASTERMIND_Q_MAX_* value: one error in every command
         if getattr(args, "positions_from_secret", False):  # draw, resources
             from .arguments import positions_from_secret
 
