@@ -268,3 +268,34 @@ def test_a_drawing_is_refused_before_any_game(capsys, monkeypatch, tmp_path, arg
 def test_method_circuits_checks_its_arguments(sizes):
     with pytest.raises(ValueError, match=r"colors|positions"):
         method_circuits("nonadaptive", **sizes)
+
+
+@pytest.mark.parametrize("failing_write", [1, 3, 5])
+def test_a_full_disk_leaves_no_file_of_the_set(capsys, tmp_path, monkeypatch, failing_write):
+    """``solve --draw --qasm`` writes one file per circuit, all or none: the disk filling
+    up on any write leaves no file (nor temporary) behind, and the rerun is not refused."""
+    import errno
+    import os
+
+    from mastermind_q import files
+
+    real_fsync, calls = os.fsync, []
+
+    def fsync(descriptor):
+        calls.append(descriptor)
+        if len(calls) == failing_write:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(descriptor)
+
+    argv = ["solve", "--method", "nonadaptive", "--colors", "4", "--secret", "0,1,2",
+            "--qasm", str(tmp_path / "q.qasm"), "--draw", str(tmp_path / "d.txt")]  # fmt: skip
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    last = err.strip().splitlines()[-1]  # after the progress lines: one error line
+    assert "error: --" in last and "No space left on device" in last, err
+    assert "Traceback" not in err
+    assert sorted(tmp_path.iterdir()) == []
+    monkeypatch.setattr(files.os, "fsync", real_fsync)
+    assert cli.main(argv) == 0  # nothing to --force over
+    assert len(list(tmp_path.glob("q-pair-*.qasm"))) == len(list(tmp_path.glob("d-*.txt"))) == 3

@@ -214,14 +214,17 @@ def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
     titles = solve_captions(
         result.method, circuits, num_positions=result.num_positions, colors=result.num_colors
     )
-    for path in (args.draw, args.qasm):
-        if path is not None:
-            written += [
-                str(p)
-                for p in write_circuits(
-                    circuits, path, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
-                )
-            ]
+    from ..files import output_set
+
+    with output_set():  # --draw and --qasm: every file written, or none
+        for path in (args.draw, args.qasm):
+            if path is not None:
+                written += [
+                    str(p)
+                    for p in write_circuits(
+                        circuits, path, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
+                    )
+                ]
     return written
 
 

@@ -618,7 +618,8 @@ def write_circuits(
 
     Every path is checked before the first is written (no link, no special file; no
     existing file unless ``overwrite``), and each is written as :func:`write_drawing`
-    writes.
+    writes, all or none (:func:`mastermind_q.files.output_set`): a write that fails
+    (a full disk) leaves no file of the set behind.
 
     Args:
         circuits: the circuits, e.g. :attr:`~mastermind_q.game.SolveResult.circuits`.
@@ -636,7 +637,7 @@ def write_circuits(
         ValueError: an unknown suffix, no circuits, or titles of another length.
         mastermind_q.files.OutputFileError: a path that must not be written.
     """
-    from ..files import atomic_output, check_output_file
+    from ..files import atomic_output, check_output_file, output_set
 
     paths = circuit_paths(path, circuits)
     names = list(titles) if titles is not None else [None] * len(circuits)
@@ -650,9 +651,12 @@ def write_circuits(
             progress(done, len(circuits))
 
     if output_format(path) != "pdf":
-        for done, (circuit, target, title) in enumerate(zip(circuits, paths, names), 1):
-            write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
-            report(done)
+        with output_set():  # all or none: a failure on the last file leaves none behind
+            for done, (circuit, target, title) in enumerate(zip(circuits, paths, names), 1):
+                write_drawing(
+                    circuit, target, title=title, overwrite=overwrite, force_hint=force_hint
+                )
+                report(done)
         return paths
     import io
 
