@@ -512,7 +512,7 @@ def _drawn_secret(
     ``levels`` deep, as an image when ``fmt`` names one), so a drawing too large is
     refused before any game is played.
     """
-    from .drawing.figures import check_drawing, open_boxes
+    from .drawing.figures import check_drawing, open_boxes, solve_captions
     from .game import validate_code, validate_positions
 
     n = validate_positions(num_positions)
@@ -525,7 +525,9 @@ def _drawn_secret(
         # codebreaker's own code sees nothing of the secret before its game
         stand_in = info.known_oracle(tuple(i % k for i in range(n)), k, None)
         drawn = [open_boxes(c, levels) for c in info.circuits(stand_in, n, k)]
-        check_drawing(drawn, fmt)
+        check_drawing(
+            drawn, fmt, titles=solve_captions(info.name, drawn, num_positions=n, colors=k)
+        )
     return code
 
 

@@ -27,10 +27,9 @@ from doc_commands import ROOT, DocCommand, every_command
 from mastermind_q.cli import main
 
 SLOW = (
-    "--random 100 ",
     "--positions 64,256",
     "--colors 16 --random 16",
-    "--feedback black-white --seed 1",
+    "--random 4 --feedback black-white",
     "--target fake:torino",
     "--workers 2",
     "compare --positions 4,6,8",

@@ -380,6 +380,36 @@ def drawing_cells(circuits: Sequence[QuantumCircuit]) -> int:
     return sum(circuit.num_qubits * max(1, len(circuit.data)) for circuit in circuits)
 
 
+def _parameter_text(operation: Instruction) -> str:
+    """The parameters as Qiskit's matplotlib drawer writes them in a box (``1.53``,
+    ``π/2``; nothing for a matrix, as a ``UnitaryGate``'s, or a circuit)."""
+    try:
+        from qiskit.visualization.circuit._utils import get_param_str
+
+        return str(get_param_str(operation, "mpl")).replace("$-$", "-")
+    except Exception:  # a Qiskit without this helper: the parameters as text, no matrix
+        import numpy as np
+
+        values = getattr(operation, "params", [])
+        if any(isinstance(value, (np.ndarray, QuantumCircuit)) for value in values):
+            return ""
+        return ", ".join(str(value) for value in values)
+
+
+def _text_width(text: str | None, points: float, dpi: int) -> float:
+    """The width in pixels of one line of ``text`` at ``points`` in matplotlib's default
+    font (measured from the glyphs, no figure drawn), with the saved image's margins."""
+    if not text:
+        return 0.0
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    width, _, _ = TextToPath().get_text_width_height_descent(
+        text, FontProperties(size=points), ismath=False
+    )
+    return (width + 2 * 7.2) * dpi / 72  # bbox_inches="tight" pads 0.1 inch a side
+
+
 def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
     """The drawn layers' widths (in gate widths) and the drawing's lines (qubits, registers).
 
@@ -404,7 +434,7 @@ def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
         layer = max(top[low : high + 1])
         top[low : high + 1] = [layer + 1] * (high + 1 - low)
         label = getattr(operation, "label", None) or operation.name
-        text = max([len(label), *(len(str(value)) for value in operation.params)])
+        text = max(len(label), len(_parameter_text(operation)))
         simple = len(qubits) == 1 and len(label) < 3 and not operation.params
         width = 1.0 if simple or operation.name in ("measure", "barrier") else 0.14 * text + 0.35
         if layer == len(widths):
@@ -415,16 +445,23 @@ def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
 
 
 def drawing_size(
-    circuit: QuantumCircuit, *, fold: int = 30, dpi: int = FIGURE_DPI
+    circuit: QuantumCircuit,
+    *,
+    title: str | None = None,
+    fold: int = 30,
+    dpi: int = FIGURE_DPI,
 ) -> tuple[int, int]:
-    """The estimated size in pixels (width, height) of ``circuit``'s matplotlib image.
+    """The estimated size in pixels (width, height) of ``circuit``'s matplotlib image,
+    captioned ``title`` (:func:`draw_figure`).
 
-    Computed from the drawing's layers and lines (:func:`_layer_widths`) and the fold,
-    without matplotlib: a fold row is at most ``fold`` gate widths wide (about 6,300 px
-    at 300 dpi), and each row is as tall as the drawing's lines plus one. Calibrated on
-    the drawings of ``mastermind-q draw`` (``find-two-color``, ``adaptive`` up to n = 40,
-    ``grover-iteration`` up to ``--decompose 2``): the width within 10 %, the height
-    within 5 % when the drawing fits one fold row, within one fold row otherwise.
+    Computed from the drawing's layers and lines (:func:`_layer_widths`: each box as
+    wide as its label or its parameters as drawn, a matrix not at all) and the fold,
+    without drawing: a fold row is at most ``fold`` gate widths wide (about 6,300 px at
+    300 dpi), and each row is as tall as the drawing's lines plus one. The caption and
+    the phase legend under the circuit are measured from their glyphs; the image is as
+    wide as the widest of the three. Measured on the largest drawings each named
+    circuit admits (``benchmarks/RESULTS.md``, "Drawing sizes"): the drawn pixels are
+    at most the estimate (the height over-estimated by up to a fold row).
 
     Example:
         >>> from mastermind_q.drawing import build_circuit
@@ -434,20 +471,32 @@ def drawing_size(
     """
     widths, lines = _layer_widths(circuit)
     units = sum(widths)
-    rows = max(1, math.ceil(0.7 * units / fold))  # Qiskit folds narrow gates closer
+    rows = max(1, math.ceil(units / fold))  # at most a row more than Qiskit's folds
     scale = dpi / 300
-    width = min(246 + 298 * units, 209 * fold) * scale  # a full fold row: 6,270 px
-    height = (250 + 192 * (rows * (lines + 1) - 1)) * scale
-    return round(width), round(height)
+    # Margins over the measured drawings: a box's label is wider than its characters
+    # count by up to 7 %, a fold row of wide boxes holds a little less than ``fold``.
+    width = min(1.08 * (246 + 298 * units), 210 * fold) * scale  # a full fold row: 6,300 px
+    height = 1.02 * (250 + 192 * (rows * (lines + 1) - 1)) * scale
+    legend = display_circuit(circuit, pad=True)[1]
+    texts = (1.02 * _text_width(title, 13, dpi), 1.02 * _text_width(legend, 10, dpi))
+    width = max(width, *texts)
+    height += (70 if title else 0) * scale + (55 if legend else 0) * scale  # their lines
+    return math.ceil(width), math.ceil(height)
 
 
-def check_drawing(circuits: Sequence[QuantumCircuit], fmt: str | None = None) -> None:
+def check_drawing(
+    circuits: Sequence[QuantumCircuit],
+    fmt: str | None = None,
+    *,
+    titles: Sequence[str | None] | None = None,
+) -> None:
     """Refuse a drawing too large, before drawing.
 
     Every format: more than ``MASTERMIND_Q_MAX_DRAW_CELLS`` qubits times operations
     (:func:`drawing_cells`). An image (``fmt`` one of png, svg, pdf): an estimated
-    size (:func:`drawing_size`) of more than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` for any
-    circuit; the message says what to draw instead.
+    size (:func:`drawing_size`, each circuit with its caption in ``titles``) of more
+    than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` for any circuit; the message says what to
+    draw instead.
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the cells or the pixels, the
@@ -457,7 +506,8 @@ def check_drawing(circuits: Sequence[QuantumCircuit], fmt: str | None = None) ->
 
     check_draw_cells(drawing_cells(circuits), circuits=len(circuits))
     if fmt in ("png", "svg", "pdf") and circuits:
-        sizes = [drawing_size(circuit) for circuit in circuits]
+        names = list(titles) if titles is not None else [None] * len(circuits)
+        sizes = [drawing_size(c, title=name) for c, name in zip(circuits, names)]
         width, height = max(sizes, key=lambda size: size[0] * size[1])
         check_draw_pixels(width, height, circuits=len(circuits))
 
