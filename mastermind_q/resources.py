@@ -264,7 +264,9 @@ def named_circuits(
     code = default_secret(num_positions, colors) if secret is None else secret
     code = validate_code(code, colors, positions=num_positions, name="secret")
     oracle = breaker.known_oracle(code, colors, construction)
-    return list(breaker.circuits(oracle, num_positions, colors))
+    from .drawing.figures import query_circuits
+
+    return list(query_circuits(breaker.name, breaker.circuits(oracle, num_positions, colors)))
 
 
 def _solver_construction(

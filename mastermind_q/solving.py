@@ -512,7 +512,7 @@ def _drawn_secret(
     ``levels`` deep, as an image when ``fmt`` names one), so a drawing too large is
     refused before any game is played.
     """
-    from .drawing.figures import check_drawing, open_boxes, solve_captions
+    from .drawing.figures import check_drawing, open_boxes, query_circuits, solve_captions
     from .game import validate_code, validate_positions
 
     n = validate_positions(num_positions)
@@ -524,7 +524,8 @@ def _drawn_secret(
     if info.has_circuits:  # sized around the oracle of a stand-in secret: the
         # codebreaker's own code sees nothing of the secret before its game
         stand_in = info.known_oracle(tuple(i % k for i in range(n)), k, None)
-        drawn = [open_boxes(c, levels) for c in info.circuits(stand_in, n, k)]
+        built = query_circuits(info.name, info.circuits(stand_in, n, k))
+        drawn = [open_boxes(c, levels) for c in built]
         check_drawing(
             drawn, fmt, titles=solve_captions(info.name, drawn, num_positions=n, colors=k)
         )

@@ -1008,3 +1008,20 @@ def test_row_budget_takes_ascii_decimals_only(capsys, budget):
     err = _one_error_line(capsys, "compare", "--positions", "3", "--colors", "3",
                           "--row-budget", budget)  # fmt: skip
     assert "--row-budget: must be a decimal number" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "--method", "nonadaptive", "--colors", "3", "--secret", "-1,0"],
+         "secret[0] must be a colour in 0..2, was -1"),
+        (["draw", "oracle", "--colors", "3", "--secret", "0,-2"],
+         "secret[1] must be a colour in 0..2, was -2"),
+        (["draw", "find-two-color", "--positions", "2", "--colors", "3", "--pair", "-1,0"],
+         "--pair: c1 (the first colour) must be a colour in 0..2, was -1"),
+    ],
+)  # fmt: skip
+def test_a_negative_colour_is_named_not_taken_for_an_option(capsys, argv, message):
+    """``--secret -1,0``: argparse reads ``-1,0`` as an option ("expected one
+    argument"); the command names the bad colour instead."""
+    assert message in _one_error_line(capsys, *argv)

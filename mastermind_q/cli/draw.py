@@ -127,6 +127,8 @@ def _run_method(args: argparse.Namespace) -> int:
         levels=args.decompose,
         fmt=fmt,
     )
+    if not circuits:  # a codebreaker whose game ran nothing
+        raise ValueError(f"codebreaker {args.circuit!r} ran no circuits: nothing to draw")
     circuits = tuple(open_boxes(circuit, args.decompose) for circuit in circuits)
     titles = solve_captions(
         args.circuit, circuits, num_positions=args.positions, colors=args.colors

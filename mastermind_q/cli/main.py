@@ -200,6 +200,28 @@ def _named_file_option(error: ValueError, args: argparse.Namespace) -> str:
     return text
 
 
+_NEGATIVE_LIST = re.compile(r"^-[0-9][0-9,\s-]*$")
+"""A value argparse would take for an option: ``-1,0`` (a code with a negative colour)."""
+
+
+def _negative_values_joined(argv: Sequence[str]) -> list[str]:
+    """``--secret -1,0`` as ``--secret=-1,0``: argparse reads a word that starts with
+    ``-`` and is not a plain number as an option, and would say "expected one argument"
+    instead of naming the bad colour."""
+    words: list[str] = []
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        following = argv[index + 1] if index + 1 < len(argv) else ""
+        if word.startswith("--") and "=" not in word and _NEGATIVE_LIST.match(following):
+            words.append(f"{word}={following}")
+            index += 2
+            continue
+        words.append(word)
+        index += 1
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (errors: one line on stderr, status 2).
 
@@ -208,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     forget_stop_signals()
     parser = _parser_with_plugin_lines()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_negative_values_joined(sys.argv[1:] if argv is None else argv))
     try:
         from ..limits import check_environment
 

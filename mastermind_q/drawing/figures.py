@@ -484,6 +484,29 @@ def drawing_size(
     return math.ceil(width), math.ceil(height)
 
 
+def query_circuits(name: str, circuits: Any) -> tuple[QuantumCircuit, ...]:
+    """What a codebreaker's :meth:`~mastermind_q.Codebreaker.circuits` returned, checked
+    before anything is drawn or counted: a non-empty sequence of ``QuantumCircuit``.
+
+    Raises:
+        ValueError: naming the codebreaker and what it returned instead.
+    """
+    if isinstance(circuits, (str, bytes, QuantumCircuit)) or not isinstance(circuits, Sequence):
+        raise ValueError(
+            f"codebreaker {name!r} circuits() must return a list of QuantumCircuit, "
+            f"returned {type(circuits).__name__}"
+        )
+    if not circuits:
+        raise ValueError(f"codebreaker {name!r} circuits() returned no circuits")
+    for index, circuit in enumerate(circuits):
+        if not isinstance(circuit, QuantumCircuit):
+            raise ValueError(
+                f"codebreaker {name!r} circuits() must return a list of QuantumCircuit, "
+                f"item {index} was {type(circuit).__name__}"
+            )
+    return tuple(circuits)
+
+
 def check_drawing(
     circuits: Sequence[QuantumCircuit],
     fmt: str | None = None,
