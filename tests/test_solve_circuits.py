@@ -299,3 +299,18 @@ def test_a_full_disk_leaves_no_file_of_the_set(capsys, tmp_path, monkeypatch, fa
     monkeypatch.setattr(files.os, "fsync", real_fsync)
     assert cli.main(argv) == 0  # nothing to --force over
     assert len(list(tmp_path.glob("q-pair-*.qasm"))) == len(list(tmp_path.glob("d-*.txt"))) == 3
+
+
+@pytest.mark.parametrize("option", ["--qasm", "--draw"])
+def test_a_name_too_long_for_a_file_per_circuit_is_refused_before_the_solve(
+    capsys, tmp_path, option
+):
+    """``q.qasm`` becomes ``q-pair-0-1.qasm`` and the like: a name that only the derived
+    names make too long is refused before any work (no transpile, no simulation)."""
+    suffix = ".qasm" if option == "--qasm" else ".png"
+    name = str(tmp_path / ("a" * (250 - len(suffix)) + suffix))  # fits; a-pair-0-1 does not
+    argv = ["solve", "--method", "nonadaptive", "--colors", "3", "--secret", "0,1,2", option, name]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "more than the 255 a file name may have here" in err, err
+    assert list(tmp_path.iterdir()) == []

@@ -547,6 +547,11 @@ def _derived_pattern(path: str | os.PathLike[str]) -> str:
     return f"{re.escape(target.stem)}-{tag}{re.escape(target.suffix)}"
 
 
+DERIVED_TAG_BYTES = 24
+"""Bytes kept for the tag a file per circuit adds to a name (``-pair-12-13``,
+``-1-hunziker_meyer``; :func:`circuit_tag`), checked before any work."""
+
+
 def check_circuit_outputs(
     path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = _FORCE_HINT
 ) -> str:
@@ -555,7 +560,8 @@ def check_circuit_outputs(
     The suffix must be one of :data:`FORMATS`; ``path`` and every existing name it may
     derive (``out-pair-0-1.png``, ``out-1-adaptive.png`` for ``out.png``; a ``.pdf``
     is one file) must not be a link or a special file, and -- unless ``overwrite`` --
-    must not exist (:func:`mastermind_q.files.check_output_file`).
+    must not exist (:func:`mastermind_q.files.check_output_file`); a derived name
+    (:data:`DERIVED_TAG_BYTES` more) must fit the folder's longest file name.
 
     Returns:
         The format.
@@ -564,7 +570,7 @@ def check_circuit_outputs(
         ValueError: an unknown suffix.
         mastermind_q.files.OutputFileError: a path that must not be written.
     """
-    from ..files import check_output_file, check_output_siblings
+    from ..files import OutputFileError, _name_max, check_output_file, check_output_siblings
 
     fmt = output_format(path)
     check_output_file(path, overwrite=overwrite, force_hint=force_hint)
@@ -572,6 +578,17 @@ def check_circuit_outputs(
         check_output_siblings(
             path, _derived_pattern(path), overwrite=overwrite, force_hint=force_hint
         )
+        target = Path(path)
+        longest = len(os.fsencode(target.stem + target.suffix)) + 1 + DERIVED_TAG_BYTES
+        most = _name_max(os.path.dirname(os.path.abspath(target)))
+        if longest > most:
+            example = f"{target.stem}-pair-0-1{target.suffix}"
+            raise OutputFileError(
+                f"cannot write the files named from {str(target)!r}: a file per circuit "
+                f"({example!r}, ...) would have a name of up to {longest} bytes, more "
+                f"than the {most} a file name may have here",
+                path,
+            )
     return fmt
 
 
