@@ -283,14 +283,40 @@ def run() -> None:
     simulation worker, if one was started, is killed first (``os._exit`` skips the
     ``atexit`` hook that would).
     """
-    status = main()
+    try:
+        status = main()
+    except SystemExit as exit_:  # argparse: --help, --version, a bad argument
+        code = exit_.code
+        status = code if isinstance(code, int) else (0 if code is None else 1)
+        if not isinstance(code, (int, type(None))):
+            print(code, file=sys.stderr)
     if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
         worker = sys.modules.get("mastermind_q.backends.worker")
         if worker is not None:  # os._exit skips atexit: end the simulation worker now
             with contextlib.suppress(Exception):
                 worker.stop_worker()
-        for stream in (sys.stdout, sys.stderr):
+        _flush()
+        os._exit(status)
+    _finish(status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:  # None: the descriptor was closed at start-up
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
-        os._exit(status)
-    sys.exit(status)
+
+
+def _finish(status: int) -> None:
+    """End the process with ``status`` once its output is flushed and the ``atexit``
+    callbacks ran, without the interpreter's finalization: there Python puts the
+    default handlers back, and a Ctrl-C or SIGTERM arriving as a command finishes would
+    kill the process by the signal, without its one line. Until ``os._exit``, the
+    start-up handler (:mod:`.signals`) answers a stop signal with one line and ``128 +
+    signal``."""
+    import atexit
+
+    _flush()
+    atexit._run_exitfuncs()
+    _flush()
+    os._exit(status)
