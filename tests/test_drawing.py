@@ -498,3 +498,19 @@ def test_gate_parameters_are_measured_as_drawn():
     assert len(str(np.eye(8))) > 100  # the text that was measured before
     assert drawing_size(matrix)[0] == drawing_size(named)[0] < 1000
     assert drawing_size(phase)[0] < 1000
+
+
+def test_a_drawn_figure_is_not_left_open_in_pyplot(tmp_path, monkeypatch):
+    """A notebook cell that returns ``draw_figure(...)`` shows it once: pyplot does not
+    hold it (the inline backend would show an open figure a second time), whatever the
+    backend is called."""
+    import matplotlib.pyplot as plt
+
+    from mastermind_q.drawing import draw_figure
+
+    monkeypatch.setattr(plt, "get_backend", lambda: "inline")  # a name Qiskit does not know
+    before = set(plt.get_fignums())
+    figure = draw_figure(build_circuit("two-color", num_positions=2, colors=2), title="t")
+    assert set(plt.get_fignums()) == before
+    figure.savefig(tmp_path / "f.png")
+    assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")

@@ -277,7 +277,8 @@ def display_circuit(
 
 
 def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int = 30) -> Any:
-    """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable.
+    """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable
+    (a figure pyplot does not hold: shown once in a notebook, saved with ``savefig``).
 
     Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
     is too small to read beside the wire numbers); a phase is written ``φ = 1.53`` and
@@ -300,6 +301,11 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
         figure.text(0.5, top + 0.005, title, ha="center", va="bottom", fontsize=13)
     if legend is not None:  # just under the drawn circuit, where no label can meet it
         figure.text(0.5, bottom - 0.01, legend, ha="center", va="top", fontsize=10)
+    import matplotlib.pyplot as plt
+
+    # Out of pyplot's open figures (Qiskit closes it only for the backends it knows by
+    # name): a notebook shows the returned figure once, not once more at the cell's end.
+    plt.close(figure)
     return figure
 
 
