@@ -34,7 +34,7 @@ SLOW = (
     "--workers 2",
     "compare --positions 4,6,8",
     "--positions 4:16:4",
-    "--random 4 --backend fake:torino --verify",
+    "--backend fake:torino --verify",
     "draw nonadaptive --colors 4 --positions 3 --output",
     "resources path-pairs",
 )
