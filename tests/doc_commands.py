@@ -19,6 +19,7 @@ Run this file to list the commands: ``python tests/doc_commands.py``.
 
 from __future__ import annotations
 
+import argparse
 import re
 import shlex
 import sys
@@ -104,8 +105,10 @@ def blocks(text: str) -> list[Block]:
 
 def _argv(command: str) -> tuple[tuple[str, ...], str | None] | None:
     """``mastermind-q``'s arguments and the input piped to it, or ``None`` for another
-    program."""
+    program (a redirection of its output, ``> rows.json``, is left out)."""
     words = shlex.split(command, comments=True)
+    if ">" in words:
+        words = words[: words.index(">")]
     stdin = None
     if "|" in words:
         cut = words.index("|")
@@ -204,9 +207,31 @@ def commands(path: Path) -> list[DocCommand]:
     return found
 
 
+def help_examples() -> list[DocCommand]:
+    """The examples of every ``mastermind-q COMMAND --help``, which the command-line
+    reference (``docs/cli.rst``) shows too; ``line`` numbers them within the command."""
+    from mastermind_q.cli import build_parser
+
+    parser = build_parser()
+    (subparsers,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    found = []
+    for name, command in subparsers.choices.items():
+        epilog = command.epilog or ""
+        if "examples:" not in epilog:
+            continue
+        lines = [line.strip() for line in epilog.split("examples:", 1)[1].splitlines()]
+        for number, text in enumerate(filter(None, lines), 1):
+            parsed = _argv(text)
+            if parsed is not None:
+                found.append(
+                    DocCommand(f"docs/cli.rst ({name} --help)", number, text, *parsed, None)
+                )
+    return found
+
+
 def every_command() -> list[DocCommand]:
-    """Every page's commands."""
-    return [command for path in pages() for command in commands(path)]
+    """Every page's commands, then the examples of the command-line reference."""
+    return [command for path in pages() for command in commands(path)] + help_examples()
 
 
 if __name__ == "__main__":

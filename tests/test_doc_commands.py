@@ -1,6 +1,8 @@
 """What the docs show is what the program does: every ``mastermind-q`` command shown in
-the README and the documentation pages runs here, and where a page shows its output, the
-output is compared with what the command prints (``tests/doc_commands.py`` finds them).
+the README and the documentation pages (and the examples of each command's ``--help``,
+which the command-line reference shows) runs here, and where a page shows its output,
+the output is compared with what the command prints (``tests/doc_commands.py`` finds
+them).
 
 Only what truly varies is normalised before the comparison (:func:`normalise`: seconds
 of wall-clock time). Each command runs in this process, in a temporary folder, as
@@ -27,6 +29,12 @@ from doc_commands import ROOT, DocCommand, every_command
 from mastermind_q.cli import main
 
 SLOW = (
+    "compare --positions 4,6,8 --colors 4,8",
+    "--positions 4:16:2",
+    "--colors 2:16:2",
+    "--games black,black-white",
+    "--positions 3-5",
+    "--random 3 --backend fake:torino",
     "--positions 64,256",
     "--colors 16 --random 16",
     "--random 4 --feedback black-white",
@@ -35,7 +43,8 @@ SLOW = (
     "compare --positions 4,6,8",
     "--positions 4:16:4",
     "--backend fake:torino --verify",
-    "draw nonadaptive --colors 4 --positions 3 --output",
+    "draw nonadaptive",
+    "--csv rows.csv --plot rows.png",
     "resources path-pairs",
 )
 """Pieces of the commands that take more than a second or two: ``slow``."""
@@ -130,9 +139,32 @@ def plugin_installed(tmp_path_factory, monkeypatch):
     METHODS.refresh()
 
 
+JOB_ID = "JOB_ID"
+"""The placeholder of ``jobs fetch JOB_ID``: the harness records a finished job by that
+id (the non-adaptive codebreaker's answers for the secret ``0,3,1,2``) first."""
+
+
+def _record_a_job(folder: Path) -> None:
+    from helpers import answer_counts, job_record
+
+    from mastermind_q.jobs import write_record
+    from mastermind_q.quantum import nonadaptive_plan
+
+    record = job_record(JOB_ID, n=4, k=4).finished_with(
+        answer_counts((0, 3, 1, 2), nonadaptive_plan(4))
+    )
+    for jobs in (folder / "jobs-home", folder / "jobs"):  # the default folder, ./jobs
+        write_record(record, jobs)
+
+
 def run_documented(command: DocCommand, folder: Path, capsys, monkeypatch) -> tuple[int, str]:
-    """``command`` run in ``folder`` as the console script runs it: (status, stdout)."""
+    """``command`` run in ``folder`` as the console script runs it: (status, stdout).
+    Job records go to ``folder`` (never the user's own), where ``jobs fetch JOB_ID``
+    finds a recorded job."""
     monkeypatch.chdir(folder)
+    monkeypatch.setenv("MASTERMIND_Q_JOBS_DIR", str(folder / "jobs-home"))
+    if JOB_ID in command.argv:
+        _record_a_job(folder)
     data = (command.stdin or "").encode()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
     capsys.readouterr()
@@ -186,7 +218,7 @@ def test_listing_the_documented_commands():
         mark = "compared" if command.shown is not None and not drifting(command) else "run"
         mark = "outside" if command.outside else ("drifts" if drifting(command) else mark)
         print(f"  {command.where:40} {mark:8} {command.command}")
-    assert len(runs) >= 30 and len(compared) >= 12
+    assert len(runs) >= 60 and len(compared) >= 12
     for piece in ("solve", "draw", "resources", "compare", "play"):
         assert any(c.argv[0] == piece for c in runs), piece
 
