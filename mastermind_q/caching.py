@@ -13,7 +13,9 @@ valid tree replays correctly whether or not it is optimal) is *keyed*: the file 
 digest, an HMAC-SHA256 of its value under a random key kept in the cache folder
 (``.cache-key``, ``0600``) over its name and value; a file whose digest does not match
 (edited, copied from another game's file, or written by anything but this toolkit) is
-ignored like a missing one.
+ignored like a missing one. Job records (:mod:`mastermind_q.jobs`) carry the same
+digest, under a key in their own folder (:func:`with_digest`, :func:`without_digest`);
+an altered record is refused rather than ignored.
 """
 
 from __future__ import annotations
@@ -26,7 +28,14 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CACHE_ENV", "cache_folder", "read_json_cache", "write_json_cache"]
+__all__ = [
+    "CACHE_ENV",
+    "cache_folder",
+    "read_json_cache",
+    "with_digest",
+    "without_digest",
+    "write_json_cache",
+]
 
 CACHE_ENV = "MASTERMIND_Q_CACHE_DIR"
 """Environment variable naming the cache folder of every disk cache."""
@@ -82,6 +91,32 @@ def _digest(key: bytes, path: str | os.PathLike[str], data: Any) -> str:
     return hmac.new(key, canonical.encode(), hashlib.sha256).hexdigest()
 
 
+def with_digest(path: str | os.PathLike[str], data: dict[str, Any]) -> dict[str, Any] | None:
+    """``data`` and its digest, for the file ``path`` (the key, in its folder, is made on
+    first use); ``None`` when no key can be kept there. Never raises."""
+    key = _cache_key(Path(path).parent, create=True)
+    if key is None:
+        return None
+    return {**data, _DIGEST: _digest(key, path, data)}
+
+
+def without_digest(path: str | os.PathLike[str], data: Any) -> dict[str, Any] | None:
+    """The value of ``data`` read from the file ``path`` without its digest when the
+    digest matches (the value as :func:`with_digest` wrote it, under the key of the
+    file's folder, for this file's name), else ``None``. Never raises."""
+    if type(data) is not dict or type(data.get(_DIGEST)) is not str:
+        return None
+    key = _cache_key(Path(path).parent, create=False)
+    value = {name: item for name, item in data.items() if name != _DIGEST}
+    if key is None:
+        return None
+    try:
+        matches = hmac.compare_digest(_digest(key, path, value), data[_DIGEST])
+    except (TypeError, ValueError, RecursionError):  # a digest of other characters
+        return None
+    return value if matches else None
+
+
 def read_json_cache(
     path: str | os.PathLike[str],
     *,
@@ -102,15 +137,7 @@ def read_json_cache(
         data = load_json(path, max_bytes=max_bytes, private=True, follow_links=follow_links)
     except (DataFileError, OSError):
         return None
-    if not keyed:
-        return data
-    if type(data) is not dict or type(data.get(_DIGEST)) is not str:
-        return None
-    key = _cache_key(Path(path).parent, create=False)
-    value = {name: item for name, item in data.items() if name != _DIGEST}
-    if key is None or not hmac.compare_digest(_digest(key, path, value), data[_DIGEST]):
-        return None
-    return value
+    return without_digest(path, data) if keyed else data
 
 
 def write_json_cache(
@@ -129,9 +156,8 @@ def write_json_cache(
     from .files import write_cache_file
 
     if keyed:
-        key = _cache_key(Path(path).parent, create=True)
-        if key is None:
+        data = with_digest(path, data)
+        if data is None:
             return False
-        data = {**data, _DIGEST: _digest(key, path, data)}
     separators = (",", ":") if compact else None
     return write_cache_file(path, json.dumps(data, sort_keys=sort_keys, separators=separators))

@@ -61,6 +61,7 @@ __all__ = [
     "CodebreakerError",
     "CodebreakerPluginWarning",
     "CostModel",
+    "built_circuits",
     "check_codebreaker",
     "check_game",
     "colors_reason",
@@ -341,6 +342,24 @@ def colors_reason(breaker: Codebreaker, k: int) -> str | None:
         return None
     source = f" ({breaker.colors_source})" if breaker.colors_source else ""
     return f"{breaker.name} needs colors {colors_rule(breaker)}{source}, was {k}"
+
+
+def built_circuits(
+    breaker: Codebreaker, oracle: Gate, num_positions: int, num_colors: int
+) -> tuple[QuantumCircuit, ...]:
+    """``breaker``'s :meth:`~Codebreaker.circuits` around ``oracle``, run as its own code
+    (:func:`codebreaker_code`: its prints to stderr, a plugin's failure one line) and
+    checked: a non-empty sequence of ``QuantumCircuit``.
+
+    Raises:
+        CodebreakerError: a plugin's ``circuits()`` failed.
+        ValueError: it returned something else, naming the codebreaker.
+    """
+    from .drawing.figures import query_circuits
+
+    with codebreaker_code(breaker, doing="circuits"):
+        built = breaker.circuits(oracle, num_positions, num_colors)
+    return query_circuits(breaker.name, built)
 
 
 def query_count(breaker: Codebreaker, num_positions: int, num_colors: int) -> int | None:

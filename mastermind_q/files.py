@@ -25,8 +25,11 @@ the new one, never half of one, and a failed write leaves nothing behind;
 :func:`open_stream_output` creates a file that is written as it goes (the rows of a
 sweep), exclusively (``O_EXCL``) unless ``overwrite``, without following a link or
 blocking; :func:`write_cache_file` is the private, never-raising atomic write of the
-caches. Every refusal is an :class:`OutputFileError` (a ``ValueError``) naming the
-file.
+caches. Several files written together (one per circuit of ``solve --qasm``) are all or
+none: inside :func:`output_set` each finished temporary file waits, and all are renamed
+into place only when every one is written; a failure (a full disk) removes them all,
+so no file of the set stays behind and the old files, if any, are untouched. Every
+refusal is an :class:`OutputFileError` (a ``ValueError``) naming the file.
 
 This module imports only the standard library; it sits below everything else in the
 import order, so any module may use it.
@@ -49,6 +52,7 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import os
 import re
@@ -71,6 +75,7 @@ __all__ = [
     "load_json",
     "make_private_directory",
     "open_stream_output",
+    "output_set",
     "read_capped",
     "read_fingerprint",
     "shown_name",
@@ -477,6 +482,64 @@ def _place(temporary: str, name: str, overwrite: bool) -> None:
     os.remove(temporary)
 
 
+_PENDING: contextvars.ContextVar[list[tuple[str, str, bool]] | None] = contextvars.ContextVar(
+    "mastermind_q_output_set", default=None
+)
+"""The finished temporary files of the open :func:`output_set` (temporary, name,
+overwrite), waiting to be renamed into place together."""
+
+
+@contextlib.contextmanager
+def output_set() -> Iterator[None]:
+    """Write several files all or none: every :func:`atomic_output` inside the block
+    keeps its finished temporary file, and all are renamed into place when the block
+    ends normally. If the block raises (a full disk on the third file, a refusal, an
+    interruption), every temporary file is removed and no file of the set is written.
+    A set inside another joins it.
+
+    Example:
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> try:
+        ...     with output_set():
+        ...         for name in ("a.txt", "b.txt"):
+        ...             with atomic_output(folder / name) as handle:
+        ...                 _ = handle.write(b"x")
+        ...             if name == "b.txt":
+        ...                 raise OSError("no space left on device")
+        ... except OSError:
+        ...     pass
+        >>> sorted(path.name for path in folder.iterdir())
+        []
+    """
+    if _PENDING.get() is not None:  # joins the set already open
+        yield
+        return
+    pending: list[tuple[str, str, bool]] = []
+    token = _PENDING.set(pending)
+    open_set, placed = True, []
+    try:
+        yield
+        _PENDING.reset(token)
+        open_set = False
+        for temporary, name, overwrite in pending:
+            try:
+                _place(temporary, name, overwrite)
+            except OSError as error:
+                raise _write_error(name, error) from error
+            placed.append(name)
+    except BaseException:
+        if open_set:
+            _PENDING.reset(token)
+        for temporary, name, _ in pending:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            if name in placed:  # renamed before a later rename failed
+                with contextlib.suppress(OSError):
+                    os.remove(name)
+        raise
+
+
 @contextlib.contextmanager
 def atomic_output(
     path: str | os.PathLike[str],
@@ -548,6 +611,10 @@ def atomic_output(
             os.fsync(stream.fileno())
             if not private:
                 os.fchmod(stream.fileno(), 0o666 & ~_umask())
+        pending = _PENDING.get()
+        if pending is not None:  # an output set renames it with the others
+            pending.append((temporary, name, overwrite))
+            return
         _place(temporary, name, overwrite)
     except OutputFileError:
         with contextlib.suppress(OSError):

@@ -14,7 +14,7 @@ colour pairs, ``T`` and ``phi``), ``shots``, ``seed``, ``optimization_level``,
 ``registers`` (the classical register of each PUB), ``circuit_names``, ``created``
 (ISO 8601, UTC), ``status`` (``submitted`` or ``done``), ``finished`` and ``counts``
 (one counts dict per circuit once the job is done; ``null`` before), and
-``versions`` (mastermind_q, qiskit, qiskit-ibm-runtime), and ``batch_id``: the
+``versions`` (mastermind_q, qiskit, qiskit-ibm-runtime), ``digest`` (below), and ``batch_id``: the
 runtime batch the job was submitted in (a sweep on ``ibm:``, see
 :mod:`mastermind_q.backends.batching`), ``null`` for a job of its own. Records written
 before ``batch_id`` existed read as ``null``.
@@ -31,8 +31,13 @@ Directory: the ``directory`` argument, else the environment variable
 Records are trusted as the user's own work, like the caches: a record is read only if
 it is a regular file (not a symbolic link, a FIFO or a device) of at most
 :data:`MAX_RECORD_BYTES`, owned by the current user and not writable by group or
-others; anything else is refused with a one-line reason (``jobs list`` skips it and
-says why). Records are written ``0600`` through a temporary file renamed into place.
+others, and its ``digest`` matches: an HMAC-SHA256 of its name and every field, under a
+random key kept in the records' folder (``.cache-key``, ``0600``), the optimal-play
+cache's mechanism (:func:`mastermind_q.caching.with_digest`). A record changed after
+it was written (a field edited, a file renamed or copied from another folder) is
+refused, never decoded; anything else is refused with a one-line reason too (``jobs
+list`` skips it and says why). Records are written ``0600`` through a temporary file
+renamed into place.
 
 Local jobs (``fake:``) end with the process that ran them, so their record keeps the
 counts; ``ibm:`` records are completed by :func:`mastermind_q.fetching.fetch_job` when
@@ -384,11 +389,17 @@ def write_record(record: JobRecord, directory: str | os.PathLike[str] | None = N
     Raises:
         JobsDirectoryError: the directory cannot be created or written.
     """
+    from .caching import with_digest
     from .files import OutputFileError, write_output
 
     folder = _ensure_directory(directory)
     path = folder / f"{_check_job_id(record.job_id)}.json"
-    text = json.dumps(record.to_dict(), indent=2, sort_keys=True) + "\n"
+    signed = with_digest(path, record.to_dict())
+    if signed is None:
+        raise JobsDirectoryError(
+            f"job record directory {folder} cannot keep the key of the records' digests"
+        )
+    text = json.dumps(signed, indent=2, sort_keys=True) + "\n"
     try:  # mastermind_q.files: temporary file (0600), fsync, renamed; never through a link
         write_output(path, text, overwrite=True, private=True)
     except OutputFileError as error:
@@ -408,14 +419,22 @@ def _load(path: Path) -> JobRecord:
     read), not through a symbolic link, owned by the current user and not writable by
     group or others (``private``), at most :data:`MAX_RECORD_BYTES`.
     """
+    from .caching import without_digest
     from .files import DataFileError, load_json
 
     try:
         data = load_json(path, max_bytes=MAX_RECORD_BYTES, private=True, follow_links=False)
     except DataFileError as error:
         raise ValueError(f"job record {error}") from None
+    value = without_digest(path, data)
+    if value is None:
+        unsigned = not isinstance(data, dict) or "digest" not in data
+        why = "it has no digest" if unsigned else "its digest does not match"
+        raise ValueError(
+            f"job record {path} was changed after it was written ({why}), so it is not read"
+        )
     try:
-        return JobRecord.from_dict(data)
+        return JobRecord.from_dict(value)
     except RecursionError:
         raise ValueError(f"job record {path} is nested too deeply to be a record") from None
     except ValueError as error:

@@ -118,6 +118,7 @@ __all__ = [
     "check_compare_work",
     "check_draw_cells",
     "check_draw_pixels",
+    "check_environment",
     "check_grid_rows",
     "check_grid_values",
     "check_quantum_size",
@@ -258,6 +259,24 @@ def environment_limit(variable: str, *, suffixes: bool = False) -> int | None:
 
 def _from_environment(item: Limit) -> int | None:
     return environment_limit(item.variable, suffixes=item.name == "max_memory")
+
+
+ENVIRONMENT_PREFIX = "MASTERMIND_Q_MAX_"
+"""The prefix of every limit variable (:data:`LIMITS`, ``MASTERMIND_Q_MAX_OPTIMAL_CODES``)."""
+
+
+def check_environment() -> None:
+    """Read every limit variable that is set (``MASTERMIND_Q_MAX_*``) as
+    :func:`environment_limit` reads it, so a bad value is the same one error in every
+    command, before any work, whether or not the command reaches that limit.
+
+    Raises:
+        ValueError: naming the first bad variable (in name order) and its text.
+    """
+    memory = LIMITS["max_memory"].variable
+    for variable in sorted(os.environ):
+        if variable.startswith(ENVIRONMENT_PREFIX):
+            environment_limit(variable, suffixes=variable == memory)
 
 
 def available_memory() -> int:

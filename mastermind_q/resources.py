@@ -266,7 +266,9 @@ def named_circuits(
     code = default_secret(num_positions, colors) if secret is None else secret
     code = validate_code(code, colors, positions=num_positions, name="secret")
     oracle = breaker.known_oracle(code, colors, construction)
-    return list(breaker.circuits(oracle, num_positions, colors))
+    from .codebreaker import built_circuits
+
+    return list(built_circuits(breaker, oracle, num_positions, colors))
 
 
 def _solver_construction(

@@ -31,6 +31,7 @@ from .codebreaker import (
     METHODS,
     Codebreaker,
     CodebreakerError,
+    built_circuits,
     check_game,
     codebreaker_code,
     colors_reason,
@@ -624,7 +625,7 @@ def _drawn_secret(
     ``levels`` deep, as an image when ``fmt`` names one), so a drawing too large is
     refused before any game is played.
     """
-    from .drawing.figures import check_drawing, open_boxes
+    from .drawing.figures import check_drawing, open_boxes, solve_captions
     from .game import validate_code, validate_positions
 
     n = validate_positions(num_positions)
@@ -636,8 +637,11 @@ def _drawn_secret(
     if has_circuits(info):  # sized around the oracle of a stand-in secret: the
         # codebreaker's own code sees nothing of the secret before its game
         stand_in = info.known_oracle(tuple(i % k for i in range(n)), k, None)
-        drawn = [open_boxes(c, levels) for c in info.circuits(stand_in, n, k)]
-        check_drawing(drawn, fmt)
+        built = built_circuits(info, stand_in, n, k)
+        drawn = [open_boxes(c, levels) for c in built]
+        check_drawing(
+            drawn, fmt, titles=solve_captions(info.name, drawn, num_positions=n, colors=k)
+        )
     return code
 
 

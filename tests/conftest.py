@@ -9,6 +9,15 @@ import pytest
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """With ``-n`` (pytest-xdist), tests sharing an ``xdist_group`` run in one worker
+    (``--dist loadgroup``) unless ``--dist`` says otherwise; without xdist, or with
+    ``-p no:xdist``, a file runs alone as ``python -m pytest tests/test_x.py``."""
+    if getattr(config.option, "numprocesses", None) and config.option.dist == "no":
+        config.option.dist = "loadgroup"
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_strategy_cache(tmp_path_factory):
     """Solved ``optimal`` strategies go to a temporary cache, never the user's."""

@@ -81,6 +81,22 @@ def run_cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
+def write_signed_record(folder: Any, name: str, data: Any) -> Any:
+    """A record file ``folder/name.json`` holding ``data`` with the digest the toolkit
+    writes (a crafted record that passes the digest, to test the checks after it); a
+    value that is not an object is written as it is. Returns the path."""
+    from pathlib import Path
+
+    from mastermind_q.caching import with_digest
+
+    path = Path(folder) / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    signed = with_digest(path, data) if isinstance(data, dict) else data
+    path.write_text(json.dumps(signed))
+    path.chmod(0o600)
+    return path
+
+
 def job_record(
     job_id: str = "job-1",
     backend: str = "fake:manila",

@@ -1010,10 +1010,18 @@ def test_row_budget_takes_ascii_decimals_only(capsys, budget):
     assert "--row-budget: must be a decimal number" in err
 
 
-@pytest.mark.slow  # about 10 s: the default methods on six cells
-def test_the_comparing_guide_shows_what_compare_prints(capsys):
-    guide = (Path(__file__).resolve().parents[1] / "docs/guide/comparing.md").read_text()
-    shown = guide.split("## What it prints", 1)[1].split("```\n", 2)[1].split("```", 1)[0]
-    argv = ["compare", "--positions", "4,6,8", "--colors", "4,8", "--no-formulas", "--quiet"]
-    status, out, _ = run_cli(capsys, *argv)
-    assert status == 0 and out.strip() == shown.strip()
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "--method", "nonadaptive", "--colors", "3", "--secret", "-1,0"],
+         "secret[0] must be a colour in 0..2, was -1"),
+        (["draw", "oracle", "--colors", "3", "--secret", "0,-2"],
+         "secret[1] must be a colour in 0..2, was -2"),
+        (["draw", "find-two-color", "--positions", "2", "--colors", "3", "--pair", "-1,0"],
+         "--pair: c1 (the first colour) must be a colour in 0..2, was -1"),
+    ],
+)  # fmt: skip
+def test_a_negative_colour_is_named_not_taken_for_an_option(capsys, argv, message):
+    """``--secret -1,0``: argparse reads ``-1,0`` as an option ("expected one
+    argument"); the command names the bad colour instead."""
+    assert message in _one_error_line(capsys, *argv)

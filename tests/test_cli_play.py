@@ -193,6 +193,11 @@ def test_watch_draws_each_circuit_before_its_own_histogram():
     ]
     places = [out.index(mark) for mark in marks]
     assert places == sorted(places), out
+    # each legend explains the boxes of the drawing above it, and only those
+    for drawing, legend in re.findall(r"\n(.*?)\nboxes: ([^\n]*)", out, re.S):
+        labels = [entry.split(": ")[0] for entry in legend.split("; ")]
+        assert labels == ["prep |−⟩", "E(0,1)", "B_s", "E(0,1)†"] or "E(0,2)" in labels, legend
+        assert all(label in drawing for label in labels), (labels, drawing)
 
 
 def _play(stdin, *argv):

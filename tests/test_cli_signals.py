@@ -327,3 +327,37 @@ def test_an_earlier_commands_signal_does_not_turn_a_later_error_into_an_interrup
     signals._SIGNALS_RECEIVED.append(signal.SIGINT)  # left by an interrupted earlier call
     status = cli.main(["draw", "nonadaptive", "--colors", "3", "--secret", "0,9,1"])
     assert status == 2 and "error" in capsys.readouterr().err
+
+
+@pytest.mark.slow  # about 30 runs of a short command
+def test_a_signal_as_a_command_finishes_is_never_a_death_by_the_signal():
+    """Ctrl-C or SIGTERM sent around the moment a command ends: the process either ends
+    as the command did (status 0, no line) or with one line and ``128 + signal``; it
+    never dies by the signal (status -2) nor prints a traceback (interpreter
+    finalization, which puts the default handlers back, is skipped)."""
+    import random
+
+    argv = ("solve", "--method", "permutation", "--colors", "4", "--secret", "0,1,2,3")
+    start = time.monotonic()
+    first = _Run(*argv)
+    first.process.wait(timeout=START)
+    took = time.monotonic() - start
+    first.close()
+    randomness = random.Random(7)
+    seen = []
+    for attempt in range(30):
+        signum = (signal.SIGINT, signal.SIGTERM)[attempt % 2]
+        run = _Run(*argv)
+        time.sleep(took * randomness.uniform(0.7, 1.1))
+        if run.process.poll() is None:
+            run.process.send_signal(signum)
+        status = run.process.wait(timeout=PROMPT)
+        time.sleep(0.05)
+        run.close()
+        err = run.err.decode(errors="replace")
+        seen.append(status)
+        assert status in (0, 128 + signum), (status, err)
+        assert "Traceback" not in err, err
+        if status:
+            assert len(err.strip().splitlines()) == 1, err
+    assert 0 in seen  # the window was hit from both sides

@@ -687,10 +687,12 @@ def test_must_show_one_figure_per_setting(tmp_path, positions, colors, free):
         assert figure.get_size_inches()[0] == pytest.approx(3.5)
     non_adaptive = _figure_facts(figures["non-adaptive"])[1]
     adaptive = _figure_facts(figures["adaptive"])[1]
-    assert "best classical, black pegs" in non_adaptive  # static: the non-adaptive game
+    # static, the one non-adaptive classical codebreaker, named in the legend
+    assert "best classical (static), black pegs" in non_adaptive
     # the paper's rate is never drawn as a count: a fitted constant times the rate
     assert any(e.startswith("classical rate (Table 1) × ") for e in non_adaptive)
-    assert adaptive[:2] == ["adaptive (quantum)", "best classical, black pegs"]
+    assert adaptive[0] == "adaptive (quantum)"
+    assert re.fullmatch(r"best classical( \([a-z-]+\))?, black pegs", adaptive[1]), adaptive
     assert len(adaptive) == 4 and adaptive[2].startswith("classical rate (Table 2) × ")
     assert adaptive[2].endswith(", fitted")
     assert adaptive[3] == "counting bound (lower bound)"
@@ -743,7 +745,7 @@ def test_plot_methods_style_count_and_several_settings(tmp_path):
         count="queries",
     )
     axes, entries = _figure_facts(figure)
-    assert entries == ["adaptive (quantum)", "best classical, black-white", "consistent"]
+    assert entries == ["adaptive (quantum)", "best classical (knuth), black-white", "consistent"]
     assert figure.get_size_inches()[0] == pytest.approx(7.0)
     assert axes[0].get_ylabel().startswith("oracle calls")
     assert (tmp_path / "pick.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
@@ -1045,3 +1047,30 @@ def test_the_diagonal_and_the_grid_draw_the_same_curves_and_few_labels():
         assert all(math.log2(t).is_integer() for t in ticks)
     grid = default_curves(_grid_rows([4, 6, 8], [8]), "adaptive")
     assert ("best-classical", "black") in grid
+
+
+def test_curves_with_the_same_points_both_show_and_the_best_names_its_codebreaker():
+    """A plugin asking as many queries as a built-in: its curve is moved sideways, not
+    hidden under the other; a best-classical curve achieved by one codebreaker names it
+    in the legend instead of at every point, and several codebreakers at their points."""
+    import numpy as np
+
+    rows = [
+        cmp.CompareRow(n, k, method, "quantum", k - 1, float(k - 1), setting="non-adaptive")
+        for n in (4,)
+        for k in (3, 4, 6)
+        for method in ("nonadaptive", "triples")
+    ]
+    figure = cmp.plot_comparison(rows, setting="non-adaptive", methods=["nonadaptive", "triples"])
+    axis = figure.axes[0]
+    first, second = (line for line in axis.get_lines() if line.get_label().endswith("(quantum)"))
+    assert list(first.get_ydata()) == list(second.get_ydata())
+    seen = [
+        line.get_transform().transform(np.column_stack([line.get_xdata(), line.get_ydata()]))
+        for line in (first, second)
+    ]
+    shifts = seen[1][:, 0] - seen[0][:, 0]
+    assert np.all(shifts > 1) and np.allclose(seen[1][:, 1], seen[0][:, 1])
+    one = _grid_rows([4, 6, 8], [8])
+    nonadaptive = cmp.plot_comparison(one, setting="non-adaptive")
+    assert not [text for text in nonadaptive.axes[0].texts if text.get_text() == "static"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from qiskit import qasm3
 
@@ -434,3 +436,81 @@ def test_several_or_large_images_show_progress(capsys, tmp_path):
         capsys, "draw", "oracle", "--positions", "2", "--colors", "2", "--output", str(path)
     )
     assert status == 0 and err == ""  # one small image: no bar
+
+
+def _largest_admitted(name: str, colors: int, limit: int) -> tuple[int, Any, str]:
+    """The largest ``n`` whose image ``draw NAME`` admits (estimate within ``limit``
+    pixels), its circuit and caption."""
+    from mastermind_q.drawing import caption, drawing_size
+
+    def admitted(n: int) -> tuple[bool, Any, str]:
+        circuit = build_circuit(name, num_positions=n, colors=colors)
+        title = caption(name, num_positions=n, colors=colors)
+        width, height = drawing_size(circuit, title=title)
+        return width * height <= limit, circuit, title
+
+    low, high = 1, 2
+    while admitted(high)[0]:
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if admitted(middle)[0] else (low, middle)
+    _, circuit, title = admitted(low)
+    return low, circuit, title
+
+
+@pytest.mark.slow  # six images of about 40 Mpx: a minute, 0.8 GB at a time
+@pytest.mark.parametrize("name", CIRCUITS)
+def test_the_largest_admitted_drawing_of_each_circuit_is_within_the_budget(tmp_path, name):
+    """Every admitted drawing comes out within ``MASTERMIND_Q_MAX_DRAW_PIXELS``: the
+    largest ``n`` each named circuit admits, drawn, is at most its estimate."""
+    from PIL import Image
+
+    from mastermind_q.drawing import drawing_size
+    from mastermind_q.limits import limit
+
+    budget = limit("max_draw_pixels")
+    n, circuit, title = _largest_admitted(name, 2 if name == "two-color" else 4, budget)
+    width, height = drawing_size(circuit, title=title)
+    path = write_drawing(circuit, tmp_path / "largest.png", title=title)
+    with Image.open(path) as image:
+        drawn_width, drawn_height = image.size
+    print(f"{name} n={n}: estimated {width} x {height}, drawn {drawn_width} x {drawn_height}")
+    assert drawn_width * drawn_height <= budget
+    assert drawn_width <= width and drawn_height <= height
+
+
+def test_gate_parameters_are_measured_as_drawn():
+    """A box is as wide as its parameters as Qiskit draws them: a matrix (a
+    ``UnitaryGate``) not at all, a phase rounded (``1.53``), never by their text."""
+    import numpy as np
+    from qiskit import QuantumCircuit
+    from qiskit.circuit.library import RZGate, UnitaryGate
+
+    from mastermind_q.drawing import drawing_size
+
+    matrix = QuantumCircuit(3)
+    matrix.append(UnitaryGate(np.eye(8)), [0, 1, 2])
+    phase = QuantumCircuit(3)
+    phase.append(RZGate(1.5298721398712), [0])
+    named = QuantumCircuit(3)  # a box of the same label, no parameters
+    named.append(QuantumCircuit(3, name="unitary").to_gate(), [0, 1, 2])
+    assert len(str(np.eye(8))) > 100  # the text that was measured before
+    assert drawing_size(matrix)[0] == drawing_size(named)[0] < 1000
+    assert drawing_size(phase)[0] < 1000
+
+
+def test_a_drawn_figure_is_not_left_open_in_pyplot(tmp_path, monkeypatch):
+    """A notebook cell that returns ``draw_figure(...)`` shows it once: pyplot does not
+    hold it (the inline backend would show an open figure a second time), whatever the
+    backend is called."""
+    import matplotlib.pyplot as plt
+
+    from mastermind_q.drawing import draw_figure
+
+    monkeypatch.setattr(plt, "get_backend", lambda: "inline")  # a name Qiskit does not know
+    before = set(plt.get_fignums())
+    figure = draw_figure(build_circuit("two-color", num_positions=2, colors=2), title="t")
+    assert set(plt.get_fignums()) == before
+    figure.savefig(tmp_path / "f.png")
+    assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")

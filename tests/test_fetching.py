@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import answer_counts, job_record
+from helpers import answer_counts, job_record, write_signed_record
 
 from mastermind_q import backends, solve
 from mastermind_q.backends import execution_options
@@ -194,7 +194,7 @@ def test_a_count_too_large_for_a_float_is_a_one_line_error(tmp_path, capsys):
 
     data = job_record(job_id="huge-count", n=2, k=3).to_dict()
     data.update(status="done", counts=[{"01": 10**400}, {"01": 1}])
-    (tmp_path / "huge-count.json").write_text(json.dumps(data))
+    write_signed_record(tmp_path, "huge-count", data)
     with pytest.raises(ValueError, match="must be an integer 0\\.\\.9223372036854775807"):
         read_record("huge-count", tmp_path)
     status = cli.main(["jobs", "fetch", "huge-count", "--jobs-dir", str(tmp_path)])

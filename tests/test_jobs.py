@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from helpers import job_record
+from helpers import job_record, write_signed_record
 
 from mastermind_q import jobs
 from mastermind_q.jobs import (
@@ -54,7 +55,7 @@ def test_damaged_and_foreign_files_are_skipped_in_listings(tmp_path):
     write_record(job_record("b-job"), tmp_path)
     write_record(job_record("a-job"), tmp_path)
     (tmp_path / "junk.json").write_text("{not json")
-    (tmp_path / "other.json").write_text(json.dumps({"schema": 99}))
+    write_signed_record(tmp_path, "other", {"schema": 99})
     listed = [record.job_id for record in list_records(tmp_path)]
     assert sorted(listed) == ["a-job", "b-job"]
     assert list_records(tmp_path / "absent") == []
@@ -89,7 +90,7 @@ def _damage(data, how):
 @pytest.mark.parametrize(
     ("how", "fragment"),
     [
-        ("array", "must be a JSON object, was list"),
+        ("array", "was changed after it was written"),
         ("registers-5", "field 'registers' must be a list of strings, was 5"),
         ("count-not-integer", "must be an integer 0..9223372036854775807, was 'many'"),
         ("created-null", "field 'created' must be a string, was None"),
@@ -100,7 +101,7 @@ def _damage(data, how):
 )
 def test_damaged_records_are_clear_value_errors(tmp_path, how, fragment):
     data = job_record(job_id="bad").to_dict()
-    (tmp_path / "bad.json").write_text(json.dumps(_damage(data, how)))
+    write_signed_record(tmp_path, "bad", _damage(data, how))
     with pytest.raises(ValueError, match=r"job record .*bad\.json") as caught:
         read_record("bad", tmp_path)
     assert fragment in str(caught.value)
@@ -118,7 +119,7 @@ def test_fetch_refuses_a_crafted_size_before_decoding(tmp_path):
 
     data = job_record(job_id="huge").to_dict()
     data.update(status="done", n=10**9, counts=[{"1": 1}, {"1": 1}])
-    (tmp_path / "huge.json").write_text(json.dumps(data))
+    write_signed_record(tmp_path, "huge", data)
     with pytest.raises(ResourceLimitError, match="positions 1000000000"):
         fetch_job("huge", tmp_path)
 
@@ -148,7 +149,9 @@ def test_records_are_user_only(tmp_path):
     assert path.stat().st_mode & 0o777 == 0o600
     assert folder.stat().st_mode & 0o777 == 0o700
     assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
-    assert [p.name for p in folder.iterdir()] == ["job-1.json"]  # no temporary left
+    # no temporary left; the key of the records' digests is private too
+    assert sorted(p.name for p in folder.iterdir()) == [".cache-key", "job-1.json"]
+    assert (folder / ".cache-key").stat().st_mode & 0o777 == 0o600
 
 
 @pytest.mark.slow  # eight writers and two readers (fast: every other record write)
@@ -250,7 +253,7 @@ def test_listing_skips_fifos_devices_and_oversized_files_without_reading_them(tm
 def test_loose_json_types_are_refused(tmp_path, field, value, fragment):
     data = job_record(job_id="loose").to_dict()
     data[field] = value
-    (tmp_path / "loose.json").write_text(json.dumps(data))
+    write_signed_record(tmp_path, "loose", data)
     with pytest.raises(ValueError, match="job record") as caught:
         read_record("loose", tmp_path)
     assert fragment in str(caught.value)
@@ -275,3 +278,113 @@ def test_records_are_read_as_the_caches_are(tmp_path):
     records, skipped = jobs.scan_records(tmp_path)
     assert [record.job_id for record in records] == ["mine"]
     assert sorted(path.stem for path, _ in skipped) == sorted(refused)
+
+
+# -- authenticated records: a record changed after it was written is refused -----------------
+def _done_record(tmp_path):
+    """A finished non-adaptive record (n = 3, k = 3) of the secret 2,0,1, written as the
+    toolkit writes it; its path."""
+    from helpers import answer_counts
+
+    from mastermind_q.quantum import nonadaptive_plan
+
+    record = job_record(job_id="fake-1", n=3, k=3, pairs=[[0, 1], [0, 2]])
+    return write_record(
+        record.finished_with(answer_counts((2, 0, 1), nonadaptive_plan(3))), tmp_path
+    )
+
+
+def _tampered(value):
+    """Another value of the same kind (what an edit of the field would leave)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, float):
+        return value + 0.5
+    if isinstance(value, str):
+        return {"nonadaptive": "triples", "done": "submitted"}.get(value, value + "x")
+    if isinstance(value, list):
+        return [*value[:-1], _tampered(value[-1])] if value else [1]
+    if isinstance(value, dict):
+        first = next(iter(value), None)
+        return {**value, first: _tampered(value[first])} if first is not None else {"x": 1}
+    return 1  # null
+
+
+FIELDS = [
+    "schema", "job_id", "backend", "engine", "method", "n", "k", "parameters", "shots", "seed",
+    "optimization_level", "registers", "circuit_names", "created", "status", "finished",
+    "counts", "versions", "batch_id", "digest",
+]  # fmt: skip
+
+
+def test_every_field_of_a_record_is_covered(tmp_path):
+    assert sorted(json.loads(_done_record(tmp_path).read_text())) == sorted(FIELDS)
+
+
+@pytest.mark.parametrize("field", FIELDS)
+def test_a_record_changed_after_it_was_written_is_refused(tmp_path, capsys, field):
+    from mastermind_q import cli
+    from mastermind_q.fetching import fetch_job
+
+    path = _done_record(tmp_path)
+    assert fetch_job("fake-1", tmp_path, secret=(2, 0, 1)).solved  # as written: decoded
+    data = json.loads(path.read_text())
+    data[field] = _tampered(data[field])
+    path.write_text(json.dumps(data, indent=2, sort_keys=True))
+    refusal = rf"job record {path} was changed after it was written"
+    with pytest.raises(ValueError, match=refusal):
+        read_record("fake-1", tmp_path)
+    assert cli.main(["jobs", "fetch", "fake-1", "--jobs-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "was changed after it was written" in err
+    assert cli.main(["jobs", "list", "--jobs-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "fake-1" not in out and "skipped fake-1.json" in err
+
+
+def test_the_method_of_a_recorded_job_cannot_be_edited(tmp_path, capsys):
+    """Edited from ``nonadaptive`` to ``triples``, the record would decode a wrong code
+    (``found 2,1,0``) with a success probability; it is refused instead."""
+    from mastermind_q.fetching import fetch_job
+
+    path = _done_record(tmp_path)
+    path.write_text(path.read_text().replace('"nonadaptive"', '"triples"'))
+    with pytest.raises(ValueError, match="was changed after it was written"):
+        fetch_job("fake-1", tmp_path, secret=(2, 0, 1))
+
+
+@pytest.mark.parametrize("how", ["no-digest", "renamed", "other-folder", "no-key"])
+def test_a_record_without_its_own_digest_is_refused(tmp_path, how):
+    import shutil
+
+    path = _done_record(tmp_path / "jobs")
+    data = json.loads(path.read_text())
+    if how == "no-digest":
+        del data["digest"]
+        path.write_text(json.dumps(data))
+    elif how == "renamed":  # the digest covers the file's name: another job id fails it
+        path.rename(path.with_name("fake-2.json"))
+        path = path.with_name("fake-2.json")
+    elif how == "other-folder":  # another folder's key
+        write_record(job_record(job_id="other"), tmp_path / "elsewhere")
+        path = Path(shutil.copy(path, tmp_path / "elsewhere" / path.name))
+    else:
+        (path.parent / ".cache-key").unlink()
+    with pytest.raises(ValueError, match="was changed after it was written"):
+        read_record(path.stem, path.parent)
+
+
+def test_jobs_list_escapes_control_characters(tmp_path, capsys):
+    from mastermind_q import cli
+
+    data = job_record(job_id="shown").to_dict()
+    data.update(backend="fake:\x1b[2Jmanila", method="nonadaptive\x07", created="2026\x1b[31m")
+    write_signed_record(tmp_path, "shown", data)
+    write_signed_record(tmp_path, "bad\x1b[2J", [1])
+    assert cli.main(["jobs", "list", "--jobs-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "\x07" not in out
+    assert "fake:\\x1b[2Jmanila" in out and "nonadaptive\\x07" in out and "2026\\x1b[31m" in out
+    assert "skipped bad\\x1b[2J.json" in err

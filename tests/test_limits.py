@@ -246,3 +246,34 @@ def test_a_game_beyond_its_cost_model_is_refused_at_once(method, n, k, what):
     with pytest.raises(ResourceLimitError, match=f"{what}.*MASTERMIND_Q_MAX_GAME_SECONDS"):
         check_request(method, n, k)
     check_request(method, 3, 100)  # a few seconds: admitted
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-5", "1_0"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "--method", "coin-weighing", "--colors", "4", "--secret", "0,1,2"],
+        ["solve", "--method", "nonadaptive", "--colors", "3", "--secret", "0,1,2"],
+        ["compare", "--positions", "3", "--colors", "3", "--methods", "coin-weighing"],
+        ["draw", "oracle", "--positions", "2", "--colors", "3"],
+        ["resources", "oracle", "--positions", "2", "--colors", "3"],
+        ["jobs", "list"],
+        ["play", "--positions", "2", "--colors", "2"],
+    ],
+    ids=["coin-weighing", "nonadaptive", "compare", "draw", "resources", "jobs", "play"],
+)
+def test_a_bad_limit_variable_is_one_error_in_every_command(capsys, monkeypatch, argv, value):
+    """Every limit variable is read one way (``limits.environment_limit``), by every
+    command before any work, whether or not the command reaches that limit."""
+    monkeypatch.setenv("MASTERMIND_Q_MAX_GAME_SECONDS", value)
+    err = _cli_error(capsys, argv)
+    assert f"MASTERMIND_Q_MAX_GAME_SECONDS must be a positive integer, was {value!r}" in err
+
+
+def test_every_limit_variable_set_is_checked(monkeypatch):
+    monkeypatch.setenv("MASTERMIND_Q_MAX_MEMORY", "4G")  # suffixes: memory only
+    monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "81")
+    limits.check_environment()
+    monkeypatch.setenv("MASTERMIND_Q_MAX_SHOTS", "4G")
+    with pytest.raises(ValueError, match="MASTERMIND_Q_MAX_SHOTS must be a positive integer"):
+        limits.check_environment()

@@ -139,3 +139,40 @@ def test_every_dependency_has_a_lower_bound():
         if requirement.name == project["name"]:
             continue
         assert any(s.operator == ">=" for s in requirement.specifier), text
+
+
+def test_drawing_needs_no_extra():
+    """``draw`` and ``solve --draw`` use Qiskit's MatplotlibDrawer, which needs pylatexenc:
+    a runtime dependency with a lower bound (``.ci/lowest`` installs exactly it), and the
+    built wheel draws every image format with no extra installed (``.ci/wheel``)."""
+    from packaging.requirements import Requirement
+
+    project = _project()["project"]
+    runtime = {Requirement(text).name: Requirement(text) for text in project["dependencies"]}
+    assert "pylatexenc" in runtime and "matplotlib" in runtime
+    assert any(s.operator == ">=" for s in runtime["pylatexenc"].specifier)
+    wheel = (ROOT / ".ci" / "wheel").read_text(encoding="utf-8")
+    install = next(line for line in wheel.splitlines() if "dist/*.whl" in line)
+    assert "[" not in install.split("dist/*.whl", 1)[1].split()[0], install  # no extras
+    for suffix in (".png", ".svg", ".pdf"):
+        assert re.search(rf"^mastermind-q draw .*--output \S+{re.escape(suffix)}$", wheel, re.M)
+    assert re.search(r"^mastermind-q solve .*--draw \S+\.png", wheel, re.M)
+
+
+PYTEST_ALONE = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-q", "-p", "no:cacheprovider"]
+
+
+def test_one_test_file_runs_without_xdist():
+    """``--dist loadgroup`` is added only where ``-n`` is given (``tests/conftest.py``), so
+    a file runs alone where pytest-xdist is missing or disabled."""
+    addopts = _project()["tool"]["pytest"]["ini_options"]["addopts"]
+    assert "--dist" not in addopts
+    run = subprocess.run(
+        [*PYTEST_ALONE, "tests/test_packaging.py::test_license_is_the_full_apache_2_text"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout

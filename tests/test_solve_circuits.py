@@ -268,3 +268,49 @@ def test_a_drawing_is_refused_before_any_game(capsys, monkeypatch, tmp_path, arg
 def test_method_circuits_checks_its_arguments(sizes):
     with pytest.raises(ValueError, match=r"colors|positions"):
         method_circuits("nonadaptive", **sizes)
+
+
+@pytest.mark.parametrize("failing_write", [1, 3, 5])
+def test_a_full_disk_leaves_no_file_of_the_set(capsys, tmp_path, monkeypatch, failing_write):
+    """``solve --draw --qasm`` writes one file per circuit, all or none: the disk filling
+    up on any write leaves no file (nor temporary) behind, and the rerun is not refused."""
+    import errno
+    import os
+
+    from mastermind_q import files
+
+    real_fsync, calls = os.fsync, []
+
+    def fsync(descriptor):
+        calls.append(descriptor)
+        if len(calls) == failing_write:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(descriptor)
+
+    argv = ["solve", "--method", "nonadaptive", "--colors", "4", "--secret", "0,1,2",
+            "--qasm", str(tmp_path / "q.qasm"), "--draw", str(tmp_path / "d.txt")]  # fmt: skip
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    last = err.strip().splitlines()[-1]  # after the progress lines: one error line
+    assert "error: --" in last and "No space left on device" in last, err
+    assert "Traceback" not in err
+    assert sorted(tmp_path.iterdir()) == []
+    monkeypatch.setattr(files.os, "fsync", real_fsync)
+    assert cli.main(argv) == 0  # nothing to --force over
+    assert len(list(tmp_path.glob("q-pair-*.qasm"))) == len(list(tmp_path.glob("d-*.txt"))) == 3
+
+
+@pytest.mark.parametrize("option", ["--qasm", "--draw"])
+def test_a_name_too_long_for_a_file_per_circuit_is_refused_before_the_solve(
+    capsys, tmp_path, option
+):
+    """``q.qasm`` becomes ``q-pair-0-1.qasm`` and the like: a name that only the derived
+    names make too long is refused before any work (no transpile, no simulation)."""
+    suffix = ".qasm" if option == "--qasm" else ".png"
+    name = str(tmp_path / ("a" * (250 - len(suffix)) + suffix))  # fits; a-pair-0-1 does not
+    argv = ["solve", "--method", "nonadaptive", "--colors", "3", "--secret", "0,1,2", option, name]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "more than the 255 a file name may have here" in err, err
+    assert list(tmp_path.iterdir()) == []

@@ -458,7 +458,7 @@ def test_every_recorded_solve_is_unchanged(case):
 
 def test_the_legend_names_every_box_the_drawing_shows():
     from mastermind_q.circuits.stages import box_legend
-    from mastermind_q.drawing import draw_text
+    from mastermind_q.drawing import draw_text, open_groups
 
     maker = Codemaker((2, 0), colors=3)
     circuit = adaptive_circuit(maker.oracle(), num_positions=2, colors=3)
@@ -469,8 +469,8 @@ def test_the_legend_names_every_box_the_drawing_shows():
     for label in ("A^⊗2", "B_s", "B_s†", "D(φ = 1.00)", "S_0^⊗2(φ = 1.00)"):
         assert label in text
     pairs = find_two_color_circuit(maker.oracle(), 0, 1, num_positions=2, colors=3)
-    assert [line.split(": ")[0] for line in box_legend(pairs)] == [
-        "prep (0,1)",
-        "B_s",
-        "readout (0,1)",
-    ]
+    labels = [line.split(": ")[0] for line in box_legend(open_groups(pairs))]
+    assert labels == ["prep |−⟩", "E(0,1)", "B_s", "E(0,1)†"]  # as drawn: the stages opened
+    drawn = draw_text(pairs)
+    assert all(label in drawn for label in labels), (labels, drawn)
+    assert "prep (0,1)" not in drawn and "readout (0,1)" not in drawn

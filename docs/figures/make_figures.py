@@ -25,7 +25,7 @@ import contextlib
 import io
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,8 +80,10 @@ def _adaptive_rows() -> list[Any]:
 ADAPTIVE_PLOT: dict[str, Any] = {"setting": "adaptive"}
 
 
-def _own_rows() -> list[Any]:
-    """The plugin guide's quantum codebreaker beside the built-ins (non-adaptive, n = 4)."""
+@contextlib.contextmanager
+def _path_pairs() -> Iterator[None]:
+    """The plugin guide's quantum codebreaker registered for the block (a plugin: its
+    entry point, when installed), and taken out again so nothing else sees it."""
     folder = str(ROOT / "examples" / "plugin")
     sys.path.insert(0, folder)
     try:
@@ -90,13 +92,23 @@ def _own_rows() -> list[Any]:
         sys.path.remove(folder)
 
     from mastermind_q import register_codebreaker
-    from mastermind_q.compare import compare
     from mastermind_q.solving import METHODS
 
-    added = "path-pairs" not in METHODS  # registered here for the figure (a plugin: its
-    if added:  # entry point), and taken out again so nothing else sees it
+    added = "path-pairs" not in METHODS
+    if added:
         register_codebreaker(PathPairs)
     try:
+        yield
+    finally:
+        if added:
+            del METHODS["path-pairs"]
+
+
+def _own_rows() -> list[Any]:
+    """The plugin guide's quantum codebreaker beside the built-ins (non-adaptive, n = 4)."""
+    from mastermind_q.compare import compare
+
+    with _path_pairs():
         return compare(
             [4],
             [3, 4, 5, 6, 8, 10, 12],
@@ -105,9 +117,6 @@ def _own_rows() -> list[Any]:
             seed=0,
             formulas=False,
         ).rows
-    finally:
-        if added:
-            del METHODS["path-pairs"]
 
 
 OWN_PLOT: dict[str, Any] = {
@@ -117,16 +126,24 @@ OWN_PLOT: dict[str, Any] = {
 }
 
 
-def _plot(rows: Callable[[], list[Any]], options: dict[str, Any]) -> Recipe:
+def _plot(
+    rows: Callable[[], list[Any]],
+    options: dict[str, Any],
+    context: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext,
+) -> Recipe:
+    """A comparison figure; ``context`` holds what its methods need (a plugin)."""
+
     def fingerprint() -> str:
         from mastermind_q.compare import plot_fingerprint
 
-        return plot_fingerprint(rows(), **_defaults(options))
+        with context():
+            return plot_fingerprint(rows(), **_defaults(options))
 
     def draw(path: Path) -> None:
         from mastermind_q.compare import plot_comparison
 
-        plot_comparison(rows(), path, **options)
+        with context():
+            plot_comparison(rows(), path, **options)
 
     return Recipe(fingerprint, draw, slow=True)
 
@@ -158,7 +175,7 @@ class Recipe:
 FIGURES: dict[str, Recipe] = {
     "find_two_color.png": Recipe(_circuit_fingerprint, _draw_circuit),
     "compare-adaptive.png": _plot(_adaptive_rows, ADAPTIVE_PLOT),
-    "own-codebreaker.png": _plot(_own_rows, OWN_PLOT),
+    "own-codebreaker.png": _plot(_own_rows, OWN_PLOT, _path_pairs),
 }
 """Every committed figure by file name in ``docs/figures/``."""
 

@@ -198,13 +198,22 @@ _ORACLE_WORDS = {
     "O_h": "the codemaker's box, the parity oracle O_h",
     "O_h_dg": "the codemaker's box inverted, O_h†",
 }
+_BOX_WORDS = {
+    "encode": "each position's binary input |0⟩ / |1⟩ becomes the pair's first / second colour",
+    "encode_dg": "undoes the encoding: the pair's two colours back to |0⟩ / |1⟩",
+    "minus_prep": "the score in |−⟩, so that adding B_s(x) multiplies by (-1)^B_s(x)",
+}
+"""What the boxes of FindTwoColorPosition that are not stages do (its drawings show them:
+``E(c1,c2)``, ``E(c1,c2)†``, ``prep |−⟩``), by gate name."""
 
 
 def box_legend(circuit: QuantumCircuit) -> list[str]:
     """One line per kind of box at the top level of ``circuit``: its label and what it is.
 
-    The codemaker's oracle box (``B_s``, ``B_s†``, ``O_h``) and each stage gate (its
-    :attr:`StageGate.DESCRIPTION`), in the order they first appear.
+    The codemaker's oracle box (``B_s``, ``B_s†``, ``O_h``), FindTwoColorPosition's
+    encoding ``E(c1,c2)``, its inverse and ``prep |−⟩``, and each stage gate (its
+    :attr:`StageGate.DESCRIPTION`), in the order they first appear. Give it the circuit
+    as it is drawn (``mastermind_q.drawing.open_groups`` opens the stages drawings open).
 
     Example:
         >>> from mastermind_q import Codemaker
@@ -220,6 +229,8 @@ def box_legend(circuit: QuantumCircuit) -> list[str]:
         if name in _ORACLE_WORDS:
             label = "B_s†" if name == "B_s_dg" else ("O_h†" if name == "O_h_dg" else name)
             lines.setdefault(label, f"{label}: {_ORACLE_WORDS[name]}")
+        elif name in _BOX_WORDS and operation.label:
+            lines.setdefault(operation.label, f"{operation.label}: {_BOX_WORDS[name]}")
         elif isinstance(operation, StageGate) and type(operation).DESCRIPTION:
             label = operation.label or name
             text = type(operation).DESCRIPTION

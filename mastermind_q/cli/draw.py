@@ -138,14 +138,16 @@ def _run_method(args: argparse.Namespace) -> int:
         levels=args.decompose,
         fmt=fmt,
     )
+    if not circuits:  # a codebreaker whose game ran nothing
+        raise ValueError(f"codebreaker {args.circuit!r} ran no circuits: nothing to draw")
     circuits = tuple(open_boxes(circuit, args.decompose) for circuit in circuits)
-    check_drawing(circuits, fmt)  # before drawing: cells, and an image's estimated pixels
     titles = solve_captions(
         args.circuit, circuits, num_positions=args.positions, colors=args.colors
     )
     if args.decompose > 0:  # the oracle of the user's secret is opened
         shown = ",".join(map(str, secret)) if secret is not None else "s_i = i mod k"
         titles = [re.sub(r"\S+ is the codemaker's box", f"secret {shown}", t) for t in titles]
+    check_drawing(circuits, fmt, titles=titles)  # before drawing: cells, an image's pixels
     payload = _payload(
         args,
         circuits=len(circuits),
@@ -155,7 +157,7 @@ def _run_method(args: argparse.Namespace) -> int:
         fingerprints=[drawing_fingerprint(c, title=t) for c, t in zip(circuits, titles)],
     )
     if args.output is not None:
-        with _drawing_progress(args, circuits) as progress:
+        with _drawing_progress(args, circuits, titles) as progress:
             paths = write_circuits(
                 circuits,
                 args.output,
@@ -179,7 +181,7 @@ def _run_method(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _drawing_progress(args: argparse.Namespace, circuits: Any) -> Iterator[Any]:
+def _drawing_progress(args: argparse.Namespace, circuits: Any, titles: Any) -> Iterator[Any]:
     """``progress(done, total)`` for drawing images: a bar on stderr (a line when it ends,
     on a non-terminal) for several circuits or a large one, unless ``--json``."""
     from ..drawing import PROGRESS_PIXELS, drawing_size, output_format
@@ -187,7 +189,7 @@ def _drawing_progress(args: argparse.Namespace, circuits: Any) -> Iterator[Any]:
     bar: Any = None
     fmt = output_format(args.output)
     if not args.json and fmt in ("png", "svg", "pdf"):
-        sizes = [drawing_size(circuit) for circuit in circuits]
+        sizes = [drawing_size(c, title=title) for c, title in zip(circuits, titles)]
         width, height = max(sizes, key=lambda size: size[0] * size[1])
         if len(circuits) > 1 or width * height > PROGRESS_PIXELS:
             from ..compare.progress import progress_bar
@@ -244,8 +246,9 @@ def run(args: argparse.Namespace) -> int:
     }
     circuit = build_circuit(args.circuit, **game, measure=not args.no_measure)
     circuit = open_boxes(circuit, args.decompose)
-    check_drawing([circuit], None if args.output is None else output_format(args.output))
     title = caption(args.circuit, **game)
+    fmt = None if args.output is None else output_format(args.output)
+    check_drawing([circuit], fmt, titles=[title])
     payload = _payload(
         args,
         qubits=circuit.num_qubits,
@@ -254,7 +257,7 @@ def run(args: argparse.Namespace) -> int:
         fingerprint=drawing_fingerprint(circuit, title=title),
     )
     if args.output is not None:
-        with _drawing_progress(args, [circuit]) as progress:
+        with _drawing_progress(args, [circuit], [title]) as progress:
             path = write_drawing(
                 circuit, args.output, title=title, overwrite=args.force, force_hint=FORCE_HINT
             )

@@ -52,14 +52,22 @@ def add_parser(subparsers: Any) -> None:
     fetch.set_defaults(handler=run_fetch)
 
 
+def _printable(value: Any) -> str:
+    """A record field or a file name as the terminal may show it: control characters and
+    escape sequences written as Python escapes (``\\x1b[2J``), never acted on."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(value))
+
+
 def _human_jobs(payload: dict[str, Any]) -> str:
     if not payload["jobs"]:
-        return f"no job records in {payload['directory']}"
+        return f"no job records in {_printable(payload['directory'])}"
     lines = [f"{'job id':38} {'created':20} {'backend':18} {'method':12} {'n':>3} {'k':>3} status"]
     for job in payload["jobs"]:
+        text = {key: _printable(job[key]) for key in ("job_id", "created", "backend", "status")}
+        method = _printable(job["method"]) if job["method"] else "?"
         lines.append(
-            f"{job['job_id']:38} {job['created']:20} {job['backend']:18} "
-            f"{job['method'] or '?':12} {job['n'] or '?':>3} {job['k'] or '?':>3} {job['status']}"
+            f"{text['job_id']:38} {text['created']:20} {text['backend']:18} "
+            f"{method:12} {job['n'] or '?':>3} {job['k'] or '?':>3} {text['status']}"
         )
     return "\n".join(lines)
 
@@ -78,15 +86,19 @@ def run_list(args: argparse.Namespace) -> int:
     emit(payload, args.json, _human_jobs)
     if not args.json:  # a damaged record is named, not fatal to the listing
         for path, reason in skipped:
-            print(f"mastermind-q jobs list: skipped {path.name}: {reason}", file=sys.stderr)
+            print(
+                f"mastermind-q jobs list: skipped {_printable(path.name)}: {_printable(reason)}",
+                file=sys.stderr,
+            )
     return 0
 
 
 def _human_fetch(payload: dict[str, Any]) -> str:
     fractions = ", ".join(f"{f:.3f}" for f in payload["circuit_success_probabilities"])
     lines = [
-        f"job      {payload['job_id']}  ({payload['backend']}, {payload['status']})",
-        f"method   {payload['method']}  (n={payload['n']}, k={payload['k']})",
+        f"job      {_printable(payload['job_id'])}  "
+        f"({_printable(payload['backend'])}, {_printable(payload['status'])})",
+        f"method   {_printable(payload['method'])}  (n={payload['n']}, k={payload['k']})",
         f"found    {','.join(map(str, payload['found']))}",
         f"success probability {payload['success_probability']:.6g}  (per circuit: {fractions})",
     ]

@@ -207,6 +207,28 @@ def _named_file_option(error: ValueError, args: argparse.Namespace) -> str:
     return text
 
 
+_NEGATIVE_LIST = re.compile(r"^-[0-9][0-9,\s-]*$")
+"""A value argparse would take for an option: ``-1,0`` (a code with a negative colour)."""
+
+
+def _negative_values_joined(argv: Sequence[str]) -> list[str]:
+    """``--secret -1,0`` as ``--secret=-1,0``: argparse reads a word that starts with
+    ``-`` and is not a plain number as an option, and would say "expected one argument"
+    instead of naming the bad colour."""
+    words: list[str] = []
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        following = argv[index + 1] if index + 1 < len(argv) else ""
+        if word.startswith("--") and "=" not in word and _NEGATIVE_LIST.match(following):
+            words.append(f"{word}={following}")
+            index += 2
+            continue
+        words.append(word)
+        index += 1
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (errors: one line on stderr, status 2).
 
@@ -216,12 +238,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     forget_stop_signals()
     from .arguments import list_plugins_in_help
 
-    words = sys.argv[1:] if argv is None else list(argv)
+    words = _negative_values_joined(sys.argv[1:] if argv is None else list(argv))
     list_plugins_in_help(any(word in ("-h", "--help") for word in words))
     with _plugin_lines():
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     try:
+        from ..limits import check_environment
+
+        check_environment()  # a bad MASTERMIND_Q_MAX_* value: one error in every command
         if getattr(args, "positions_from_secret", False):  # draw, resources
             from .arguments import positions_from_secret
 
@@ -270,14 +295,40 @@ def run() -> None:
     simulation worker, if one was started, is killed first (``os._exit`` skips the
     ``atexit`` hook that would).
     """
-    status = main()
+    try:
+        status = main()
+    except SystemExit as exit_:  # argparse: --help, --version, a bad argument
+        code = exit_.code
+        status = code if isinstance(code, int) else (0 if code is None else 1)
+        if not isinstance(code, (int, type(None))):
+            print(code, file=sys.stderr)
     if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
         worker = sys.modules.get("mastermind_q.backends.worker")
         if worker is not None:  # os._exit skips atexit: end the simulation worker now
             with contextlib.suppress(Exception):
                 worker.stop_worker()
-        for stream in (sys.stdout, sys.stderr):
+        _flush()
+        os._exit(status)
+    _finish(status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:  # None: the descriptor was closed at start-up
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
-        os._exit(status)
-    sys.exit(status)
+
+
+def _finish(status: int) -> None:
+    """End the process with ``status`` once its output is flushed and the ``atexit``
+    callbacks ran, without the interpreter's finalization: there Python puts the
+    default handlers back, and a Ctrl-C or SIGTERM arriving as a command finishes would
+    kill the process by the signal, without its one line. Until ``os._exit``, the
+    start-up handler (:mod:`.signals`) answers a stop signal with one line and ``128 +
+    signal``."""
+    import atexit
+
+    _flush()
+    atexit._run_exitfuncs()
+    _flush()
+    os._exit(status)

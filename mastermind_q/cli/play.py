@@ -609,7 +609,7 @@ def _check_backend(name: str) -> None:
 def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) -> int:
     from ..backends import Execution, ExecutionOptions
     from ..circuits.stages import box_legend
-    from ..drawing import draw_text
+    from ..drawing import draw_text, open_groups
     from ..playing import (
         EntryError,
         WatchedCodemaker,
@@ -676,7 +676,7 @@ def _watch(args: argparse.Namespace, console: _Console, game: dict[str, Any]) ->
             title = circuit_title(circuit)
             console.say(f"\ncircuit {shown[0]}: {title} ({box}: the codemaker's box)")
             console.say(draw_text(circuit))
-            console.say("boxes: " + "; ".join(box_legend(circuit)))
+            console.say("boxes: " + "; ".join(box_legend(open_groups(circuit))))
             console.say(f"circuit {shown[0]} ({title.split(' (')[0]}) measured:")
             for line in histogram_lines(outcome):
                 console.say(f"  {line}")

@@ -221,21 +221,24 @@ def _write_circuits(args: argparse.Namespace, result: Any) -> list[str]:
     written: list[str] = []
     if not circuits:
         return written
-    if args.draw is not None:
-        from ..drawing import output_format
-
-        check_drawing(circuits, output_format(args.draw))
     titles = solve_captions(
         result.method, circuits, num_positions=result.num_positions, colors=result.num_colors
     )
-    for path in (args.draw, args.qasm):
-        if path is not None:
-            written += [
-                str(p)
-                for p in write_circuits(
-                    circuits, path, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
-                )
-            ]
+    if args.draw is not None:
+        from ..drawing import output_format
+
+        check_drawing(circuits, output_format(args.draw), titles=titles)
+    from ..files import output_set
+
+    with output_set():  # --draw and --qasm: every file written, or none
+        for path in (args.draw, args.qasm):
+            if path is not None:
+                written += [
+                    str(p)
+                    for p in write_circuits(
+                        circuits, path, titles=titles, overwrite=args.force, force_hint=FORCE_HINT
+                    )
+                ]
     return written
 
 

@@ -11,7 +11,10 @@ at most 8 legend entries. ``methods=`` chooses other curves.
 
 Curves take the colour-blind-safe Okabe-Ito palette [1] in turn, and every curve of a
 figure has its own marker *and* line style, so curves that coincide stay visible and
-the figure survives grey-scale printing. The lower bounds are reference curves: a
+the figure survives grey-scale printing; a curve whose points are exactly those of a
+curve drawn before it (a plugin asking as many queries as a built-in) is moved a few
+points sideways. The ``best-classical`` curve names the codebreaker behind it: in the
+legend when one achieved every point, else at each point. The lower bounds are reference curves: a
 broad grey line without markers, labelled "(lower bound)" (:data:`REFERENCE_STYLE`).
 ``style="single"`` is a 3.5 in wide journal column, ``"double"`` 7 in; the suffix of
 ``path`` picks the format (vector ``svg`` or ``pdf``, or ``png``).
@@ -417,6 +420,25 @@ def _draw(
     lines = math.ceil(len(panels) / columns)
     axes = target.subplots(lines, columns, squeeze=False, sharey=True)
     kinds = {(row["method"], _game_of_row(row)): row["kind"] for row in rows}
+    achievers = {  # who achieved each best-classical point of the figure
+        curve: {
+            row.get("best_worst_method")
+            for row in rows
+            if (row["method"], _game_of_row(row)) == curve and row.get(key) is not None
+        }
+        for curve in curves
+        if curve[0] == "best-classical"
+    }
+
+    def label_of(curve: Curve) -> str:
+        """The legend label; a best-classical curve achieved by one codebreaker at every
+        point names it there (its points are not annotated then)."""
+        label = _label(*curve, kinds[curve], scale=scales.get(curve))
+        names = achievers.get(curve, set())
+        if len(names) == 1 and None not in names:
+            label = label.replace("best classical", f"best classical ({next(iter(names))})", 1)
+        return label
+
     values = [
         row[key] * scales.get((row["method"], _game_of_row(row)), 1.0)
         for row in rows
@@ -433,6 +455,7 @@ def _draw(
             axis.set_visible(False)
             continue
         value = panels[index]
+        drawn: dict[tuple[Any, ...], int] = {}  # measured curves already drawn, by points
         for curve in curves:
             scale = scales.get(curve, 1.0)
             points = sorted(
@@ -445,7 +468,7 @@ def _draw(
             if not points:
                 continue
             kind = kinds[curve]
-            label = _label(*curve, kind, scale=scales.get(curve))
+            label = label_of(curve)
             xs, ys, counted = zip(*points)
             if _is_reference(curve):  # a lower bound: a reference line, not a measurement
                 (line,) = axis.plot(xs, ys, **REFERENCE_STYLE, label=label, zorder=1.5)
@@ -453,10 +476,22 @@ def _draw(
                 continue
             look = _stable_style(_style_index(curve))
             size = 4.5 if style["font"] < 9 else 5.5
+            # A curve with the same points as one drawn before (a plugin asking as many
+            # queries as a built-in) is shifted sideways by a few points, so both show.
+            same = drawn.get((xs, ys), 0)
+            drawn[(xs, ys)] = same + 1
+            shift = {}
+            if same:
+                from matplotlib.transforms import offset_copy
+
+                shift["transform"] = offset_copy(
+                    axis.transData, fig=axis.figure, x=3.0 * same, y=0.0, units="points"
+                )
             (line,) = axis.plot(
                 xs,
                 ys,
                 **look,
+                **shift,
                 markerfacecolor="none" if kind in ("formula", "bound") else look["color"],
                 markersize=size,
                 linewidth=0.9 if kind in ("formula", "bound") else 1.3,
@@ -467,6 +502,7 @@ def _draw(
                 axis.plot(
                     [x for x, _ in hollow],
                     [y for _, y in hollow],
+                    **shift,
                     linestyle="none",
                     marker=look["marker"],
                     markersize=size + 0.5,
@@ -474,7 +510,9 @@ def _draw(
                     markeredgecolor=look["color"],
                 )
                 counted_points = True
-            if curve[0] == "best-classical":  # the envelope names its method at every point
+            if curve[0] == "best-classical" and label == _label(
+                *curve, kind, scale=scales.get(curve)
+            ):  # achieved by several codebreakers: each point names its own
                 names = {
                     (row[free], row.get("best_worst_method"))
                     for row in rows
@@ -525,11 +563,7 @@ def _draw(
         axis.set_xticks(shown, [str(number) for number in shown])
         axis.xaxis.set_minor_locator(NullLocator())
         axis.grid(True, which="major", alpha=0.3, linewidth=0.5)
-    labels = [
-        label
-        for label in (_label(*c, kinds[c], scale=scales.get(c)) for c in curves)
-        if label in handles
-    ]
+    labels = [label for label in (label_of(c) for c in curves) if label in handles]
     labels = list(dict.fromkeys(labels))
     if counted_points:
         from matplotlib.lines import Line2D

@@ -277,7 +277,8 @@ def display_circuit(
 
 
 def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int = 30) -> Any:
-    """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable.
+    """The matplotlib drawing of ``circuit``, captioned ``title``, parameters readable
+    (a figure pyplot does not hold: shown once in a notebook, saved with ``savefig``).
 
     Gate parameters are drawn at :data:`PARAMETER_FONT_SIZE` points (Qiskit's default
     is too small to read beside the wire numbers); a phase is written ``φ = 1.53`` and
@@ -300,6 +301,11 @@ def draw_figure(circuit: QuantumCircuit, *, title: str | None = None, fold: int 
         figure.text(0.5, top + 0.005, title, ha="center", va="bottom", fontsize=13)
     if legend is not None:  # just under the drawn circuit, where no label can meet it
         figure.text(0.5, bottom - 0.01, legend, ha="center", va="top", fontsize=10)
+    import matplotlib.pyplot as plt
+
+    # Out of pyplot's open figures (Qiskit closes it only for the backends it knows by
+    # name): a notebook shows the returned figure once, not once more at the cell's end.
+    plt.close(figure)
     return figure
 
 
@@ -380,6 +386,36 @@ def drawing_cells(circuits: Sequence[QuantumCircuit]) -> int:
     return sum(circuit.num_qubits * max(1, len(circuit.data)) for circuit in circuits)
 
 
+def _parameter_text(operation: Instruction) -> str:
+    """The parameters as Qiskit's matplotlib drawer writes them in a box (``1.53``,
+    ``π/2``; nothing for a matrix, as a ``UnitaryGate``'s, or a circuit)."""
+    try:
+        from qiskit.visualization.circuit._utils import get_param_str
+
+        return str(get_param_str(operation, "mpl")).replace("$-$", "-")
+    except Exception:  # a Qiskit without this helper: the parameters as text, no matrix
+        import numpy as np
+
+        values = getattr(operation, "params", [])
+        if any(isinstance(value, (np.ndarray, QuantumCircuit)) for value in values):
+            return ""
+        return ", ".join(str(value) for value in values)
+
+
+def _text_width(text: str | None, points: float, dpi: int) -> float:
+    """The width in pixels of one line of ``text`` at ``points`` in matplotlib's default
+    font (measured from the glyphs, no figure drawn), with the saved image's margins."""
+    if not text:
+        return 0.0
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    width, _, _ = TextToPath().get_text_width_height_descent(
+        text, FontProperties(size=points), ismath=False
+    )
+    return (width + 2 * 7.2) * dpi / 72  # bbox_inches="tight" pads 0.1 inch a side
+
+
 def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
     """The drawn layers' widths (in gate widths) and the drawing's lines (qubits, registers).
 
@@ -404,7 +440,7 @@ def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
         layer = max(top[low : high + 1])
         top[low : high + 1] = [layer + 1] * (high + 1 - low)
         label = getattr(operation, "label", None) or operation.name
-        text = max([len(label), *(len(str(value)) for value in operation.params)])
+        text = max(len(label), len(_parameter_text(operation)))
         simple = len(qubits) == 1 and len(label) < 3 and not operation.params
         width = 1.0 if simple or operation.name in ("measure", "barrier") else 0.14 * text + 0.35
         if layer == len(widths):
@@ -415,16 +451,23 @@ def _layer_widths(circuit: QuantumCircuit) -> tuple[list[float], int]:
 
 
 def drawing_size(
-    circuit: QuantumCircuit, *, fold: int = 30, dpi: int = FIGURE_DPI
+    circuit: QuantumCircuit,
+    *,
+    title: str | None = None,
+    fold: int = 30,
+    dpi: int = FIGURE_DPI,
 ) -> tuple[int, int]:
-    """The estimated size in pixels (width, height) of ``circuit``'s matplotlib image.
+    """The estimated size in pixels (width, height) of ``circuit``'s matplotlib image,
+    captioned ``title`` (:func:`draw_figure`).
 
-    Computed from the drawing's layers and lines (:func:`_layer_widths`) and the fold,
-    without matplotlib: a fold row is at most ``fold`` gate widths wide (about 6,300 px
-    at 300 dpi), and each row is as tall as the drawing's lines plus one. Calibrated on
-    the drawings of ``mastermind-q draw`` (``find-two-color``, ``adaptive`` up to n = 40,
-    ``grover-iteration`` up to ``--decompose 2``): the width within 10 %, the height
-    within 5 % when the drawing fits one fold row, within one fold row otherwise.
+    Computed from the drawing's layers and lines (:func:`_layer_widths`: each box as
+    wide as its label or its parameters as drawn, a matrix not at all) and the fold,
+    without drawing: a fold row is at most ``fold`` gate widths wide (about 6,300 px at
+    300 dpi), and each row is as tall as the drawing's lines plus one. The caption and
+    the phase legend under the circuit are measured from their glyphs; the image is as
+    wide as the widest of the three. Measured on the largest drawings each named
+    circuit admits (``benchmarks/RESULTS.md``, "Drawing sizes"): the drawn pixels are
+    at most the estimate (the height over-estimated by up to a fold row).
 
     Example:
         >>> from mastermind_q.drawing import build_circuit
@@ -434,20 +477,55 @@ def drawing_size(
     """
     widths, lines = _layer_widths(circuit)
     units = sum(widths)
-    rows = max(1, math.ceil(0.7 * units / fold))  # Qiskit folds narrow gates closer
+    rows = max(1, math.ceil(units / fold))  # at most a row more than Qiskit's folds
     scale = dpi / 300
-    width = min(246 + 298 * units, 209 * fold) * scale  # a full fold row: 6,270 px
-    height = (250 + 192 * (rows * (lines + 1) - 1)) * scale
-    return round(width), round(height)
+    # Margins over the measured drawings: a box's label is wider than its characters
+    # count by up to 7 %, a fold row of wide boxes holds a little less than ``fold``.
+    width = min(1.08 * (246 + 298 * units), 210 * fold) * scale  # a full fold row: 6,300 px
+    height = 1.02 * (250 + 192 * (rows * (lines + 1) - 1)) * scale
+    legend = display_circuit(circuit, pad=True)[1]
+    texts = (1.02 * _text_width(title, 13, dpi), 1.02 * _text_width(legend, 10, dpi))
+    width = max(width, *texts)
+    height += (70 if title else 0) * scale + (55 if legend else 0) * scale  # their lines
+    return math.ceil(width), math.ceil(height)
 
 
-def check_drawing(circuits: Sequence[QuantumCircuit], fmt: str | None = None) -> None:
+def query_circuits(name: str, circuits: Any) -> tuple[QuantumCircuit, ...]:
+    """What a codebreaker's :meth:`~mastermind_q.Codebreaker.circuits` returned, checked
+    before anything is drawn or counted: a non-empty sequence of ``QuantumCircuit``.
+
+    Raises:
+        ValueError: naming the codebreaker and what it returned instead.
+    """
+    if isinstance(circuits, (str, bytes, QuantumCircuit)) or not isinstance(circuits, Sequence):
+        raise ValueError(
+            f"codebreaker {name!r} circuits() must return a list of QuantumCircuit, "
+            f"returned {type(circuits).__name__}"
+        )
+    if not circuits:
+        raise ValueError(f"codebreaker {name!r} circuits() returned no circuits")
+    for index, circuit in enumerate(circuits):
+        if not isinstance(circuit, QuantumCircuit):
+            raise ValueError(
+                f"codebreaker {name!r} circuits() must return a list of QuantumCircuit, "
+                f"item {index} was {type(circuit).__name__}"
+            )
+    return tuple(circuits)
+
+
+def check_drawing(
+    circuits: Sequence[QuantumCircuit],
+    fmt: str | None = None,
+    *,
+    titles: Sequence[str | None] | None = None,
+) -> None:
     """Refuse a drawing too large, before drawing.
 
     Every format: more than ``MASTERMIND_Q_MAX_DRAW_CELLS`` qubits times operations
     (:func:`drawing_cells`). An image (``fmt`` one of png, svg, pdf): an estimated
-    size (:func:`drawing_size`) of more than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` for any
-    circuit; the message says what to draw instead.
+    size (:func:`drawing_size`, each circuit with its caption in ``titles``) of more
+    than ``MASTERMIND_Q_MAX_DRAW_PIXELS`` for any circuit; the message says what to
+    draw instead.
 
     Raises:
         mastermind_q.limits.ResourceLimitError: naming the cells or the pixels, the
@@ -457,7 +535,8 @@ def check_drawing(circuits: Sequence[QuantumCircuit], fmt: str | None = None) ->
 
     check_draw_cells(drawing_cells(circuits), circuits=len(circuits))
     if fmt in ("png", "svg", "pdf") and circuits:
-        sizes = [drawing_size(circuit) for circuit in circuits]
+        names = list(titles) if titles is not None else [None] * len(circuits)
+        sizes = [drawing_size(c, title=name) for c, name in zip(circuits, names)]
         width, height = max(sizes, key=lambda size: size[0] * size[1])
         check_draw_pixels(width, height, circuits=len(circuits))
 
@@ -474,6 +553,11 @@ def _derived_pattern(path: str | os.PathLike[str]) -> str:
     return f"{re.escape(target.stem)}-{tag}{re.escape(target.suffix)}"
 
 
+DERIVED_TAG_BYTES = 24
+"""Bytes kept for the tag a file per circuit adds to a name (``-pair-12-13``,
+``-1-hunziker_meyer``; :func:`circuit_tag`), checked before any work."""
+
+
 def check_circuit_outputs(
     path: str | os.PathLike[str], *, overwrite: bool = False, force_hint: str = _FORCE_HINT
 ) -> str:
@@ -482,7 +566,8 @@ def check_circuit_outputs(
     The suffix must be one of :data:`FORMATS`; ``path`` and every existing name it may
     derive (``out-pair-0-1.png``, ``out-1-adaptive.png`` for ``out.png``; a ``.pdf``
     is one file) must not be a link or a special file, and -- unless ``overwrite`` --
-    must not exist (:func:`mastermind_q.files.check_output_file`).
+    must not exist (:func:`mastermind_q.files.check_output_file`); a derived name
+    (:data:`DERIVED_TAG_BYTES` more) must fit the folder's longest file name.
 
     Returns:
         The format.
@@ -491,7 +576,7 @@ def check_circuit_outputs(
         ValueError: an unknown suffix.
         mastermind_q.files.OutputFileError: a path that must not be written.
     """
-    from ..files import check_output_file, check_output_siblings
+    from ..files import OutputFileError, _name_max, check_output_file, check_output_siblings
 
     fmt = output_format(path)
     check_output_file(path, overwrite=overwrite, force_hint=force_hint)
@@ -499,6 +584,17 @@ def check_circuit_outputs(
         check_output_siblings(
             path, _derived_pattern(path), overwrite=overwrite, force_hint=force_hint
         )
+        target = Path(path)
+        longest = len(os.fsencode(target.stem + target.suffix)) + 1 + DERIVED_TAG_BYTES
+        most = _name_max(os.path.dirname(os.path.abspath(target)))
+        if longest > most:
+            example = f"{target.stem}-pair-0-1{target.suffix}"
+            raise OutputFileError(
+                f"cannot write the files named from {str(target)!r}: a file per circuit "
+                f"({example!r}, ...) would have a name of up to {longest} bytes, more "
+                f"than the {most} a file name may have here",
+                path,
+            )
     return fmt
 
 
@@ -618,7 +714,8 @@ def write_circuits(
 
     Every path is checked before the first is written (no link, no special file; no
     existing file unless ``overwrite``), and each is written as :func:`write_drawing`
-    writes.
+    writes, all or none (:func:`mastermind_q.files.output_set`): a write that fails
+    (a full disk) leaves no file of the set behind.
 
     Args:
         circuits: the circuits, e.g. :attr:`~mastermind_q.game.SolveResult.circuits`.
@@ -636,7 +733,7 @@ def write_circuits(
         ValueError: an unknown suffix, no circuits, or titles of another length.
         mastermind_q.files.OutputFileError: a path that must not be written.
     """
-    from ..files import atomic_output, check_output_file
+    from ..files import atomic_output, check_output_file, output_set
 
     paths = circuit_paths(path, circuits)
     names = list(titles) if titles is not None else [None] * len(circuits)
@@ -650,9 +747,12 @@ def write_circuits(
             progress(done, len(circuits))
 
     if output_format(path) != "pdf":
-        for done, (circuit, target, title) in enumerate(zip(circuits, paths, names), 1):
-            write_drawing(circuit, target, title=title, overwrite=overwrite, force_hint=force_hint)
-            report(done)
+        with output_set():  # all or none: a failure on the last file leaves none behind
+            for done, (circuit, target, title) in enumerate(zip(circuits, paths, names), 1):
+                write_drawing(
+                    circuit, target, title=title, overwrite=overwrite, force_hint=force_hint
+                )
+                report(done)
         return paths
     import io
 
