@@ -522,8 +522,8 @@ def _stop_signalled() -> bool:
 def codebreaker_code(
     breaker: Codebreaker, *, doing: str = "", charged: Callable[[], int] | None = None
 ) -> Iterator[None]:
-    """Run a codebreaker's own code: what it prints goes to stderr, and a plugin's failure
-    is one :class:`CodebreakerError` naming it.
+    """Run a codebreaker's own code: what a plugin prints goes to stderr, and its failure
+    is one :class:`CodebreakerError` naming it (a built-in runs as it is).
 
     Anything a plugin raises (``BaseException`` included: ``SystemExit``,
     ``GeneratorExit``, a ``KeyboardInterrupt`` no stop signal sent) becomes that error,
@@ -531,10 +531,10 @@ def codebreaker_code(
     counting codemaker's :class:`~mastermind_q.codemaker.CircuitsNotExecuted` (the end of
     a counted game) and a real stop pass through.
     """
+    if breaker.builtin:  # the toolkit's own: a user's callbacks print where they print
+        yield
+        return
     with contextlib.redirect_stdout(sys.stderr):
-        if breaker.builtin:
-            yield
-            return
         try:
             yield
         except BaseException as error:

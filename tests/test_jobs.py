@@ -191,7 +191,8 @@ def test_concurrent_same_id_writes_are_atomic(tmp_path):
     assert errors == []
     assert read_record("same", tmp_path).parameters["step"] == 49
     assert seen  # the readers did read while the writers wrote
-    assert [p.name for p in tmp_path.iterdir()] == ["same.json"]
+    # no temporary file left behind: the record, and the folder's digest key
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache-key", "same.json"]
 
 
 def test_ibm_run_checks_the_record_directory_before_submitting(tmp_path, monkeypatch):
