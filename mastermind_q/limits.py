@@ -215,7 +215,7 @@ LIMITS: dict[str, Limit] = {
         _limit("max_static_other_codes", 81, "codes"),
         _limit("max_static_pair_codes", 100, "codes"),
         _limit("max_static_entries", 400_000_000, "entries"),
-        _limit("max_static_bytes", 2 * 2**30, "bytes"),
+        _limit("max_static_bytes", 8 * 2**30, "bytes"),
         _limit("max_grid_values", 1000, "values on a grid axis"),
         _limit("max_grid_rows", 10_000, "rows"),
         _limit("max_samples", 100_000, "samples per row"),
@@ -585,6 +585,37 @@ def static_bytes_per_entry(num_colors: int, *, decoder: bool = True) -> int:
     return 2 * colour + (6 if decoder else 0)
 
 
+STATIC_HELD_BYTES = 2 * 2**30
+"""Bytes from which a ``balanced`` static set with sparse answers is streamed rather than
+held whole with the decoder on every cell (:func:`static_streamed`)."""
+
+
+def static_streamed_bytes(num_positions: int, num_colors: int, queries: int) -> int:
+    """Peak bytes of a ``balanced`` static game played streamed (the set never held whole).
+
+    The codemaker's transcript of the set (``c`` bytes an entry, the smallest dtype that
+    holds ``k``); the decoder's ``float32`` log-beliefs (``4 n k``) with 12 bytes per
+    active pair while the set is read, or 16 bytes per active pair after (at most 3 %
+    of the pairs: measured 2.9 % at ``n = k = 4,096``, fewer at larger ``n``); and two
+    row groups of the set.
+    """
+    n, k, count = int(num_positions), int(num_colors), int(queries)
+    colour = 1 if k <= 1 << 8 else 2 if k <= 1 << 16 else 4
+    active = 0.03 * count * n
+    decoder = max(4 * n * k + 12 * active, 16 * active)
+    return int(count * n * colour + decoder + 2 * 8192 * n * colour)
+
+
+def static_streamed(scheme: str, num_positions: int, num_colors: int, queries: int) -> bool:
+    """Whether a static set is played streamed: ``balanced`` with sparse answers
+    (``n < 3 k``) whose whole set with the decoder on every cell passes
+    ``MASTERMIND_Q_MAX_STATIC_BYTES``."""
+    n, k, count = int(num_positions), int(num_colors), int(queries)
+    if scheme != "balanced" or n >= 3 * k:
+        return False
+    return count * n * static_bytes_per_entry(k) + 12 * n * k > STATIC_HELD_BYTES
+
+
 def check_static_entries(scheme: str, num_positions: int, num_colors: int, queries: int) -> None:
     """Refuse a static query set too large to build, answer and decode on this machine.
 
@@ -598,6 +629,16 @@ def check_static_entries(scheme: str, num_positions: int, num_colors: int, queri
         ResourceLimitError: naming the scheme, ``n``, ``k``, the entries and the bytes.
     """
     n, k, count = int(num_positions), int(num_colors), int(queries)
+    if static_streamed(scheme, n, k, count):
+        size = static_streamed_bytes(n, k, count)
+        if size > limit("max_static_bytes"):
+            raise _refuse(
+                "max_static_bytes",
+                f"static ({scheme}) at n={n}, k={k} streams {count} queries x {n} positions: "
+                f"about {size / 2**30:.1f} GiB with the codemaker's transcript and the "
+                f"decoder's active pairs",
+            )
+        return
     decoded = scheme in ("random", "balanced")
     cells = n * k if decoded else 0
     entries = count * n + cells

@@ -53,6 +53,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -370,9 +371,23 @@ def balanced_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray
     """
     from .static_bp import smallest_colour_dtype
 
+    columns = np.empty((n, count), dtype=smallest_colour_dtype(k))
+    for start, block in balanced_blocks(n, k, count, seed):
+        columns[:, start : start + block.shape[0]] = block.T
+    return columns.T
+
+
+def balanced_blocks(n: int, k: int, count: int, seed: int | None) -> Iterator[tuple[int, Any]]:
+    """The queries of :func:`balanced_queries` as ``(start, rows)`` blocks, in order.
+
+    The same queries for the same seed, made a block of about ``2^20`` entries at a
+    time (row-major, the smallest colour dtype), so that a set too large to hold can
+    be streamed: answered and decoded block by block, and made again from its seed.
+    """
+    from .static_bp import smallest_colour_dtype
+
     rng = np.random.default_rng(seed)
     dtype = smallest_colour_dtype(k)
-    columns = np.empty((n, count), dtype=dtype)
     base = np.arange(n, dtype=np.int64) % k
     block_rows = min(k, count)
     step = max(1, (1 << 20) // n)
@@ -390,8 +405,7 @@ def balanced_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray
                 extra = rng.permuted(np.broadcast_to(base, (int(later.sum()), n)), axis=1)
                 block[later] = extra + rng.integers(0, k, size=(int(later.sum()), 1))
         block %= k
-        columns[:, start:stop] = block.T
-    return columns.T
+        yield start, block.astype(dtype)
 
 
 def decode_random(
