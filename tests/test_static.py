@@ -229,10 +229,10 @@ def test_solve_refused_beyond_the_entries_limit_before_any_work(monkeypatch):
     monkeypatch.setattr("mastermind_q.classical.static_schemes.random_queries", no_work)
     monkeypatch.setattr("mastermind_q.classical.static_schemes.balanced_queries", no_work)
     monkeypatch.setattr("mastermind_q.classical.static_schemes.balanced_blocks", no_work)
-    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", str(2 * 2**30))
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", str(2**30))
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
         mq.solve((0,) * 16384, colors=16384, method="static")
-    with pytest.raises(ResourceLimitError, match="streams 84860 queries"):
+    with pytest.raises(ResourceLimitError, match="streams 79203 queries x 8192 positions"):
         mq.solve((0,) * 8192, colors=8192, method="static")
     monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", "100000")
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
