@@ -51,11 +51,14 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_STATIC_ENTRIES``       400,000,000     queries x ``n`` (plus ``n k``) of a
                                                           ``static`` game beyond the exact
                                                           minimum (n = k = 1024: 9 x 10^6)
-``MASTERMIND_Q_MAX_STATIC_BYTES``         2 GiB           bytes of those entries with the
+``MASTERMIND_Q_MAX_STATIC_BYTES``         8 GiB           bytes of those entries with the
                                                           decoder's messages and the
                                                           codemaker's transcript
                                                           (``static_bytes_per_entry``;
-                                                          n = k = 4096: 1.8 GB)
+                                                          n = k = 4096: 1.7 GB); a set
+                                                          past 2 GiB so is streamed
+                                                          (``static_streamed_bytes``;
+                                                          n = k = 16384: 7.6 GiB)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
@@ -132,6 +135,8 @@ __all__ = [
     "statevector_bytes",
     "static_bytes_per_entry",
     "static_family",
+    "static_streamed",
+    "static_streamed_bytes",
     "take_grid_values",
     "warn_raised_limit",
 ]
