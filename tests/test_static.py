@@ -380,3 +380,17 @@ def test_a_streamed_game_the_decoder_misses_is_lost_not_claimed(monkeypatch):
     assert (
         result.queries == mq.classical.static.static_query_count(n, k) + 1
     )  # the final guess asked and counted
+
+
+@pytest.mark.slow
+def test_a_streamed_game_at_n_k_2048_is_won_with_the_set_plus_the_guess(monkeypatch):
+    import numpy
+
+    from mastermind_q import limits
+
+    n = k = 2048
+    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)  # streamed, as from n = k = 8,192
+    secret = tuple(int(c) for c in numpy.random.default_rng(8).integers(0, k, size=n))
+    result = mq.solve(secret, colors=k, method="static", seed=3)
+    assert result.solved
+    assert result.queries == mq.classical.static.static_query_count(n, k) + 1 == 16757
