@@ -49,8 +49,10 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``   81              the same for every other game
                                                           (``3 x 4``: 4 s, ``3 x 5``: over 10 min)
 ``MASTERMIND_Q_MAX_STATIC_ENTRIES``       400,000,000     queries x ``n`` (plus ``n k``) of a
-                                                          ``static`` game beyond the exact
-                                                          minimum (n = k = 1024: 9 x 10^6)
+                                                          ``static`` set held whole beyond
+                                                          the exact minimum (n = k = 1024:
+                                                          8 x 10^6; a streamed set is
+                                                          bounded by its bytes only)
 ``MASTERMIND_Q_MAX_STATIC_BYTES``         8 GiB           bytes of those entries with the
                                                           decoder's messages and the
                                                           codemaker's transcript
@@ -628,7 +630,9 @@ def check_static_entries(scheme: str, num_positions: int, num_colors: int, queri
     entries (:func:`static_bytes_per_entry` bytes each with the decoder's messages and
     the codemaker's transcript) and ``n x k`` beliefs (12 bytes each): their count must
     not exceed ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` and their bytes
-    ``MASTERMIND_Q_MAX_STATIC_BYTES``.
+    ``MASTERMIND_Q_MAX_STATIC_BYTES``. A set that is streamed (:func:`static_streamed`)
+    is held to ``MASTERMIND_Q_MAX_STATIC_BYTES`` by its streamed peak
+    (:func:`static_streamed_bytes`) only.
 
     Raises:
         ResourceLimitError: naming the scheme, ``n``, ``k``, the entries and the bytes.
