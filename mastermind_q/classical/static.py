@@ -246,7 +246,8 @@ def static_query_set(
     ``"balanced"``: :func:`~mastermind_q.classical.static_schemes.random_queries` and
     :func:`~mastermind_q.classical.static_schemes.balanced_queries` (``seed``), held in
     the smallest unsigned dtype that holds ``k``. The set depends on ``n``, ``k``, the
-    feedback, the scheme and the seed only, never on an answer.
+    feedback, the scheme and the seed only, never on an answer. This builds the whole
+    set, also where :func:`solve_static` streams it (``balanced`` past 2 GiB).
 
     Raises:
         ValueError: invalid sizes, feedback or scheme (:func:`static_scheme`).
@@ -284,6 +285,10 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
     The set (:func:`static_query_set`: the scheme :func:`static_scheme` picks, or
     ``scheme``) depends on ``n``, ``k``, the feedback, the scheme and the seed only; the
     codemaker answers it in one :meth:`~mastermind_q.codemaker.Codemaker.answer_batch`.
+    A ``balanced`` set too large to hold (:func:`mastermind_q.limits.static_streamed`)
+    is streamed: made from the seed block by block, read whole by the codemaker before
+    it answers any guess (``answer_batch_chunks``), and made again to be decoded
+    (:func:`~mastermind_q.classical.static_bp.decode_streamed`, no repair step).
     The codebreaker decodes and makes its final guess, one more query, unless a query
     of the set was already answered with ``n`` black pegs. ``queries`` = ``|Q|`` + 1
     then. The minimum and the designs decode every secret exactly; the random scheme
