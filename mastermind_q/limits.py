@@ -49,13 +49,18 @@ limit (environment variable)              default         what it bounds
 ``MASTERMIND_Q_MAX_STATIC_OTHER_CODES``   81              the same for every other game
                                                           (``3 x 4``: 4 s, ``3 x 5``: over 10 min)
 ``MASTERMIND_Q_MAX_STATIC_ENTRIES``       400,000,000     queries x ``n`` (plus ``n k``) of a
-                                                          ``static`` game beyond the exact
-                                                          minimum (n = k = 1024: 9 x 10^6)
-``MASTERMIND_Q_MAX_STATIC_BYTES``         2 GiB           bytes of those entries with the
+                                                          ``static`` set held whole beyond
+                                                          the exact minimum (n = k = 1024:
+                                                          8 x 10^6; a streamed set is
+                                                          bounded by its bytes only)
+``MASTERMIND_Q_MAX_STATIC_BYTES``         8 GiB           bytes of those entries with the
                                                           decoder's messages and the
                                                           codemaker's transcript
                                                           (``static_bytes_per_entry``;
-                                                          n = k = 4096: 1.8 GB)
+                                                          n = k = 4096: 1.7 GB); a set
+                                                          past 2 GiB so is streamed
+                                                          (``static_streamed_bytes``;
+                                                          n = k = 16384: 7.6 GiB)
 ``MASTERMIND_Q_MAX_GRID_VALUES``          1,000           values on one ``compare`` grid axis
                                                           (an iterable is read no further)
 ``MASTERMIND_Q_MAX_GRID_ROWS``            10,000          rows of one ``compare`` grid
@@ -133,6 +138,8 @@ __all__ = [
     "statevector_bytes",
     "static_bytes_per_entry",
     "static_family",
+    "static_streamed",
+    "static_streamed_bytes",
     "take_grid_values",
     "warn_raised_limit",
 ]
@@ -216,7 +223,7 @@ LIMITS: dict[str, Limit] = {
         _limit("max_static_other_codes", 81, "codes"),
         _limit("max_static_pair_codes", 100, "codes"),
         _limit("max_static_entries", 400_000_000, "entries"),
-        _limit("max_static_bytes", 2 * 2**30, "bytes"),
+        _limit("max_static_bytes", 8 * 2**30, "bytes"),
         _limit("max_grid_values", 1000, "values on a grid axis"),
         _limit("max_grid_rows", 10_000, "rows"),
         _limit("max_samples", 100_000, "samples per row"),
@@ -604,6 +611,37 @@ def static_bytes_per_entry(num_colors: int, *, decoder: bool = True) -> int:
     return 2 * colour + (6 if decoder else 0)
 
 
+STATIC_HELD_BYTES = 2 * 2**30
+"""Bytes from which a ``balanced`` static set with sparse answers is streamed rather than
+held whole with the decoder on every cell (:func:`static_streamed`)."""
+
+
+def static_streamed_bytes(num_positions: int, num_colors: int, queries: int) -> int:
+    """Peak bytes of a ``balanced`` static game played streamed (the set never held whole).
+
+    The codemaker's transcript of the set (``c`` bytes an entry, the smallest dtype that
+    holds ``k``); the decoder's ``float32`` log-beliefs (``4 n k``) with 12 bytes per
+    active pair while the set is read, or 16 bytes per active pair after (at most 3 %
+    of the pairs: measured 2.9 % at ``n = k = 4,096``, fewer at larger ``n``); and two
+    row groups of the set.
+    """
+    n, k, count = int(num_positions), int(num_colors), int(queries)
+    colour = 1 if k <= 1 << 8 else 2 if k <= 1 << 16 else 4
+    active = 0.03 * count * n
+    decoder = max(4 * n * k + 12 * active, 16 * active)
+    return int(count * n * colour + decoder + 2 * 8192 * n * colour)
+
+
+def static_streamed(scheme: str, num_positions: int, num_colors: int, queries: int) -> bool:
+    """Whether a static set is played streamed: ``balanced`` with sparse answers
+    (``n < 3 k``) whose whole set with the decoder on every cell passes
+    ``MASTERMIND_Q_MAX_STATIC_BYTES``."""
+    n, k, count = int(num_positions), int(num_colors), int(queries)
+    if scheme != "balanced" or n >= 3 * k:
+        return False
+    return count * n * static_bytes_per_entry(k) + 12 * n * k > STATIC_HELD_BYTES
+
+
 def check_static_entries(scheme: str, num_positions: int, num_colors: int, queries: int) -> None:
     """Refuse a static query set too large to build, answer and decode on this machine.
 
@@ -611,12 +649,24 @@ def check_static_entries(scheme: str, num_positions: int, num_colors: int, queri
     entries (:func:`static_bytes_per_entry` bytes each with the decoder's messages and
     the codemaker's transcript) and ``n x k`` beliefs (12 bytes each): their count must
     not exceed ``MASTERMIND_Q_MAX_STATIC_ENTRIES`` and their bytes
-    ``MASTERMIND_Q_MAX_STATIC_BYTES``.
+    ``MASTERMIND_Q_MAX_STATIC_BYTES``. A set that is streamed (:func:`static_streamed`)
+    is held to ``MASTERMIND_Q_MAX_STATIC_BYTES`` by its streamed peak
+    (:func:`static_streamed_bytes`) only.
 
     Raises:
         ResourceLimitError: naming the scheme, ``n``, ``k``, the entries and the bytes.
     """
     n, k, count = int(num_positions), int(num_colors), int(queries)
+    if static_streamed(scheme, n, k, count):
+        size = static_streamed_bytes(n, k, count)
+        if size > limit("max_static_bytes"):
+            raise _refuse(
+                "max_static_bytes",
+                f"static ({scheme}) at n={n}, k={k} streams {count} queries x {n} positions: "
+                f"about {size / 2**30:.1f} GiB with the codemaker's transcript and the "
+                f"decoder's active pairs",
+            )
+        return
     decoded = scheme in ("random", "balanced")
     cells = n * k if decoded else 0
     entries = count * n + cells

@@ -310,3 +310,54 @@ def test_a_codemaker_refuses_more_than_2_to_the_32_colours():
     with pytest.raises(ValueError, match=r"colors must be at most 2\^32 = 4294967296"):
         Codemaker((0, 1), colors=2**32 + 1)
     assert Codemaker((0, 1), colors=2**32).num_colors == 2**32
+
+
+def test_a_batch_in_chunks_is_read_whole_before_any_answer():
+    import numpy as np
+
+    from mastermind_q.codemaker import ClassicalCodemaker
+
+    maker = ClassicalCodemaker((1, 0, 2), colors=3)
+    seen = []
+
+    def chunks():
+        first = np.array([[1, 0, 0], [0, 0, 2]])
+        yield first
+        seen.append(maker.queries)
+        first[:] = 2  # changed after it was handed over: the guesses given stand
+        yield [(1, 0, 2)]
+        seen.append(maker.queries)
+
+    assert maker.answer_batch_chunks(chunks()) == ((2, 0), (2, 0), (3, 0))
+    assert seen == [0, 0] and maker.queries == 3
+    assert [guess for guess, _ in maker.transcript] == [(1, 0, 0), (0, 0, 2), (1, 0, 2)]
+    with pytest.raises(ValueError, match="one batch only"):
+        maker.answer_batch_chunks([[(0, 0, 0)]])
+
+
+def test_a_bad_chunk_answers_nothing_and_bad_batches_are_refused():
+    from mastermind_q.codemaker import ClassicalCodemaker
+
+    maker = ClassicalCodemaker((1, 0, 2), colors=3)
+    with pytest.raises(ValueError, match=r"chunk 1 of the batch: guesses\[0\]\[2\].*was 3"):
+        maker.answer_batch_chunks(iter([[(0, 0, 0)], [(0, 0, 3)]]))
+    assert maker.queries == 0 and maker.transcript == ()
+    with pytest.raises(ValueError, match="at least one guess"):
+        maker.answer_batch_chunks(iter([]))
+    with pytest.raises(ValueError, match="iterable of 2-D arrays"):
+        maker.answer_batch_chunks(5)
+    maker.black((0, 0, 0))
+    with pytest.raises(ValueError, match="before any other query"):
+        maker.answer_batch_chunks([[(0, 0, 0)]])
+
+
+def test_the_batch_face_takes_chunks_first_only():
+    from mastermind_q.codemaker import ClassicalCodemaker
+    from mastermind_q.codemaker.faces import Batch
+
+    face = Batch(ClassicalCodemaker((1, 0), colors=2))
+    assert face.answer_batch_chunks([[(1, 0)], [(0, 0)]]) == ((2, 0), (1, 0))
+    face = Batch(ClassicalCodemaker((1, 0), colors=2))
+    face.answer((0, 0))
+    with pytest.raises(Exception, match="commits its one batch before any answer"):
+        face.answer_batch_chunks([[(1, 0)]])

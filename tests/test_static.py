@@ -228,7 +228,11 @@ def test_solve_refused_beyond_the_entries_limit_before_any_work(monkeypatch):
 
     monkeypatch.setattr("mastermind_q.classical.static_schemes.random_queries", no_work)
     monkeypatch.setattr("mastermind_q.classical.static_schemes.balanced_queries", no_work)
+    monkeypatch.setattr("mastermind_q.classical.static_schemes.balanced_blocks", no_work)
+    monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", str(2**30))
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
+        mq.solve((0,) * 16384, colors=16384, method="static")
+    with pytest.raises(ResourceLimitError, match="streams 79203 queries x 8192 positions"):
         mq.solve((0,) * 8192, colors=8192, method="static")
     monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_BYTES", "100000")
     with pytest.raises(ResourceLimitError, match="MASTERMIND_Q_MAX_STATIC_BYTES"):
@@ -240,8 +244,23 @@ def test_solve_refused_beyond_the_entries_limit_before_any_work(monkeypatch):
 
 
 BAD_CLI = {
-    "bytes": (["--method", "static", "--colors", "8192", "--random", "8192"], "MAX_STATIC_BYTES"),
-    "entries": (["--method", "static", "--colors", "100000", "--random", "1000"], "MAX_STATIC_"),
+    "bytes": (
+        ["--method", "static", "--colors", "16384", "--random", "16384", "--scheme", "random"],
+        "MAX_STATIC_BYTES",
+    ),
+    "entries": (
+        [
+            "--method",
+            "static",
+            "--colors",
+            "100000",
+            "--random",
+            "1000",
+            "--scheme",
+            "colour-designs",
+        ],
+        "MAX_STATIC_",
+    ),
     "scheme": (
         ["--method", "static", "--colors", "4", "--random", "3", "--scheme", "x"],
         "--scheme",
@@ -324,3 +343,54 @@ def test_known_small_sets_are_the_exact_minimum():
 
     for n, k in ((3, 4), (4, 3)):
         assert static_minimum(n, k, use_cache=False) == len(KNOWN_SETS[(n, k)])
+
+
+def test_the_streamed_game_plays_the_held_game_s_queries_and_wins(monkeypatch):
+    import numpy
+
+    from mastermind_q import limits
+    from mastermind_q.classical import static_bp, static_schemes
+
+    def no_whole_set(*args, **kwargs):  # pragma: no cover - reached only if it is held
+        raise AssertionError("the streamed game built the whole set")
+
+    n = k = 128
+    secret = tuple(int(c) for c in numpy.random.default_rng(3).integers(0, k, size=n))
+    held = mq.solve(secret, colors=k, method="static", seed=2)
+    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)
+    monkeypatch.setattr(static_schemes, "balanced_queries", no_whole_set)
+    monkeypatch.setattr(static_bp, "STREAM_ROWS", 50)
+    streamed = mq.solve(secret, colors=k, method="static", seed=2)
+    assert held.solved and streamed.solved and streamed.queries == held.queries
+    assert tuple(streamed.transcript) == tuple(held.transcript)  # the same set, every count
+
+
+def test_a_streamed_game_the_decoder_misses_is_lost_not_claimed(monkeypatch):
+    import numpy
+
+    from mastermind_q import limits
+    from mastermind_q.classical import static_bp
+
+    n = k = 64
+    secret = tuple(int(c) for c in numpy.random.default_rng(4).integers(0, k, size=n))
+    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)
+    monkeypatch.setattr(static_bp._Streamed, "run", lambda self, iterations: None)
+    result = mq.solve(secret, colors=k, method="static", seed=1)
+    assert not result.solved
+    assert (
+        result.queries == mq.classical.static.static_query_count(n, k) + 1
+    )  # the final guess asked and counted
+
+
+@pytest.mark.slow
+def test_a_streamed_game_at_n_k_2048_is_won_with_the_set_plus_the_guess(monkeypatch):
+    import numpy
+
+    from mastermind_q import limits
+
+    n = k = 2048
+    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)  # streamed, as from n = k = 8,192
+    secret = tuple(int(c) for c in numpy.random.default_rng(8).integers(0, k, size=n))
+    result = mq.solve(secret, colors=k, method="static", seed=3)
+    assert result.solved
+    assert result.queries == mq.classical.static.static_query_count(n, k) + 1 == 16757

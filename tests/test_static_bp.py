@@ -200,3 +200,43 @@ def test_an_interrupted_sweep_stops_its_lanes_at_their_next_block():
     time.sleep(0.1)
     assert stopped.is_set() and len(blocks) == count  # no lane runs on
     assert set(blocks) <= {0, 1} and count < 1_000
+
+
+def test_balanced_blocks_are_the_balanced_queries():
+    for n, k, m in ((16, 16, 70), (300, 256, 40), (64, 8, 33)):
+        whole = schemes.balanced_queries(n, k, m, 5)
+        blocks = list(schemes.balanced_blocks(n, k, m, 5))
+        assert blocks[0][0] == 0
+        assert np.array_equal(np.concatenate([rows for _, rows in blocks]), whole)
+
+
+@pytest.mark.parametrize("n", [64, 256])
+def test_streamed_decode_finds_what_the_held_set_decodes(monkeypatch, n):
+    from mastermind_q.classical import static_bp
+
+    monkeypatch.setattr(static_bp, "STREAM_ROWS", 37)  # row groups of several blocks
+    k, m = n, schemes.bp_query_count(n, n, "balanced")
+    for seed in range(4):
+        secret, queries, blacks = _planted(n, k, m, seed, schemes.balanced_queries)
+        dense, dense_ok = decode_bp(queries, blacks, k)
+        code, reproduces = static_bp.decode_streamed(
+            lambda seed=seed: schemes.balanced_blocks(n, k, m, seed), n, blacks, k
+        )
+        assert reproduces == np.array_equal(np.count_nonzero(queries == code, axis=1), blacks)
+        assert reproduces and dense_ok and np.array_equal(code, dense)
+        assert np.array_equal(code, secret)
+
+
+def test_a_streamed_decode_that_misses_says_so():
+    from mastermind_q.classical import static_bp
+
+    n = k = 64
+    m = schemes.bp_query_count(n, k, "balanced") // 4  # far below the threshold
+    _secret, queries, blacks = _planted(n, k, m, 1, schemes.balanced_queries)
+    code, reproduces = static_bp.decode_streamed(
+        lambda: schemes.balanced_blocks(n, k, m, 1), n, blacks, k
+    )
+    assert not reproduces
+    assert not np.array_equal(np.count_nonzero(queries == code, axis=1), blacks)
+    with pytest.raises(ValueError, match="held 16 queries"):
+        static_bp.decode_streamed(lambda: schemes.balanced_blocks(n, k, 16, 1), n, blacks, k)

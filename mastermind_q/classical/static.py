@@ -246,7 +246,8 @@ def static_query_set(
     ``"balanced"``: :func:`~mastermind_q.classical.static_schemes.random_queries` and
     :func:`~mastermind_q.classical.static_schemes.balanced_queries` (``seed``), held in
     the smallest unsigned dtype that holds ``k``. The set depends on ``n``, ``k``, the
-    feedback, the scheme and the seed only, never on an answer.
+    feedback, the scheme and the seed only, never on an answer. This builds the whole
+    set, also where :func:`solve_static` streams it (``balanced`` past 2 GiB).
 
     Raises:
         ValueError: invalid sizes, feedback or scheme (:func:`static_scheme`).
@@ -284,6 +285,10 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
     The set (:func:`static_query_set`: the scheme :func:`static_scheme` picks, or
     ``scheme``) depends on ``n``, ``k``, the feedback, the scheme and the seed only; the
     codemaker answers it in one :meth:`~mastermind_q.codemaker.Codemaker.answer_batch`.
+    A ``balanced`` set too large to hold (:func:`mastermind_q.limits.static_streamed`)
+    is streamed: made from the seed block by block, read whole by the codemaker before
+    it answers any guess (``answer_batch_chunks``), and made again to be decoded
+    (:func:`~mastermind_q.classical.static_bp.decode_streamed`, no repair step).
     The codebreaker decodes and makes its final guess, one more query, unless a query
     of the set was already answered with ``n`` black pegs. ``queries`` = ``|Q|`` + 1
     then. The minimum and the designs decode every secret exactly; the random scheme
@@ -314,6 +319,9 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
         raise ValueError("the static codebreaker plays with repetition only, was distinct=True")
     n, k = codemaker.num_positions, codemaker.num_colors
     feedback = getattr(codemaker, "feedback", "black")
+    chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
+    if chosen == "balanced" and _streamed(n, k, feedback):
+        return _solve_streamed(codemaker, n, k, seed)
     plan = static_query_set(n, k, feedback=feedback, seed=seed, scheme=scheme)
     answers = codemaker.answer_batch(plan.rows)  # validated and answered as one array
     blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
@@ -337,6 +345,49 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
         if found is None:
             raise ValueError("the answers are inconsistent: no code fits all of them")
         guess = tuple(int(c) for c in found)
+    codemaker.answer(guess)
+    return guess
+
+
+def _streamed(n: int, k: int, feedback: str) -> bool:
+    """Whether the ``balanced`` set at ``(n, k)`` is played streamed: never held whole.
+
+    Where holding it (with the decoder on every cell) would pass
+    ``MASTERMIND_Q_MAX_STATIC_BYTES`` and its answers are sparse (the translated
+    Poisson law, decoded on the active cells: :func:`~mastermind_q.limits.static_streamed`).
+    """
+    from ..limits import static_streamed
+
+    count = static_query_count(n, k, feedback=feedback, scheme="balanced")
+    return feedback == "black" and static_streamed("balanced", n, k, count)
+
+
+def _solve_streamed(codemaker: Any, n: int, k: int, seed: int | None) -> Code:
+    """The ``balanced`` game with its set streamed: made from the seed block by block.
+
+    The codemaker reads every block of the set before it answers any guess
+    (``answer_batch_chunks``); the decoder makes the set again from the seed, twice
+    (:func:`~mastermind_q.classical.static_bp.decode_streamed`). The set is never held
+    whole by the codebreaker: the codemaker's transcript is its one copy.
+    """
+    from .static_bp import decode_streamed
+    from .static_schemes import balanced_blocks
+
+    count = static_query_count(n, k, scheme="balanced")
+
+    def blocks() -> Iterator[tuple[int, np.ndarray]]:
+        return balanced_blocks(n, k, count, seed)
+
+    answers = codemaker.answer_batch_chunks(rows for _start, rows in blocks())
+    blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
+    del answers
+    if (blacks == n).any():  # a query of the set was the secret: found again from the seed
+        winner = int(np.flatnonzero(blacks == n)[0])
+        for start, rows in blocks():
+            if start <= winner < start + rows.shape[0]:
+                return tuple(int(c) for c in rows[winner - start])
+    decoded, _reproduces = decode_streamed(blocks, n, blacks, k)
+    guess = tuple(int(c) for c in decoded)
     codemaker.answer(guess)
     return guess
 

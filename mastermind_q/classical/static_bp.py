@@ -556,6 +556,12 @@ class _Active:
             squares = probabilities.astype(np.float64) ** 2
             frozen_squares += np.bincount(queries, squares, minlength=self.m)
 
+    def _chunk_guess(self, chunk: _Chunk, logs: np.ndarray) -> np.ndarray:
+        """The argmax of each row of ``chunk`` with its active cells' logs now ``logs``."""
+        rows = self.log_beliefs[chunk.start : chunk.stop]
+        rows.reshape(-1)[chunk.cells] = logs
+        return rows.argmax(axis=1)  # the set-aside cells' beliefs stay far below
+
     def _sweep(self, lane: int) -> None:
         """One update of the chunks of ``lane``, then their guess, ``p`` and sums."""
         k, m = self.k, self.m
@@ -581,11 +587,8 @@ class _Active:
             new *= self.damping
             chunk.messages *= np.float32(1.0) - self.damping
             chunk.messages += new
-            rows = self.log_beliefs[chunk.start : chunk.stop]
-            flat = rows.reshape(-1)
             logs = np.bincount(chunk.index, weights=chunk.messages, minlength=chunk.cells.size)
-            flat[chunk.cells] = logs
-            guess = rows.argmax(axis=1)  # the set-aside cells' beliefs stay far below
+            guess = self._chunk_guess(chunk, logs)
             self.guess[chunk.start : chunk.stop] = guess
             beliefs = _segment_beliefs(logs, chunk.row_of, chunk.row_starts)
             np.greater_equal(beliefs, ACTIVE_BELIEF, out=chunk.still)
@@ -767,3 +770,269 @@ def repair(
         if found_codes:
             return np.array(found_codes[0], dtype=np.int64), True
     return guess, False
+
+
+STREAM_ROWS = 1 << 13
+"""Queries per row group of a streamed decode (:func:`decode_streamed`)."""
+STREAM_ACTIVE_BELIEF = 1e-7
+"""Belief below which a cell is set aside in a streamed decode: measured at ``n = k =
+4,096``, 2.9 % of the pairs stay active after the first update (10 % at
+:data:`ACTIVE_BELIEF`), and every game compared was won alike (``benchmarks/RESULTS.md``)."""
+
+
+class _Streamed(_Active):
+    """The active phase of :class:`_Active` on a query set that is never held whole.
+
+    The set is read twice as row groups from ``blocks()`` (a callable that yields the
+    same ``(start, rows)`` blocks each time, e.g. regenerated from the set's seed): once
+    to sum the first update into the ``float32`` log-beliefs, once to keep the active
+    pairs and every query's sums. Then the phase runs on the active pairs alone.
+    Memory: ``4 n k`` bytes of log-beliefs, ``n k`` of active cells, 16 bytes per
+    active pair and one row group; no ``m x n`` array.
+    """
+
+    def __init__(
+        self,
+        blocks: Any,
+        num_positions: int,
+        num_colors: int,
+        answers: np.ndarray,
+        targets: np.ndarray,
+        damping: float,
+        *,
+        workers: int,
+        active_belief: float,
+    ) -> None:
+        n, m, k = int(num_positions), int(answers.shape[0]), int(num_colors)
+        self.k, self.m, self.n = k, m, n
+        self.blocks = blocks
+        self.answers = answers
+        self.targets = targets.astype(np.float64)
+        self.workers = workers
+        self.damping = np.float32(damping)
+        self.active_belief = active_belief
+        self.log_beliefs = np.zeros((n, k), dtype=np.float32)
+        self.guess = np.zeros(n, dtype=np.int64)
+        self.width = max(1, min(n, (1 << 20) // k))  # positions per block (a chunk each)
+        self.lanes: list[list[_Chunk]] = [[] for _ in range(LANES)]
+        self.lane_sums = [
+            (np.zeros(m, np.int64), np.zeros(m, np.float64), np.zeros(m, np.float64))
+            for _ in range(LANES)
+        ]
+        self.frozen = [(np.zeros(m, np.float64), np.zeros(m, np.float64)) for _ in range(LANES)]
+        self.spread_base = np.zeros(m, dtype=np.float32)
+        self.offset_base = np.zeros(m, dtype=np.float32)
+        self.still = 0
+        self.first_message = np.zeros(m, dtype=np.float32)
+        self.stopped = threading.Event()
+
+    def _groups(self) -> Any:
+        """``(start, rows)`` row groups of about :data:`STREAM_ROWS` queries, in order."""
+        pending: list[np.ndarray] = []
+        start = size = 0
+        for _first, rows in self.blocks():
+            pending.append(rows)
+            size += rows.shape[0]
+            if size >= STREAM_ROWS:
+                yield start, np.concatenate(pending) if len(pending) > 1 else pending[0]
+                start += size
+                pending, size = [], 0
+        if pending:
+            yield start, np.concatenate(pending) if len(pending) > 1 else pending[0]
+
+    def _stream_first(self) -> np.ndarray:
+        """The first update from the streamed set; the zero code's hits per query."""
+        n, m, k, width = self.n, self.m, self.k, self.width
+        logs = self.log_beliefs
+        message = self.first_message.astype(np.float64)
+        zero_hits = np.zeros(m, dtype=np.int64)
+        read = 0
+        for start, rows in self._groups():
+            count = rows.shape[0]
+            zero_hits[start : start + count] = np.count_nonzero(rows == 0, axis=1)
+            weights = message[start : start + count]
+            for low in range(0, n, width):
+                high = min(n, low + width)
+                cells = rows[:, low:high].astype(np.intp)
+                cells += (np.arange(high - low, dtype=np.intp) * k)[None, :]
+                logs[low:high] += np.bincount(
+                    cells.reshape(-1),
+                    weights=np.repeat(weights, high - low),
+                    minlength=(high - low) * k,
+                ).reshape(high - low, k)
+            read += count
+        if read != m:
+            raise ValueError(f"the streamed set held {read} queries, its answers {m}")
+        return zero_hits
+
+    def _stream_pairs(self) -> None:
+        """The second read: every pair's ``p`` in the sums, the active pairs kept."""
+        n, m, k, width = self.n, self.m, self.k, self.width
+        logs = self.log_beliefs
+        top = logs.max(axis=1)
+        self.guess[:] = logs.argmax(axis=1)
+        total = np.zeros(n, dtype=np.float64)
+        for low in range(0, n, width):
+            high = min(n, low + width)
+            beliefs = np.exp(np.maximum(logs[low:high] - top[low:high, None], _LOG_BELIEF_FLOOR))
+            total[low:high] = beliefs.sum(axis=1)
+        flat_logs = logs.reshape(-1)
+        floor = np.float32(self.active_belief)
+        decay = np.exp(-self.first_message.astype(np.float64)).astype(np.float32)
+        sums, squares = np.zeros(m), np.zeros(m)
+        hits = np.zeros(m, dtype=np.int64)
+        blocks = list(range(0, n, width))
+        pieces: list[list[tuple[np.ndarray, ...]]] = [[] for _ in blocks]
+        for start, rows in self._groups():
+            count = rows.shape[0]
+            queries = np.arange(start, start + count, dtype=np.int32)
+            row_decay = decay[start : start + count, None]
+            for number, low in enumerate(blocks):
+                high = min(n, low + width)
+                part = rows[:, low:high]
+                hits[start : start + count] += np.count_nonzero(
+                    part == self.guess[low:high].astype(part.dtype), axis=1
+                )
+                local = part.astype(np.int32)
+                local += (np.arange(high - low, dtype=np.int32) * k)[None, :]
+                shifted = np.take(flat_logs[low * k : high * k], local)
+                shifted -= top[low:high][None, :]
+                np.maximum(shifted, _LOG_BELIEF_FLOOR, out=shifted)
+                belief = np.exp(shifted)
+                belief /= total[low:high][None, :].astype(np.float32)
+                np.maximum(belief, _BELIEF_FLOOR, out=belief)
+                kept = np.flatnonzero(belief >= floor)  # the pairs of the active cells
+                scaled = belief * row_decay  # b e^-r
+                np.subtract(np.float32(1.0), belief, out=belief)
+                belief += scaled
+                probability = np.divide(scaled, belief, out=scaled)
+                sums[start : start + count] += probability.sum(axis=1, dtype=np.float64)
+                squares[start : start + count] += np.square(probability, dtype=np.float64).sum(
+                    axis=1
+                )
+                if kept.size:
+                    pieces[number].append(
+                        (
+                            np.take(local.reshape(-1), kept),
+                            queries[kept // (high - low)],
+                            np.take(probability.reshape(-1), kept),
+                        )
+                    )
+        self._hits_first = hits
+        self.log_beliefs = None  # type: ignore[assignment]  # the rows' guesses: active cells
+        del logs, flat_logs
+        frozen_sums, frozen_squares = sums, squares
+        cuts = [round(len(blocks) * lane / LANES) for lane in range(LANES + 1)]
+        for number, low in enumerate(blocks):
+            high = min(n, low + width)
+            parts = pieces[number]
+            pieces[number] = []
+            if parts:
+                local = np.concatenate([part[0] for part in parts])
+                queries = np.concatenate([part[1] for part in parts])
+                probabilities = np.concatenate([part[2] for part in parts])
+            else:
+                local = np.zeros(0, np.int32)
+                queries = np.zeros(0, np.int32)
+                probabilities = np.zeros(0, np.float32)
+            del parts
+            active = np.zeros((high - low, k), dtype=bool)
+            active.reshape(-1)[local] = True  # every cell of a balanced set has pairs
+            active[np.arange(high - low), self.guess[low:high] % k] = True
+            messages = np.take(self.first_message, queries)
+            chunk = _Chunk(low, high, [(local, queries, messages, probabilities, active)])
+            del local, queries, messages, probabilities
+            lane = next(i for i in range(LANES) if cuts[i] <= number < cuts[i + 1])
+            self.lanes[lane].append(chunk)
+            frozen_sums -= np.bincount(chunk.queries, chunk.probabilities, minlength=m)
+            frozen_squares -= np.bincount(
+                chunk.queries, chunk.probabilities.astype(np.float64) ** 2, minlength=m
+            )
+        self.frozen = [(frozen_squares, frozen_sums)] + [
+            (np.zeros(m), np.zeros(m)) for _ in range(LANES - 1)
+        ]
+
+    def _chunk_guess(self, chunk: _Chunk, logs: np.ndarray) -> np.ndarray:
+        """The argmax of each row over its active cells (no dense log-beliefs are kept)."""
+        row_top = np.maximum.reduceat(logs, chunk.row_starts)
+        where = np.flatnonzero(logs == np.take(row_top, chunk.row_of))
+        rows = chunk.row_of[where]
+        first = np.r_[True, rows[1:] != rows[:-1]]
+        return chunk.cells[where[first]] % self.k
+
+    def run(self, iterations: int) -> np.ndarray | None:
+        """The streamed first update, then up to ``iterations - 1`` active updates."""
+        n, m, k = self.n, self.m, self.k
+        uniform = float(_beliefs(np.zeros((1, k)))[0, 0])
+        squares = np.full(m, n * uniform * uniform)
+        sums = np.full(m, n * uniform)
+        spread = np.maximum(sums - squares - uniform + uniform * uniform, _VARIANCE_FLOOR)
+        first = np.maximum(uniform * uniform + self.targets - squares, _TINY) / spread
+        self.first_message[:] = np.clip(np.log(first), -CLIP, CLIP)
+        zero_hits = self._stream_first()
+        if np.array_equal(zero_hits, self.answers):
+            return np.zeros(n, dtype=np.int64)
+        self._stream_pairs()
+        with _Lanes(self.workers, self.stopped, range(LANES)) as each_lane:
+            for number in range(iterations - 1):
+                if number == 0:
+                    hits = self._hits_first
+                    squares = self.frozen[0][0] + sum(
+                        np.bincount(c.queries, c.probabilities.astype(np.float64) ** 2, minlength=m)
+                        for c in self.chunks
+                    )
+                    sums = self.frozen[0][1] + sum(
+                        np.bincount(c.queries, c.probabilities, minlength=m) for c in self.chunks
+                    )
+                else:
+                    hits, squares, sums = self._totals()
+                if np.array_equal(hits, self.answers):
+                    return self.guess.copy()
+                self.spread_base[:] = sums - squares
+                self.offset_base[:] = self.targets - squares
+                self.still = 0
+                each_lane(self._sweep)
+                total = sum(chunk.cells.size for chunk in self.chunks)
+                if 2 * self.still < total:
+                    each_lane(self._set_aside)
+            hits = self._totals()[0]
+            return self.guess.copy() if np.array_equal(hits, self.answers) else None
+
+
+def decode_streamed(
+    blocks: Any,
+    num_positions: int,
+    blacks: Any,
+    num_colors: int,
+    *,
+    iterations: int = ITERATIONS,
+    damping: float = DAMPING,
+    active_belief: float = STREAM_ACTIVE_BELIEF,
+) -> tuple[np.ndarray, bool]:
+    """Decode sparse black-peg answers of a set read as row blocks: ``(code, reproduces)``.
+
+    ``blocks()`` yields the set's ``(start, rows)`` blocks in order, the same each call
+    (it is read twice). Belief propagation with the translated Poisson law on the
+    active cells (:class:`_Active`), without the set ever held whole; no repair step
+    (that needs the whole set): when the phase ends without a code that reproduces
+    every answer, the result's flag is false and the game it ends is lost.
+
+    Raises:
+        ValueError: fewer or more queries in the blocks than answers.
+    """
+    answers = np.asarray(blacks, dtype=np.int64).reshape(-1)
+    n, k = int(num_positions), int(num_colors)
+    phase = _Streamed(
+        blocks,
+        n,
+        k,
+        answers,
+        answers.astype(np.float32),
+        damping,
+        workers=_threads(n * answers.shape[0], LANES),
+        active_belief=active_belief,
+    )
+    found = phase.run(max(2, iterations))
+    if found is not None:
+        return found, True
+    return phase.guess.copy(), False

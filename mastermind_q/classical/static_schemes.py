@@ -53,6 +53,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -90,6 +91,13 @@ BP_FACTORS: dict[str, tuple[float, float]] = {
 """``F`` of :func:`bp_query_count` per scheme: ``(sparse, dense)``, sparse where the mean
 answer ``n / k`` is below :data:`~mastermind_q.classical.static_bp.GAUSSIAN_FROM`
 (measured thresholds: ``benchmarks/RESULTS.md``, "Belief propagation for static play")."""
+DIAGONAL_FACTOR = 1.4
+"""``F`` of the ``balanced`` set at ``n = k >= 32`` (mean answer 1): measured, the decoder
+won 40 / 40 games at ``n = k`` = 32 to 256, 10 / 10 at 512 and 1,024 and every game
+at 2,048, 4,096 and 16,384; it stops converging between 1.30 and 1.35 at 1,024
+(``benchmarks/RESULTS.md``, "Static play nearer the entropy bound"). Elsewhere the sparse
+``F`` of :data:`BP_FACTORS` holds (34 / 40 at ``n = k = 16`` and 28 / 40 at ``n = 256,
+k = 1,024`` with 1.4)."""
 DENSE_SLOPE = 0.5
 """Added to the dense ``F`` per doubling of ``n / k`` beyond 16. Measured thresholds
 (``benchmarks/RESULTS.md``): ``n / k`` = 4 and 16, 2.2 to 2.7; 32, 2.7 at ``n = 256``
@@ -130,14 +138,15 @@ def bp_query_count(n: int, k: int, scheme: str = "balanced") -> int:
 
     ``ceil(F x entropy_bound(n, k))`` with ``F`` from :data:`BP_FACTORS` (sparse or dense
     answers; dense ones beyond ``n = 16 k`` add :data:`DENSE_SLOPE` per doubling), at
-    least ``k`` (the balanced set's Latin block); tiny games (``n log2 k <
-    64``) use :data:`_SMALL_FACTOR`. A random set also asks at least ``k ln(20 n)``
-    queries: a position whose colour no query asks there lets a second code fit
+    least ``k`` (the balanced set's Latin block); the balanced set at ``n = k >= 32``
+    uses :data:`DIAGONAL_FACTOR`; tiny games (``n log2 k < 64``) use
+    :data:`_SMALL_FACTOR`. A random set also asks at least ``k ln(20 n)`` queries: a
+    position whose colour no query asks there lets a second code fit
     (probability about ``n e^(-m/k)``), below 5 % from there.
 
     Example:
         >>> bp_query_count(256, 256), bp_query_count(256, 16), bp_query_count(1024, 1024)
-        (1634, 693, 8161)
+        (1525, 693, 7617)
     """
     from ..game import validate_colors, validate_positions
     from .static_bp import GAUSSIAN_FROM
@@ -148,6 +157,8 @@ def bp_query_count(n: int, k: int, scheme: str = "balanced") -> int:
         raise ValueError(f"bp_query_count counts {', '.join(BP_FACTORS)}, was {scheme!r}")
     sparse, dense = BP_FACTORS[scheme]
     factor = sparse
+    if scheme == "balanced" and n == k >= 32:
+        factor = DIAGONAL_FACTOR
     if n >= GAUSSIAN_FROM * k:  # dense answers: the threshold rises beyond n = 16 k
         factor = dense + DENSE_SLOPE * max(0.0, math.log2(n / (16 * k)))
     if n * math.log2(k) < 64:
@@ -370,9 +381,23 @@ def balanced_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray
     """
     from .static_bp import smallest_colour_dtype
 
+    columns = np.empty((n, count), dtype=smallest_colour_dtype(k))
+    for start, block in balanced_blocks(n, k, count, seed):
+        columns[:, start : start + block.shape[0]] = block.T
+    return columns.T
+
+
+def balanced_blocks(n: int, k: int, count: int, seed: int | None) -> Iterator[tuple[int, Any]]:
+    """The queries of :func:`balanced_queries` as ``(start, rows)`` blocks, in order.
+
+    The same queries for the same seed, made a block of about ``2^20`` entries at a
+    time (row-major, the smallest colour dtype), so that a set too large to hold can
+    be streamed: answered and decoded block by block, and made again from its seed.
+    """
+    from .static_bp import smallest_colour_dtype
+
     rng = np.random.default_rng(seed)
     dtype = smallest_colour_dtype(k)
-    columns = np.empty((n, count), dtype=dtype)
     base = np.arange(n, dtype=np.int64) % k
     block_rows = min(k, count)
     step = max(1, (1 << 20) // n)
@@ -390,8 +415,7 @@ def balanced_queries(n: int, k: int, count: int, seed: int | None) -> np.ndarray
                 extra = rng.permuted(np.broadcast_to(base, (int(later.sum()), n)), axis=1)
                 block[later] = extra + rng.integers(0, k, size=(int(later.sum()), 1))
         block %= k
-        columns[:, start:stop] = block.T
-    return columns.T
+        yield start, block.astype(dtype)
 
 
 def decode_random(

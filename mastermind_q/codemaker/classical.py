@@ -208,6 +208,39 @@ class _Transcript:
                 else:  # guesses that do not compress (random codes) stay as they are
                     self._compress = False
 
+    def append_unanswered(self, codes: np.ndarray) -> None:
+        """Record the rows of ``codes`` (validated guesses) before their answers exist.
+
+        For a batch given in chunks: every chunk is recorded first, and
+        :meth:`fill_answers` then answers every recorded row at once.
+        """
+        empty = np.zeros(codes.shape[0], dtype=np.int64)
+        self.append(codes, empty, None)
+
+    def fill_answers(self, answer: Any, *, white: bool) -> None:
+        """Answer every recorded row in order: ``answer(rows)`` gives the blacks (and whites)."""
+        for chunk in self._chunks:
+            guesses, answers, used = chunk
+            if isinstance(guesses, bytes):
+                guesses = np.frombuffer(zlib.decompress(guesses), dtype=self._dtype).reshape(
+                    -1, self._num_positions
+                )
+            blacks, whites = answer(guesses[:used])
+            answers[:used, 0] = blacks
+            answers[:used, 1] = whites if white else -1
+
+    def answered_blacks(self) -> np.ndarray:
+        """Every recorded black answer, in order (``int64``)."""
+        if not self._chunks:
+            return np.zeros(0, dtype=np.int64)
+        return np.concatenate([answers[:used, 0] for _g, answers, used in self._chunks])
+
+    def answered_whites(self) -> np.ndarray:
+        """Every recorded white answer, in order (``-1`` for a black-peg answer)."""
+        if not self._chunks:
+            return np.zeros(0, dtype=np.int64)
+        return np.concatenate([answers[:used, 1] for _g, answers, used in self._chunks])
+
     def snapshot(self) -> _TranscriptRecord:
         """The record so far, as a sequence of pairs (later answers are not in it)."""
         return _TranscriptRecord(
@@ -639,6 +672,69 @@ class ClassicalCodemaker(_Uncopyable):
             ledger.batch_answered = True  # only once answered: a refused batch uses nothing
             if whites is None:
                 whites = np.zeros_like(blacks)
+            return tuple(zip(blacks.tolist(), whites.tolist()))
+
+    def answer_batch_chunks(self, chunks: Iterable[Any]) -> tuple[tuple[int, int], ...]:
+        """Answer one batch given in chunks, as :meth:`answer_batch` answers it whole.
+
+        ``chunks`` is an iterable of 2-D arrays (or lists of guesses), one guess per row,
+        together the batch in order; a generator is drained fully first. Every chunk is
+        validated and recorded before any guess is answered, so the whole set is fixed
+        before any answer exists (the codebreaker commits to it); then every guess is
+        answered and counted. The batch is never held twice: the rows live in the
+        compact transcript only, and each chunk given may be freed once read.
+
+        Raises:
+            ValueError: an invalid guess (naming its chunk and row; nothing answered), an
+                empty batch, a second batch, or a batch after other queries.
+
+        Example:
+            >>> maker = ClassicalCodemaker((1, 0), colors=2)
+            >>> maker.answer_batch_chunks(iter([[(0, 0)], [(1, 1), (1, 0)]]))
+            ((1, 0), (1, 0), (2, 0))
+        """
+        ledger = self._ledger
+        with ledger.lock:
+            if ledger.batch_answered:
+                raise ValueError("the codemaker answers one batch only; a second batch was asked")
+            if ledger.queries:
+                raise ValueError(
+                    f"a batch must come before any other query; {ledger.queries} were answered"
+                )
+            if isinstance(chunks, (str, bytes, bytearray, np.ndarray)) or not isinstance(
+                chunks, Iterable
+            ):
+                raise ValueError(
+                    f"chunks must be an iterable of 2-D arrays of guesses, was "
+                    f"{type(chunks).__name__}"
+                )
+            record = _Transcript(self.num_positions, self._num_colors)
+            for number, chunk in enumerate(chunks):
+                try:
+                    codes = self.validate_guesses(chunk)
+                except ValueError as error:
+                    raise ValueError(f"chunk {number} of the batch: {error}") from None
+                record.append_unanswered(codes)
+            if not len(record):
+                raise ValueError("the batch must hold at least one guess, was empty")
+            white = self._feedback == "black-white"
+
+            def answer(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+                if white:
+                    pairs = [self._answer_black_white(tuple(row)) for row in rows.tolist()]
+                    return (
+                        np.array([b for b, _ in pairs], dtype=np.int64).reshape(-1),
+                        np.array([w for _, w in pairs], dtype=np.int64).reshape(-1),
+                    )
+                return self._answer_black_rows(rows, stop=False), None
+
+            record.fill_answers(answer, white=white)  # every guess recorded: now answered
+            blacks = record.answered_blacks()
+            whites = record.answered_whites() if white else np.zeros_like(blacks)
+            ledger.queries += int(blacks.shape[0])
+            ledger.won = ledger.won or bool((blacks == self.num_positions).any())
+            ledger.transcript = record
+            ledger.batch_answered = True
             return tuple(zip(blacks.tolist(), whites.tolist()))
 
     def _answer_black(self, guess: Code) -> int:

@@ -200,6 +200,10 @@ class Guesses(Face):
         """One batch of guesses, answered at once, before any other query."""
         return self._maker().answer_batch(guesses)
 
+    def answer_batch_chunks(self, chunks: Iterable[Any]) -> tuple[tuple[int, int], ...]:
+        """One batch given in chunks, every chunk read before any guess is answered."""
+        return self._maker().answer_batch_chunks(chunks)
+
 
 class Batch(Face):
     """The face of a classical, non-adaptive codebreaker: one batch, then the final guess.
@@ -225,6 +229,16 @@ class Batch(Face):
                 "it was asked after another query"
             )
         return self._maker().answer_batch(guesses)
+
+    def answer_batch_chunks(self, chunks: Iterable[Any]) -> tuple[tuple[int, int], ...]:
+        """The batch given in chunks (every chunk read and recorded before any answer);
+        the first query only, as :meth:`answer_batch`."""
+        if self._final_asked or self._maker().queries:
+            raise self._refuse(
+                "a non-adaptive codebreaker commits its one batch before any answer; "
+                "it was asked after another query"
+            )
+        return self._maker().answer_batch_chunks(chunks)
 
     def _final(self) -> Any:
         if self._final_asked:
@@ -321,6 +335,9 @@ class OracleBatch(Oracle):
 
     def answer_batch(self, guesses: Iterable[Sequence[int]]) -> tuple[tuple[int, int], ...]:
         return self._seen().answer_batch(guesses)
+
+    def answer_batch_chunks(self, chunks: Iterable[Any]) -> tuple[tuple[int, int], ...]:
+        return self._seen().answer_batch_chunks(chunks)
 
 
 _FACES: dict[tuple[str, str], type[Face]] = {
