@@ -121,7 +121,8 @@ def check_request(
     code space (``optimal``: the limit of the game played, ``feedback`` and ``distinct``;
     ``feedback=None`` is the method's own); for ``static`` the scheme played
     (``scheme``, or the one it picks): its query set's entries
-    (:func:`mastermind_q.limits.check_static_entries`) or the exact search's code space;
+    (:func:`~mastermind_q.classical.static_limits.check_static_entries`) or the exact
+    search's code space;
     for ``consistent`` its cost model against ``effort``. Called by :func:`play` and by
     the CLI before it draws a random secret.
 

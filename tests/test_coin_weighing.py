@@ -12,6 +12,7 @@ import mastermind_q.classical.coin_weighing as coin_weighing
 from mastermind_q import solve
 from mastermind_q.classical.baselines import solve_blackpeg
 from mastermind_q.classical.coin_weighing import (
+    check_coin_weighing,
     choose_play,
     coin_weighing_query_bound,
     solve_coin_weighing,
@@ -20,7 +21,7 @@ from mastermind_q.classical.coin_weighing import (
 from mastermind_q.classical.detecting import lindstrom_rows
 from mastermind_q.classical.few_colors import few_colors_cost, ternary_rows
 from mastermind_q.codemaker import Codemaker
-from mastermind_q.limits import ResourceLimitError, check_coin_weighing
+from mastermind_q.limits import ResourceLimitError
 
 TARGETS = {64: 245, 256: 1165, 1024: 5250, 4096: 23000}
 """Mean queries at n = k (final guess included) the codebreaker must stay within."""

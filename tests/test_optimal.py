@@ -480,12 +480,13 @@ def test_a_raised_limit_says_once_what_the_search_beyond_the_frontier_costs(monk
 
 def test_a_raised_static_limit_warns_and_the_cli_prints_one_line(monkeypatch, capsys):
     from mastermind_q import cli, limits
+    from mastermind_q.classical import static_limits
 
     monkeypatch.setattr(limits, "_WARNED", set())
     monkeypatch.setenv("MASTERMIND_Q_MAX_STATIC_OTHER_CODES", "1000")
     with pytest.warns(limits.LimitRaisedWarning, match="3 x 5 did not finish in 10 minutes"):
-        limits.check_static_search(3, 5)
-    limits.check_static_search(3, 4)  # 81 codes: measured, no warning (warnings are errors)
+        static_limits.check_static_search(3, 5)
+    static_limits.check_static_search(3, 4)  # 81 codes: measured, no warning (warnings are errors)
     monkeypatch.setattr(limits, "_WARNED", set())
     monkeypatch.setenv("MASTERMIND_Q_MAX_OPTIMAL_CODES", "100000")
     monkeypatch.setattr(optimal, "_compute", lambda *a, **k: (_ for _ in ()).throw(ValueError("x")))

@@ -348,8 +348,7 @@ def test_known_small_sets_are_the_exact_minimum():
 def test_the_streamed_game_plays_the_held_game_s_queries_and_wins(monkeypatch):
     import numpy
 
-    from mastermind_q import limits
-    from mastermind_q.classical import static_bp, static_schemes
+    from mastermind_q.classical import static_bp, static_limits, static_schemes
 
     def no_whole_set(*args, **kwargs):  # pragma: no cover - reached only if it is held
         raise AssertionError("the streamed game built the whole set")
@@ -357,7 +356,7 @@ def test_the_streamed_game_plays_the_held_game_s_queries_and_wins(monkeypatch):
     n = k = 128
     secret = tuple(int(c) for c in numpy.random.default_rng(3).integers(0, k, size=n))
     held = mq.solve(secret, colors=k, method="static", seed=2)
-    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)
+    monkeypatch.setattr(static_limits, "STATIC_HELD_BYTES", 0)
     monkeypatch.setattr(static_schemes, "balanced_queries", no_whole_set)
     monkeypatch.setattr(static_bp, "STREAM_ROWS", 50)
     streamed = mq.solve(secret, colors=k, method="static", seed=2)
@@ -368,12 +367,11 @@ def test_the_streamed_game_plays_the_held_game_s_queries_and_wins(monkeypatch):
 def test_a_streamed_game_the_decoder_misses_is_lost_not_claimed(monkeypatch):
     import numpy
 
-    from mastermind_q import limits
-    from mastermind_q.classical import static_bp
+    from mastermind_q.classical import static_bp, static_limits
 
     n = k = 64
     secret = tuple(int(c) for c in numpy.random.default_rng(4).integers(0, k, size=n))
-    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)
+    monkeypatch.setattr(static_limits, "STATIC_HELD_BYTES", 0)
     monkeypatch.setattr(static_bp._Streamed, "run", lambda self, iterations: None)
     result = mq.solve(secret, colors=k, method="static", seed=1)
     assert not result.solved
@@ -386,10 +384,10 @@ def test_a_streamed_game_the_decoder_misses_is_lost_not_claimed(monkeypatch):
 def test_a_streamed_game_at_n_k_2048_is_won_with_the_set_plus_the_guess(monkeypatch):
     import numpy
 
-    from mastermind_q import limits
+    from mastermind_q.classical import static_limits
 
     n = k = 2048
-    monkeypatch.setattr(limits, "STATIC_HELD_BYTES", 0)  # streamed, as from n = k = 8,192
+    monkeypatch.setattr(static_limits, "STATIC_HELD_BYTES", 0)  # streamed, as from n = k = 8,192
     secret = tuple(int(c) for c in numpy.random.default_rng(8).integers(0, k, size=n))
     result = mq.solve(secret, colors=k, method="static", seed=3)
     assert result.solved

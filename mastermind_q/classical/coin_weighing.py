@@ -81,6 +81,7 @@ import numpy as np
 from ..codebreaker import Codebreaker, CostModel
 from ..codemaker import ClassicalCodemaker as Codemaker
 from ..game import Code, validate_colors, validate_positions
+from ..limits import check_classical, limit, limit_error
 from .detecting import WeighingDesign, decode_weighing, weighing_design
 from .few_colors import few_colors_cost, play_few_colors
 
@@ -782,6 +783,33 @@ class _TreeCost(_CoinWeighingBreaker):
         )
 
 
+def check_coin_weighing(num_positions: int, num_colors: int) -> None:
+    """Refuse a ``coin-weighing`` game too large for this machine.
+
+    ``n`` and ``k`` go to the classical limits; the work, the guess bound
+    ``n ceil(log2 k) + k`` times ``n`` (each guess is a code of ``n`` colours, and the
+    codemaker keeps every one in its transcript), to ``MASTERMIND_Q_MAX_COIN_WEIGHING_WORK``.
+
+    Raises:
+        ResourceLimitError: naming ``n``, ``k`` and the work.
+
+    Example:
+        >>> check_coin_weighing(16384, 16384)
+        >>> check_coin_weighing(16384, 65536)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        mastermind_q.limits.ResourceLimitError: coin-weighing at n=16384, k=65536 needs ...
+    """
+    n, k = int(num_positions), int(num_colors)
+    check_classical("coin-weighing", n, k, 0)
+    work = (n * max(1, (k - 1).bit_length()) + k) * n
+    if work > limit("max_coin_weighing_work"):
+        raise limit_error(
+            "max_coin_weighing_work",
+            f"coin-weighing at n={n}, k={k} needs about {work:.1e} steps (guesses x n)",
+        )
+
+
 def solve_coin_weighing(codemaker: Codemaker, *, seed: int | None = None) -> Code:
     """Adaptive black-peg codebreaker with coin-weighing batches, for any ``n`` and ``k``.
 
@@ -805,14 +833,13 @@ def solve_coin_weighing(codemaker: Codemaker, *, seed: int | None = None) -> Cod
         TypeError: ``codemaker`` is not a codemaker.
         ValueError: for a permutation-game codemaker, or inconsistent answers.
         mastermind_q.limits.ResourceLimitError: a game beyond
-            :func:`mastermind_q.limits.check_coin_weighing` (before any query).
+            :func:`check_coin_weighing` (before any query).
 
     Reference:
         B. Lindström, Canad. Math. Bull. 8 (1965); A. Martinsson, P. Su, Combin.
         Probab. Comput. (2023), arXiv 2011.05921.
     """
     from ..game import validate_seed
-    from ..limits import check_coin_weighing
 
     validate_seed(seed)
     if not all(hasattr(codemaker, name) for name in ("black", "num_positions", "num_colors")):
@@ -848,7 +875,6 @@ class CoinWeighing(Codebreaker):
         return coin_weighing_query_bound(num_positions, num_colors)
 
     def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
-        from ..limits import check_classical, check_coin_weighing
 
         check_classical(self.name, num_positions, num_colors, 0)
         check_coin_weighing(num_positions, num_colors)  # its own work limit

@@ -125,7 +125,7 @@ def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
         ValueError: ``n`` below 1, ``k`` below 2 or not integers, an unknown feedback.
     """
     from ..game import validate_colors, validate_feedback, validate_positions
-    from ..limits import static_family
+    from .static_limits import static_family
 
     n, k = validate_positions(n), validate_colors(k)
     feedback = validate_feedback(feedback)
@@ -160,7 +160,7 @@ def random_query_count(n: int, k: int) -> int:
 
 def random_query_set(n: int, k: int, *, seed: int | None = None) -> tuple[Code, ...]:
     """:func:`random_query_count` uniformly random codes (seeded), committed together."""
-    from ..limits import check_static_entries
+    from .static_limits import check_static_entries
     from .static_schemes import random_queries
 
     n = validate_positions(n)
@@ -269,7 +269,7 @@ def static_query_set(
                 return StaticQuerySet(n, k, feedback, _as_rows(known, n, k), "exact", "minimum")
         queries = static_minimum_set(n, k, feedback=feedback)
         return StaticQuerySet(n, k, feedback, _as_rows(queries, n, k), "exact", "minimum")
-    from ..limits import check_static_entries
+    from .static_limits import check_static_entries
     from .static_schemes import DESIGN_SCHEMES, query_rows
 
     count = static_query_count(n, k, feedback=feedback, scheme=chosen)
@@ -285,8 +285,8 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
     The set (:func:`static_query_set`: the scheme :func:`static_scheme` picks, or
     ``scheme``) depends on ``n``, ``k``, the feedback, the scheme and the seed only; the
     codemaker answers it in one :meth:`~mastermind_q.codemaker.Codemaker.answer_batch`.
-    A ``balanced`` set too large to hold (:func:`mastermind_q.limits.static_streamed`)
-    is streamed: made from the seed block by block, read whole by the codemaker before
+    A ``balanced`` set too large to hold (:func:`.static_limits.static_streamed`) is
+    streamed: made from the seed block by block, read whole by the codemaker before
     it answers any guess (``answer_batch_chunks``), and made again to be decoded
     (:func:`~mastermind_q.classical.static_bp.decode_streamed`, no repair step).
     The codebreaker decodes and makes its final guess, one more query, unless a query
@@ -354,9 +354,9 @@ def _streamed(n: int, k: int, feedback: str) -> bool:
 
     Where holding it (with the decoder on every cell) would pass
     ``MASTERMIND_Q_MAX_STATIC_BYTES`` and its answers are sparse (the translated
-    Poisson law, decoded on the active cells: :func:`~mastermind_q.limits.static_streamed`).
+    Poisson law, decoded on the active cells: :func:`.static_limits.static_streamed`).
     """
-    from ..limits import static_streamed
+    from .static_limits import static_streamed
 
     count = static_query_count(n, k, feedback=feedback, scheme="balanced")
     return feedback == "black" and static_streamed("balanced", n, k, count)
@@ -447,7 +447,8 @@ class Static(Codebreaker):
 
     def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
         from ..game import validate_feedback
-        from ..limits import check_classical, check_static_entries, check_static_search
+        from ..limits import check_classical
+        from .static_limits import check_static_entries, check_static_search
 
         n, k = num_positions, num_colors
         check_classical(self.name, n, k, 0)  # n and k first: the bounds below loop over them

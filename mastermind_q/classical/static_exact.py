@@ -42,7 +42,7 @@ strategies (:func:`~mastermind_q.classical.optimal.cache_directory`).
 Cost: measured on the shared 2-core machine (``benchmarks/RESULTS.md``, "static"):
 the hypercube to ``n = 10`` (7 queries; ``n = 9``, 6 infeasible, is the slow proof)
 and two positions to ``k = 10``; sizes beyond ``MASTERMIND_Q_MAX_STATIC_CODES`` codes
-(:func:`mastermind_q.limits.check_static_search`) are refused before any work.
+(:func:`mastermind_q.classical.static_limits.check_static_search`) are refused before any work.
 
 References:
     F. Harary and R. A. Melter, "On the metric dimension of a graph", Ars Combinatoria
@@ -435,7 +435,7 @@ _SETS: dict[tuple[int, int, str], tuple[Code, ...]] = {}
 
 
 def _check(n: Any, k: Any, feedback: Any) -> tuple[int, int, str]:
-    from ..limits import check_static_search
+    from .static_limits import check_static_search
 
     num_positions = validate_positions(n)
     num_colors = validate_colors(k)

@@ -109,7 +109,7 @@ _SMALL_FACTOR = 3.0
 STATIC_BYTES_PER_ENTRY = 10
 """Bytes per query entry of a random or balanced game at most (``k <= 65,536``): the
 set column-major (2), the codemaker's copy (2), the decoder's messages (2) and cavity
-probabilities (4) on every cell (:func:`mastermind_q.limits.static_bytes_per_entry`)."""
+probabilities (4) on every cell (:func:`.static_limits.static_bytes_per_entry`)."""
 
 
 def validate_scheme(scheme: Any) -> str | None:
