@@ -658,12 +658,7 @@ class ClassicalCodemaker(_Uncopyable):
         """
         ledger = self._ledger
         with ledger.lock:
-            if ledger.batch_answered:
-                raise ValueError("the codemaker answers one batch only; a second batch was asked")
-            if ledger.queries:
-                raise ValueError(
-                    f"a batch must come before any other query; {ledger.queries} were answered"
-                )
+            self._check_first_batch()
             codes = self.validate_guesses(guesses)
             if not codes.shape[0]:
                 raise ValueError("the batch must hold at least one guess, was empty")
@@ -673,6 +668,17 @@ class ClassicalCodemaker(_Uncopyable):
             if whites is None:
                 whites = np.zeros_like(blacks)
             return tuple(zip(blacks.tolist(), whites.tolist()))
+
+    def _check_first_batch(self) -> None:
+        """Refuse a second batch, or a batch after other queries (the strategy could
+        adapt); the ledger's lock is held."""
+        ledger = self._ledger
+        if ledger.batch_answered:
+            raise ValueError("the codemaker answers one batch only; a second batch was asked")
+        if ledger.queries:
+            raise ValueError(
+                f"a batch must come before any other query; {ledger.queries} were answered"
+            )
 
     def answer_batch_chunks(self, chunks: Iterable[Any]) -> tuple[tuple[int, int], ...]:
         """Answer one batch given in chunks, as :meth:`answer_batch` answers it whole.
@@ -695,12 +701,7 @@ class ClassicalCodemaker(_Uncopyable):
         """
         ledger = self._ledger
         with ledger.lock:
-            if ledger.batch_answered:
-                raise ValueError("the codemaker answers one batch only; a second batch was asked")
-            if ledger.queries:
-                raise ValueError(
-                    f"a batch must come before any other query; {ledger.queries} were answered"
-                )
+            self._check_first_batch()
             if isinstance(chunks, (str, bytes, bytearray, np.ndarray)) or not isinstance(
                 chunks, Iterable
             ):
