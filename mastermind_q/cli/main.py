@@ -122,54 +122,36 @@ def _options_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def _warnings_as_lines(command: str) -> Iterator[None]:
-    """The library's :class:`~mastermind_q.limits.LimitRaisedWarning` as one line on
-    stderr (``mastermind-q solve: warning: ...``), every time the library raises one (it
-    says each once); other warnings as Python shows them."""
+def _warnings_as_lines(command: str | None = None) -> Iterator[None]:
+    """Warnings the toolkit means for the user as one line each on stderr, every time
+    one is raised: an installed codebreaker that is skipped
+    (:class:`~mastermind_q.codebreaker.CodebreakerPluginWarning`,
+    ``mastermind-q: warning: ...``, whenever the installed codebreakers are read) and,
+    while ``command`` runs, a raised limit
+    (:class:`~mastermind_q.limits.LimitRaisedWarning`, ``mastermind-q solve: warning:
+    ...``; the library says each once). Other warnings as Python shows them."""
     import warnings
 
+    from ..codebreaker import CodebreakerPluginWarning
     from ..limits import LimitRaisedWarning
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", LimitRaisedWarning)
+    prefixes: dict[type[Warning], str] = {CodebreakerPluginWarning: "mastermind-q"}
+    if command is not None:
+        prefixes[LimitRaisedWarning] = f"mastermind-q {command}"
+    with warnings.catch_warnings():  # restores showwarning on the way out
+        for category in prefixes:
+            warnings.simplefilter("always", category)
         shown = warnings.showwarning
 
         def show(message: Warning | str, category: type[Warning], *rest: Any, **kw: Any) -> None:
-            if issubclass(category, LimitRaisedWarning):
-                print(f"mastermind-q {command}: warning: {message}", file=sys.stderr, flush=True)
+            prefix = next((p for c, p in prefixes.items() if issubclass(category, c)), None)
+            if prefix is not None:
+                print(f"{prefix}: warning: {message}", file=sys.stderr, flush=True)
             else:
                 shown(message, category, *rest, **kw)
 
         warnings.showwarning = show
         yield
-
-
-@contextlib.contextmanager
-def _plugin_lines() -> Iterator[None]:
-    """An installed codebreaker that is skipped
-    (:class:`~mastermind_q.codebreaker.CodebreakerPluginWarning`) is one line on stderr,
-    ``mastermind-q: warning: ...``, whenever the installed codebreakers are read (building
-    the parser for a help text, checking a method's name, running the command); every
-    other command still works."""
-    import warnings
-
-    from ..codebreaker import CodebreakerPluginWarning
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", CodebreakerPluginWarning)
-        shown = warnings.showwarning
-
-        def show(message: Warning | str, category: type[Warning], *rest: Any, **kw: Any) -> None:
-            if issubclass(category, CodebreakerPluginWarning):
-                print(f"mastermind-q: warning: {message}", file=sys.stderr, flush=True)
-            else:
-                shown(message, category, *rest, **kw)
-
-        warnings.showwarning = show
-        try:
-            yield
-        finally:
-            warnings.showwarning = shown
 
 
 FILE_OPTIONS = ("output", "csv", "plot", "draw", "qasm")
@@ -240,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     words = _negative_values_joined(sys.argv[1:] if argv is None else list(argv))
     list_plugins_in_help(any(word in ("-h", "--help") for word in words))
-    with _plugin_lines():
+    with _warnings_as_lines():
         parser = build_parser()
         args = parser.parse_args(words)
     try:
@@ -251,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .arguments import positions_from_secret
 
             positions_from_secret(args)
-        with stop_signals(), _warnings_as_lines(args.command), _plugin_lines():
+        with stop_signals(), _warnings_as_lines(args.command):
             return int(args.handler(args))
     except KeyboardInterrupt as interruption:  # JobInterrupted says where the job record is
         return _report_stop(args, interruption)
