@@ -478,23 +478,25 @@ class CodebreakerPluginWarning(UserWarning):
 
 
 _BUILTINS = {
-    "nonadaptive": ("quantum", "mastermind_q.quantum.nonadaptive:NONADAPTIVE"),
-    "triples": ("quantum", "mastermind_q.quantum.triples:TRIPLES"),
-    "two-color": ("quantum", "mastermind_q.quantum.two_color:TWO_COLOR"),
-    "adaptive": ("quantum", "mastermind_q.quantum.adaptive:ADAPTIVE"),
-    "hunziker-meyer": ("quantum", "mastermind_q.quantum.hunziker_meyer:HUNZIKER_MEYER"),
-    "permutation": ("classical", "mastermind_q.classical.permutation:PERMUTATION"),
-    "knuth": ("classical", "mastermind_q.classical.baselines:KNUTH"),
-    "blackpeg": ("classical", "mastermind_q.classical.baselines:BLACKPEG"),
-    "coin-weighing": ("classical", "mastermind_q.classical.coin_weighing:COIN_WEIGHING"),
-    "random-consistent": ("classical", "mastermind_q.classical.baselines:RANDOM_CONSISTENT"),
-    "optimal": ("classical", "mastermind_q.classical.optimal:OPTIMAL"),
-    "static": ("classical", "mastermind_q.classical.static:STATIC"),
-    "consistent": ("classical", "mastermind_q.classical.consistent:CONSISTENT"),
+    "nonadaptive": ("quantum", "mastermind_q.quantum.nonadaptive:NONADAPTIVE", 0),
+    "triples": ("quantum", "mastermind_q.quantum.triples:TRIPLES", 1),
+    "two-color": ("quantum", "mastermind_q.quantum.two_color:TWO_COLOR", 7),
+    "adaptive": ("quantum", "mastermind_q.quantum.adaptive:ADAPTIVE", 3),
+    "hunziker-meyer": ("quantum", "mastermind_q.quantum.hunziker_meyer:HUNZIKER_MEYER", 8),
+    "permutation": ("classical", "mastermind_q.classical.permutation:PERMUTATION", 12),
+    "knuth": ("classical", "mastermind_q.classical.baselines:KNUTH", 13),
+    "blackpeg": ("classical", "mastermind_q.classical.baselines:BLACKPEG", 4),
+    "coin-weighing": ("classical", "mastermind_q.classical.coin_weighing:COIN_WEIGHING", 5),
+    "random-consistent": ("classical", "mastermind_q.classical.baselines:RANDOM_CONSISTENT", 14),
+    "optimal": ("classical", "mastermind_q.classical.optimal:OPTIMAL", 10),
+    "static": ("classical", "mastermind_q.classical.static:STATIC", 2),
+    "consistent": ("classical", "mastermind_q.classical.consistent:CONSISTENT", 9),
 }
 """The built-in codebreakers: name -> (kind, the object in the module that implements
-it), imported on first use (the names and kinds are known without importing any of
-them, so a classical game imports no quantum module)."""
+it, its look in figures), imported on first use (the names and kinds are known without
+importing any of them, so a classical game imports no quantum module). The look is the
+curve's place in the figures' fixed order of colours, markers and dashes
+(:meth:`Codebreakers.looks`), so a built-in looks the same in every figure."""
 
 
 class CodebreakerError(ValueError):
@@ -608,9 +610,10 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
     built-in is skipped with one :class:`CodebreakerPluginWarning` line naming it.
     """
 
-    def __init__(self, builtins: dict[str, tuple[str, str]]) -> None:
-        self._kinds = {name: kind for name, (kind, _) in builtins.items()}
-        self._targets = {name: target for name, (_, target) in builtins.items()}
+    def __init__(self, builtins: dict[str, tuple[str, str, int]]) -> None:
+        self._kinds = {name: kind for name, (kind, _, _) in builtins.items()}
+        self._targets = {name: target for name, (_, target, _) in builtins.items()}
+        self._looks = {name: look for name, (_, _, look) in builtins.items()}
         self._loaded: dict[str, Codebreaker] = {}
         self._plugins: dict[str, Codebreaker] = {}
         self._added: dict[str, Codebreaker] = {}
@@ -732,6 +735,11 @@ class Codebreakers(MutableMapping[str, Codebreaker]):
             KeyError: no codebreaker of that name.
         """
         return self._kinds[name] if name in self._kinds else self[name].kind
+
+    def looks(self) -> dict[str, int]:
+        """Each built-in's place in the figures' fixed order of curve styles (nothing
+        imported); installed and registered codebreakers follow the listed places."""
+        return dict(self._looks)
 
     def builtin_names(self, kind: str | None = None) -> tuple[str, ...]:
         """The names of the built-in codebreakers, of ``kind`` if given (nothing imported)."""

@@ -50,6 +50,7 @@ from .game import (
 from .solving import METHODS
 
 __all__ = [
+    "MAKE_CODEBREAKER",
     "MAX_COUNTED_CODES",
     "OPTIMAL_PLAY_MAX_CODES",
     "BreakerGame",
@@ -80,6 +81,9 @@ a minimal set is found by deletion instead."""
 OPTIMAL_PLAY_MAX_CODES = {"black": 81, "black-white": 256}
 """Largest code space, per feedback, for which the end of a game shows what ``optimal``
 needs (its search takes about a second there; the strategy is cached)."""
+MAKE_CODEBREAKER = "consistent"
+"""The classical codebreaker that guesses a player's code unless another is named (it
+plays every game: black or black-white pegs, colours repeating or not)."""
 
 
 class EntryError(ValueError):
@@ -573,7 +577,7 @@ class BreakerGame:
                 f"left out: its exact game-tree search is played here for {game} games of "
                 f"at most {most} codes, this one has {has}"
             )
-        methods.append("consistent")
+        methods.append(MAKE_CODEBREAKER)
         if self.distinct and self.feedback == "black":
             methods.append("permutation")
         methods += [

@@ -114,3 +114,32 @@ def test_lower_layers_do_not_reach_up(lower, upper):
             seen.add(name)
             todo.extend(graph[name])
     assert not seen & reached, f"{lower} reaches {sorted(seen & reached)}"
+
+
+def _modules_keying_on(names: set[str]) -> dict[str, set[str]]:
+    """For each name, the package modules holding a string constant equal to it."""
+    where: dict[str, set[str]] = {name: set() for name in names}
+    for module, path in _module_names().items():
+        for node in ast.walk(_parsed(path)):
+            if isinstance(node, ast.Constant) and node.value in where:
+                where[node.value].add(module)
+    return where
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_a_builtin_name_is_code_in_at_most_three_modules():
+    """A built-in lives on its object: its name is a code constant in its own module, the
+    registry and at most one more (``adaptive`` is also a setting's name, left out)."""
+    from mastermind_q.codebreaker import _BUILTINS, SETTINGS
+
+    names = set(_BUILTINS) - set(SETTINGS)
+    assert len(names) == len(_BUILTINS) - 1  # only "adaptive" is left out
+    where = _modules_keying_on(names)
+    for name in names:
+        own = _BUILTINS[name][1].partition(":")[0]
+        assert {own, "mastermind_q.codebreaker"} <= where[name], name
+        assert len(where[name]) <= 3, (name, sorted(where[name]))

@@ -143,7 +143,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--codebreaker",
         type=method_name("classical"),
-        default="consistent",
         metavar="METHOD",
         help=f"make: the classical codebreaker ({', '.join(classical)}; default consistent)",
     )
@@ -488,6 +487,7 @@ def _comparison_text(row: dict[str, Any]) -> str:
 # -- you make the code ----------------------------------------------------------------------
 def _make(args: argparse.Namespace, console: _Console, game: dict[str, Any]) -> int:
     from ..playing import (
+        MAKE_CODEBREAKER,
         EntryError,
         HumanCodemaker,
         QuitGame,
@@ -497,7 +497,7 @@ def _make(args: argparse.Namespace, console: _Console, game: dict[str, Any]) -> 
     )
     from ..solving import check_request, method_info, play
 
-    method = args.codebreaker
+    method = args.codebreaker or MAKE_CODEBREAKER
     info = method_info(method)
     feedback = args.feedback or (
         DEFAULT_FEEDBACK if DEFAULT_FEEDBACK in info.feedbacks else info.feedbacks[0]

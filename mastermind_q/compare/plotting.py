@@ -26,6 +26,7 @@ References:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -130,26 +131,20 @@ _GAME_WORDS = {
     "black-white-distinct": "black-white permutation game",
 }
 
-_STYLE_ORDER = (
-    "nonadaptive",
-    "triples",
-    "static",
-    "adaptive",
-    "blackpeg",
-    "coin-weighing",
-    "best-classical",
-    "two-color",
-    "hunziker-meyer",
-    "consistent",
-    "optimal",
-    "table1-classical",
-    "permutation",
-    "knuth",
-    "random-consistent",
-    "table2-blackpeg",
-)
-"""The order curves take the palette, markers and line styles in, the same in every
-figure (each name keeps its look); names not listed follow."""
+_OTHER_LOOKS = {"best-classical": 6, "table1-classical": 11, "table2-blackpeg": 15}
+"""The places of the curves that are no codebreaker in the figures' fixed order of
+styles; the built-in codebreakers hold the others (:meth:`Codebreakers.looks
+<mastermind_q.codebreaker.Codebreakers.looks>`)."""
+
+
+@functools.cache
+def _style_order() -> tuple[str, ...]:
+    """The order curves take the palette, markers and line styles in, the same in every
+    figure (each name keeps its look); names not listed follow."""
+    places = {**METHODS.looks(), **_OTHER_LOOKS}
+    return tuple(sorted(places, key=places.__getitem__))
+
+
 Curve = tuple[str, str]
 """``(method, game name)``: one curve of a figure."""
 
@@ -281,7 +276,8 @@ def _style_index(curve: Curve) -> int:
     than black pegs shifts the line style)."""
     from .theory import ASYMPTOTIC_FORMULAS, BOUNDS
 
-    names = [*_STYLE_ORDER, *(m for m in METHODS if m not in _STYLE_ORDER)]
+    order = _style_order()
+    names = [*order, *(m for m in METHODS if m not in order)]
     names += [name for name in (*BOUNDS, *ASYMPTOTIC_FORMULAS) if name not in names]
     method, game = curve
     base = names.index(method) if method in names else len(names) + sum(map(ord, method)) % 24
@@ -336,11 +332,11 @@ def _stable_style(index: int) -> dict[str, Any]:
     """Colour, line style and marker of the curve at ``index`` of the fixed order.
 
     Colour and line style cycle together (8 of each), the marker by 16: two names whose
-    colour and dashes repeat differ in marker. Names beyond :data:`_STYLE_ORDER` (an
+    colour and dashes repeat differ in marker. Names beyond :func:`_style_order` (an
     installed codebreaker) shift their dashes and marker, so the first of them does not
     look like the first built-in.
     """
-    shift = 3 if index % 24 >= len(_STYLE_ORDER) else 0
+    shift = 3 if index % 24 >= len(_style_order()) else 0
     return {
         "color": PALETTE[index % len(PALETTE)],
         "linestyle": LINESTYLES[(index + index // 24 + shift) % len(LINESTYLES)],
@@ -349,7 +345,7 @@ def _stable_style(index: int) -> dict[str, Any]:
 
 
 _STABLE_MARKERS = (*MARKERS, "d", "H", "8", "s")
-"""A marker for each name of :data:`_STYLE_ORDER` (the last, ``table2-blackpeg``, shares
+"""A marker for each name of :func:`_style_order` (the last, ``table2-blackpeg``, shares
 ``triples``' square: they never share a figure)."""
 
 

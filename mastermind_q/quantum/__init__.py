@@ -14,7 +14,7 @@ One module per codebreaker, and the parts they share:
 * :mod:`~mastermind_q.quantum.adaptive` -- ``adaptive`` (Algorithm 4, Grover);
 * :mod:`~mastermind_q.quantum.hunziker_meyer` -- ``hunziker-meyer`` (Appendix A,
   Algorithm 5, the parity oracle, k > 4);
-* :mod:`~mastermind_q.quantum.plans` -- the pair-query plans and their decoding;
+* :mod:`~mastermind_q.quantum.plans` -- decoding a plan of pair queries;
 * :mod:`~mastermind_q.quantum.decoding` -- counts to secret and per-position weights;
 * :mod:`~mastermind_q.quantum.estimates` -- sizes from cost formulas, checked first;
 * :mod:`~mastermind_q.quantum.running` -- the oracle construction, run and decode;
@@ -36,17 +36,11 @@ from .adaptive import solve_adaptive
 from .decoding import decode_counts, position_weights
 from .estimates import ESTIMATED_NAMES, RunEstimate, check_run, estimate_run
 from .hunziker_meyer import solve_hunziker_meyer
-from .nonadaptive import solve_nonadaptive
+from .nonadaptive import nonadaptive_plan, solve_nonadaptive
 from .outcome import QuantumOutcome
-from .plans import (
-    decode_pair_answers,
-    method_plan,
-    nonadaptive_plan,
-    triple_plan,
-    triple_query_count,
-)
+from .plans import decode_pair_answers, method_plan
 from .running import AUTO_SEEDS, choose_oracle_construction
-from .triples import solve_triples
+from .triples import solve_triples, triple_plan, triple_query_count
 from .two_color import solve_two_color
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The ``nonadaptive`` codebreaker: Li-Luo-Xu Algorithm 1, ``k - 1`` queries (k >= 3).
 
 A plan of pair queries (:class:`~mastermind_q.quantum.pairs.PairCodebreaker`):
-``(0, c)`` for ``c = 1..k-1`` (:func:`~mastermind_q.quantum.plans.nonadaptive_plan`).
+``(0, c)`` for ``c = 1..k-1`` (:func:`nonadaptive_plan`).
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, ClassVar
 from ._solver import quantum_solver
 from .outcome import QuantumOutcome
 from .pairs import PairCodebreaker
+from .plans import check_pair_plan_colors
 
 if TYPE_CHECKING:
     from ..backends import Execution
     from ..codemaker import Codemaker
 
-__all__ = ["NONADAPTIVE", "Nonadaptive", "solve_nonadaptive"]
+__all__ = ["NONADAPTIVE", "Nonadaptive", "nonadaptive_plan", "solve_nonadaptive"]
 
 
 class Nonadaptive(PairCodebreaker):
@@ -28,14 +29,31 @@ class Nonadaptive(PairCodebreaker):
     reference: ClassVar[str | None] = "Li-Luo-Xu, Algorithm 1, Theorem 1"
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
-        from .plans import nonadaptive_plan
-
         return nonadaptive_plan(colors)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         from .counts import nonadaptive_queries
 
         return nonadaptive_queries(num_colors)
+
+
+def nonadaptive_plan(colors: int) -> list[tuple[int, int]]:
+    """Algorithm 1's pair queries: ``(0, c)`` for ``c = 1..k-1`` (``k - 1`` queries).
+
+    Colour 0 sits at ``s^(0) = s^(0,1) AND s^(0,2)`` (here ``k >= 3`` is needed) and
+    colour ``c`` at ``s^(c) = s^(0,c) XOR s^(0)``.
+
+    Raises:
+        ValueError: ``k < 3`` (use ``two-color``).
+
+    Reference: Li, Luo, Xu, Section 3.1, Algorithm 1 (Theorem 1).
+
+    Example:
+        >>> nonadaptive_plan(4)
+        [(0, 1), (0, 2), (0, 3)]
+    """
+    k = check_pair_plan_colors(Nonadaptive.name, colors)
+    return [(0, color) for color in range(1, k)]
 
 
 NONADAPTIVE = Nonadaptive()
