@@ -523,3 +523,18 @@ def test_decode_counts_reads_hunziker_meyer_as_its_run_does():
         "hunziker-meyer", [{"000100": 3, "001001": 1}], num_positions=2, colors=5
     )
     assert found == (4, 0) and fractions == [0.75]
+
+
+def test_the_moved_plans_keep_a_warning_alias():
+    from mastermind_q.quantum import nonadaptive_plan, triple_plan, triple_query_count
+    from mastermind_q.quantum import plans
+
+    for name, moved in [
+        ("nonadaptive_plan", nonadaptive_plan),
+        ("triple_plan", triple_plan),
+        ("triple_query_count", triple_query_count),
+    ]:
+        with pytest.warns(DeprecationWarning, match=f"plans.{name} moved"):
+            assert getattr(plans, name) is moved
+    with pytest.raises(AttributeError, match="no_such_plan"):
+        plans.no_such_plan  # noqa: B018

@@ -84,3 +84,27 @@ def decode_pair_answers(
             )
         )
     return tuple(found)
+
+
+_MOVED = {
+    "nonadaptive_plan": "mastermind_q.quantum.nonadaptive",
+    "triple_plan": "mastermind_q.quantum.triples",
+    "triple_query_count": "mastermind_q.quantum.triples",
+}
+"""Plans that moved to their codebreakers' modules: their old names here stay one
+release and warn (``DeprecationWarning``); ``mastermind_q.quantum`` exports them."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    import warnings
+
+    warnings.warn(
+        f"mastermind_q.quantum.plans.{name} moved to {_MOVED[name]}.{name} "
+        f"(also mastermind_q.quantum.{name})",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(_MOVED[name]), name)
