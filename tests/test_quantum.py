@@ -526,8 +526,7 @@ def test_decode_counts_reads_hunziker_meyer_as_its_run_does():
 
 
 def test_the_moved_plans_keep_a_warning_alias():
-    from mastermind_q.quantum import nonadaptive_plan, triple_plan, triple_query_count
-    from mastermind_q.quantum import plans
+    from mastermind_q.quantum import nonadaptive_plan, plans, triple_plan, triple_query_count
 
     for name, moved in [
         ("nonadaptive_plan", nonadaptive_plan),
