@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .plans import decode_pair_answers
+from .plans import _decode_pair_answers
 
 __all__ = ["decode_counts", "position_weights"]
 
@@ -83,7 +83,7 @@ def _decode(
     majorities = [_majority(dist, normalise=normalise) for dist in distributions]
     answers = [_bits(key, num_positions) for key, _ in majorities]
     fractions = [fraction for _, fraction in majorities]
-    return decode_pair_answers(plan, answers, colors=colors), fractions
+    return _decode_pair_answers(plan, answers, colors), fractions
 
 
 def _readout(method: object) -> Any:
@@ -145,7 +145,10 @@ def position_weights(
         >>> [round(w[1], 2) for w in weights]  # bit 0 is 1 in all shots, bit 1 in 10%
         [1.0, 0.1]
     """
+    from ..game import validate_colors
+
     breaker = _readout(method)
+    colors = validate_colors(colors)
     return _position_weights(
         breaker.readout_plan(colors), distributions, num_positions=num_positions, colors=colors
     )

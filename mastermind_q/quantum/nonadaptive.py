@@ -28,9 +28,9 @@ class Nonadaptive(PairCodebreaker):
     reference: ClassVar[str | None] = "Li-Luo-Xu, Algorithm 1, Theorem 1"
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
-        from .plans import nonadaptive_plan
+        from .plans import _nonadaptive_plan
 
-        return nonadaptive_plan(colors)
+        return _nonadaptive_plan(colors)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         from .counts import nonadaptive_queries

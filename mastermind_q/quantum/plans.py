@@ -20,9 +20,15 @@ __all__ = [
 def _check_pair_method_colors(plan: str, colors: int) -> int:
     """``k`` checked for a pair plan: ``plan`` names its method in the message."""
     from ..game import validate_colors
+
+    return _checked_pair_colors(plan, validate_colors(colors))
+
+
+def _checked_pair_colors(plan: str, k: int) -> int:
+    """:func:`_check_pair_method_colors` of a validated ``k``: within the circuit limits
+    and ``k >= 3``."""
     from ..limits import check_circuit_size
 
-    k = validate_colors(colors)
     check_circuit_size(1, k)  # k - 1 circuits: the sizes the builders accept
     if k < 3:
         raise ValueError(
@@ -46,7 +52,14 @@ def nonadaptive_plan(colors: int) -> list[tuple[int, int]]:
         >>> nonadaptive_plan(4)
         [(0, 1), (0, 2), (0, 3)]
     """
-    k = _check_pair_method_colors("nonadaptive", colors)
+    from ..game import validate_colors
+
+    return _nonadaptive_plan(validate_colors(colors))
+
+
+def _nonadaptive_plan(k: int) -> list[tuple[int, int]]:
+    """:func:`nonadaptive_plan` of a validated ``k`` (``k >= 3`` is checked)."""
+    k = _checked_pair_colors("nonadaptive", k)
     return [(0, color) for color in range(1, k)]
 
 
@@ -107,7 +120,14 @@ def triple_plan(colors: int) -> list[tuple[int, int]]:
         >>> triple_plan(8)
         [(1, 2), (2, 3), (4, 5), (5, 6), (6, 7)]
     """
-    k = _check_pair_method_colors("triples", colors)
+    from ..game import validate_colors
+
+    return _triple_plan(validate_colors(colors))
+
+
+def _triple_plan(k: int) -> list[tuple[int, int]]:
+    """:func:`triple_plan` of a validated ``k`` (``k >= 3`` is checked)."""
+    k = _checked_pair_colors("triples", k)
     if k == 3:
         return [(0, 1), (1, 2)]
     rest = list(range(1, k))
@@ -130,9 +150,10 @@ def method_plan(method: str, colors: int) -> list[tuple[int, int]]:
         ValueError: not a codebreaker with a pair plan, or ``k < 3``.
     """
     from ..codebreaker import METHODS
+    from ..game import validate_colors
 
     breaker = METHODS.find(method, lambda known: hasattr(known, "plan"))
-    return list(breaker.plan(colors))  # type: ignore[union-attr]
+    return list(breaker.plan(validate_colors(colors)))  # type: ignore[union-attr]
 
 
 def decode_pair_answers(
@@ -155,7 +176,13 @@ def decode_pair_answers(
     """
     from ..game import validate_colors
 
-    k = validate_colors(colors)
+    return _decode_pair_answers(plan, answers, validate_colors(colors))
+
+
+def _decode_pair_answers(
+    plan: Sequence[tuple[int, ...]], answers: Sequence[Sequence[int]], k: int
+) -> tuple[int, ...]:
+    """:func:`decode_pair_answers` of a validated ``k``."""
     if len(answers) != len(plan):
         raise ValueError(
             f"answers must hold one string per query ({len(plan)}), was {len(answers)}"

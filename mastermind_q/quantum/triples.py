@@ -28,9 +28,9 @@ class Triples(PairCodebreaker):
     reference: ClassVar[str | None] = "Li-Luo-Xu, Section 5 (colour triples), improved"
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
-        from .plans import triple_plan
+        from .plans import _triple_plan
 
-        return triple_plan(colors)
+        return _triple_plan(colors)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         from .counts import triples_queries
