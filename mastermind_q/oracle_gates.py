@@ -257,8 +257,8 @@ def known_secret_oracle(secret: Code, colors: int, options: Mapping[str, Any]) -
 
         return ParityOracleGate(secret, colors)
     from .circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
-    from .circuits.oracle.constructions import _score_width_of, validate_construction
+    from .circuits.oracle.constructions import _score_width, validate_construction
 
     construction = validate_construction(options.get("construction", DEFAULT_CONSTRUCTION))
-    m = _score_width_of(len(secret), options.get("score_qubits"))
+    m = _score_width(len(secret), options.get("score_qubits"))
     return BlackPegOracleGate._for_construction(secret, colors, construction, m)

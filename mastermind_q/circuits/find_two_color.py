@@ -64,10 +64,10 @@ from ..game import validate_code, validate_colors, validate_flag, validate_posit
 from ..limits import check_circuit_size
 from .layout import (
     SCORE_REGISTER,
+    _checked_score_width,
     _color_qubits,
     _layout_registers,
     _score_qubits,
-    _score_width,
 )
 from .stages import StageGate, _register
 
@@ -167,7 +167,7 @@ def _check_pair_sizes(
     c2 = _check_color("c2", c2, k)
     if c1 == c2:
         raise ValueError(f"c2 must differ from c1, both were {c1}")
-    m = _score_qubits(n) if score_qubits is None else _score_width(score_qubits, n)
+    m = _score_qubits(n) if score_qubits is None else _checked_score_width(score_qubits, n)
     return n, k, c1, c2, m
 
 

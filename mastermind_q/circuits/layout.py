@@ -123,10 +123,12 @@ def validate_score_width(
         3
     """
     n = None if num_positions is None else validate_positions(num_positions)
-    return _score_width(value, n, name=name, minimum=minimum)
+    return _checked_score_width(value, n, name=name, minimum=minimum)
 
 
-def _score_width(value: Any, n: int | None, *, name: str = "score_qubits", minimum: int = 1) -> int:
+def _checked_score_width(
+    value: Any, n: int | None, *, name: str = "score_qubits", minimum: int = 1
+) -> int:
     """:func:`validate_score_width` for a validated ``n`` (or ``None``): ``value`` checked."""
     num_positions = n
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -285,12 +287,22 @@ class OracleLayout:
     ) -> OracleLayout:
         """The layout of ``n`` positions of ``k`` colours, ``m`` score and ``w`` work qubits."""
         n = validate_positions(num_positions)
-        q = color_qubits(colors)
+        k = validate_colors(colors)
+        return cls._of(
+            n, k, score_qubits=score_qubits, work_qubits=work_qubits, score_name=score_name
+        )
+
+    @classmethod
+    def _of(
+        cls, n: int, k: int, *, score_qubits: int, work_qubits: int = 0, score_name: str = "score"
+    ) -> OracleLayout:
+        """:meth:`of` at validated sizes."""
+        q = _color_qubits(k)
         positions = tuple(tuple(_position_qubits(i, q)) for i in range(n))
         start = n * q
         score = tuple(range(start, start + score_qubits))
         work = tuple(range(start + score_qubits, start + score_qubits + work_qubits))
-        return cls(n, int(colors), positions, score, work, score_name)
+        return cls(n, k, positions, score, work, score_name)
 
     @property
     def num_qubits(self) -> int:

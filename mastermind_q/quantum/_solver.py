@@ -111,10 +111,11 @@ class QuantumCodebreaker(Codebreaker):
         return None
 
     def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
-        from .estimates import check_run
+        from .estimates import _check_run
 
         backend = game.get("backend") or "aer"
-        check_run(self.name, num_positions, num_colors, backend=backend, shots=game.get("shots"))
+        shots = game.get("shots")
+        _check_run(self.name, num_positions, num_colors, backend=backend, shots=shots)
 
     mps_construction: ClassVar[str | None] = None
     """The oracle construction preferred where Aer simulates the circuits as a matrix

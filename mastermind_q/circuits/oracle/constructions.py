@@ -56,7 +56,7 @@ from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ...game import validate_colors, validate_positions
 from ...limits import check_circuit_size
-from ..layout import _color_qubits, _score_qubits, _score_width
+from ..layout import _checked_score_width, _color_qubits, _score_qubits
 from .names import AUTO, CONSTRUCTIONS, DEFAULT_CONSTRUCTION, ORACLE_METHODS
 
 __all__ = [
@@ -581,11 +581,11 @@ def validate_construction(construction: object) -> str:
     return construction
 
 
-def _score_width_of(n: int, score_qubits: int | None) -> int:
+def _score_width(n: int, score_qubits: int | None) -> int:
     """``m`` for a validated ``n``: the minimum, or ``score_qubits`` checked."""
     if score_qubits is None:
         return _score_qubits(n)
-    return _score_width(score_qubits, n)
+    return _checked_score_width(score_qubits, n)
 
 
 def black_peg_oracle_cost(
@@ -622,7 +622,7 @@ def black_peg_oracle_cost(
     n = validate_positions(num_positions)
     k = validate_colors(colors)
     construction = validate_construction(construction)
-    m = _score_width_of(n, score_qubits)
+    m = _score_width(n, score_qubits)
     check_circuit_size(n, k)  # the sizes circuits may be built at
     return _black_peg_oracle_cost(n, k, construction, m)
 

@@ -36,7 +36,7 @@ from .constructions import (
     CONSTRUCTIONS,
     DEFAULT_CONSTRUCTION,
     _black_peg_oracle_cost,
-    _score_width_of,
+    _score_width,
     construction_ancillas,
     validate_construction,
 )
@@ -124,7 +124,7 @@ def black_peg_oracle(
     k = validate_colors(colors)
     code = validate_code(secret, k, name="secret")
     construction = validate_construction(construction)
-    m = _score_width_of(len(code), score_qubits)
+    m = _score_width(len(code), score_qubits)
     return _black_peg_oracle(code, k, construction, m)
 
 
@@ -264,7 +264,7 @@ class BlackPegOracleGate(KnownSecretGate):
         k = validate_colors(colors)
         code = validate_code(secret, k, name="secret")
         n = len(code)
-        m = _score_width_of(n, score_qubits)
+        m = _score_width(n, score_qubits)
         check_quantum_size(n, k)
         if not isinstance(dagger, bool):
             raise ValueError(f"dagger must be True or False, was {dagger!r}")
@@ -378,7 +378,7 @@ class BlackPegOracleGate(KnownSecretGate):
         """
         k = validate_colors(colors)
         code = validate_code(secret, k, name="secret")
-        m = _score_width_of(len(code), score_qubits)
+        m = _score_width(len(code), score_qubits)
         check_quantum_size(len(code), k)
         construction = validate_construction(construction)
         if not isinstance(dagger, bool):
