@@ -254,8 +254,10 @@ def known_secret_oracle(secret: Code, colors: int, options: Mapping[str, Any]) -
     are checked when the oracle is handed out and again here."""
     if options.get("kind") == "parity":
         from .circuits.oracle import ParityOracleGate
+        from .limits import check_quantum_size
 
-        return ParityOracleGate(secret, colors)
+        check_quantum_size(len(secret), colors)
+        return ParityOracleGate._of(tuple(secret), colors)
     from .circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
     from .circuits.oracle.constructions import _score_width, validate_construction
 

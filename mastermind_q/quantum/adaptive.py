@@ -38,9 +38,9 @@ class Adaptive(QuantumCodebreaker):
     cost: ClassVar[CostModel] = CostModel(build_rate=2e-7)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
-        from .counts import adaptive_queries
+        from .counts import _adaptive_queries
 
-        return adaptive_queries(num_colors)
+        return _adaptive_queries(num_colors)
 
     def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
         from ..circuits.grover import (

@@ -165,9 +165,9 @@ def _position_weights(
     measured colour registers."""
     n = num_positions
     if plan is None:
-        from ..circuits.layout import color_qubits
+        from ..circuits.layout import _color_qubits
 
-        q = color_qubits(colors)
+        q = _color_qubits(colors)
         mask = (1 << q) - 1
         tallies = [[0.0] * colors for _ in range(n)]
         total = 0.0
@@ -292,9 +292,9 @@ def _check_register_width(
     distribution: Mapping[str, float], *, num_positions: int, colors: int
 ) -> None:
     """Every outcome has the ``n ceil(log2 k)`` bits of the colour registers."""
-    from ..circuits.layout import color_qubits
+    from ..circuits.layout import _color_qubits
 
-    width = num_positions * color_qubits(colors)
+    width = num_positions * _color_qubits(colors)
     for key in distribution:
         bits = key.replace(" ", "")
         if len(bits) != width:
@@ -307,9 +307,9 @@ def _check_register_width(
 
 def _adaptive_code(key: str, *, num_positions: int, colors: int) -> tuple[int, ...] | None:
     """Decode a measured bitstring (clbit 0 rightmost) into a code; ``None`` if a colour >= k."""
-    from ..circuits.layout import color_qubits
+    from ..circuits.layout import _color_qubits
 
-    q = color_qubits(colors)
+    q = _color_qubits(colors)
     value = int(key, 2)
     mask = (1 << q) - 1
     code = tuple((value >> (position * q)) & mask for position in range(num_positions))
