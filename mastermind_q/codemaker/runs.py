@@ -290,10 +290,10 @@ class CountedRuns:
         from ..backends import (
             DEFAULT_SHOTS,
             Execution,
+            _sample_counts,
             exact_probabilities,
             is_exact,
             resolve_execution,
-            sample_counts,
             validate_backend_name,
         )
         from ..limits import check_quantum_size
@@ -339,10 +339,7 @@ class CountedRuns:
                 ]
             else:
                 outcomes = [
-                    dict(c)
-                    for c in sample_counts(
-                        runnable, metadata=dict(metadata or {}), execution=execution
-                    )
+                    dict(c) for c in _sample_counts(runnable, execution, dict(metadata or {}))
                 ]
         finally:  # the real oracle does not outlive the run that needed it
             self._real_oracles.clear()
