@@ -363,7 +363,11 @@ def black_white(secret: Sequence[int], guess: Sequence[int]) -> tuple[int, int]:
         >>> black_white((0, 0, 1, 1), (1, 1, 0, 2))
         (0, 3)
     """
-    secret_code, guess_code = _pair(secret, guess)
+    return _black_white(*_pair(secret, guess))
+
+
+def _black_white(secret_code: Code, guess_code: Code) -> tuple[int, int]:
+    """:func:`black_white` of two validated codes of equal length."""
     blacks = 0
     secret_rest: Counter[int] = Counter()
     guess_rest: Counter[int] = Counter()

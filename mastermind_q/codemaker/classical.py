@@ -42,8 +42,8 @@ import numpy as np
 
 from ..game import (
     Code,
+    _black_white,
     _checked_code,
-    black_white,
     plain_array,
     shown,
     validate_colors,
@@ -747,7 +747,7 @@ class ClassicalCodemaker(_Uncopyable):
         return int(np.count_nonzero(self._secret_row() == guessed))
 
     def _answer_black_white(self, guess: Code) -> tuple[int, int]:
-        return black_white(self._secret, guess)
+        return _black_white(self._secret, guess)  # both checked: the secret and a guess
 
     # -- the referee --------------------------------------------------------------------
     def _wins(self, code: Code) -> bool:
