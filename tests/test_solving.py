@@ -248,7 +248,8 @@ def _validator_calls(game):
     import threading
     from collections import Counter
 
-    from mastermind_q import backends, game as game_module
+    from mastermind_q import backends
+    from mastermind_q import game as game_module
 
     functions = {
         "validate_colors": game_module.validate_colors,
