@@ -302,8 +302,11 @@ def blackpeg_query_bound(num_positions: int, colors: int) -> int:
         >>> blackpeg_query_bound(4, 6), blackpeg_query_bound(1000, 8)
         (14, 4282)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
+    return _blackpeg_query_bound(validate_positions(num_positions), validate_colors(colors))
+
+
+def _blackpeg_query_bound(n: int, k: int) -> int:
+    """:func:`blackpeg_query_bound` at validated sizes."""
     if n == 1:
         return k
     if k == 2:
@@ -556,7 +559,7 @@ class BlackPeg(_Baseline):
         return solve_blackpeg(codemaker, seed=seed)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
-        return blackpeg_query_bound(num_positions, num_colors)
+        return _blackpeg_query_bound(num_positions, num_colors)
 
 
 class RandomConsistent(_Baseline):
