@@ -122,6 +122,8 @@ def validate_score_width(
         >>> validate_score_width(3, 5)
         3
     """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, was {value!r}")
     n = None if num_positions is None else validate_positions(num_positions)
     return _checked_score_width(value, n, name=name, minimum=minimum)
 
