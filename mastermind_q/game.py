@@ -246,6 +246,32 @@ def validate_code(
     if not items:
         raise ValueError(f"{name} must have at least one position, was {shown(items)}")
     k = None if colors is None else validate_colors(colors)
+    return _checked_items(items, k, positions=positions, distinct=distinct, name=name)
+
+
+def _checked_code(
+    code: Iterable[Any],
+    k: int | None,
+    *,
+    positions: int | None = None,
+    distinct: bool = False,
+    name: str = "code",
+) -> Code:
+    """:func:`validate_code` against a validated ``k`` (a codemaker's own): the code is
+    checked in full, ``k`` is not checked again."""
+    code = plain_array(code)
+    if not _is_sequence(code):
+        raise ValueError(f"{name} must be a sequence of integer colours, was {_short(code)}")
+    items = tuple(code)
+    if not items:
+        raise ValueError(f"{name} must have at least one position, was {shown(items)}")
+    return _checked_items(items, k, positions=positions, distinct=distinct, name=name)
+
+
+def _checked_items(
+    items: tuple[Any, ...], k: int | None, *, positions: int | None, distinct: bool, name: str
+) -> Code:
+    """The entries of a code (a non-empty tuple) checked against a validated ``k``."""
     if distinct and k is not None and k < len(items):
         raise ValueError(
             f"colors must be >= positions ({len(items)}) when colours may not repeat, was {k}"
@@ -337,7 +363,11 @@ def black_white(secret: Sequence[int], guess: Sequence[int]) -> tuple[int, int]:
         >>> black_white((0, 0, 1, 1), (1, 1, 0, 2))
         (0, 3)
     """
-    secret_code, guess_code = _pair(secret, guess)
+    return _black_white(*_pair(secret, guess))
+
+
+def _black_white(secret_code: Code, guess_code: Code) -> tuple[int, int]:
+    """:func:`black_white` of two validated codes of equal length."""
     blacks = 0
     secret_rest: Counter[int] = Counter()
     guess_rest: Counter[int] = Counter()

@@ -248,16 +248,19 @@ def reveal_circuit(circuit: QuantumCircuit, secret: Sequence[int], colors: int) 
 def known_secret_oracle(secret: Code, colors: int, options: Mapping[str, Any]) -> Gate:
     """The oracle of ``secret`` with the options it was handed out with: the known-secret
     gate (:class:`~mastermind_q.circuits.BlackPegOracleGate` on the qubits of its
-    construction, or :class:`~mastermind_q.circuits.ParityOracleGate`)."""
+    construction, or :class:`~mastermind_q.circuits.ParityOracleGate`).
+
+    ``secret`` and ``colors`` are the codemaker's, validated when it was made; the options
+    are checked when the oracle is handed out and again here."""
     if options.get("kind") == "parity":
         from .circuits.oracle import ParityOracleGate
+        from .limits import check_quantum_size
 
-        return ParityOracleGate(secret, colors)
+        check_quantum_size(len(secret), colors)
+        return ParityOracleGate._of(tuple(secret), colors)
     from .circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
+    from .circuits.oracle.constructions import _score_width, validate_construction
 
-    return BlackPegOracleGate.for_construction(
-        secret,
-        colors,
-        options.get("construction", DEFAULT_CONSTRUCTION),
-        score_qubits=options.get("score_qubits"),
-    )
+    construction = validate_construction(options.get("construction", DEFAULT_CONSTRUCTION))
+    m = _score_width(len(secret), options.get("score_qubits"))
+    return BlackPegOracleGate._for_construction(secret, colors, construction, m)

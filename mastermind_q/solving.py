@@ -43,7 +43,7 @@ from .codebreaker import (
 from .codemaker import ClassicalCodemaker, check_codemaker, face_for
 from .game import (
     SolveResult,
-    validate_code,
+    _checked_code,
     validate_colors,
     validate_feedback,
     validate_flag,
@@ -135,6 +135,33 @@ def check_request(
     info = method_info(method)
     n = validate_positions(num_positions)
     k = validate_colors(num_colors)
+    _check_request(
+        info,
+        n,
+        k,
+        backend=backend,
+        shots=shots,
+        distinct=distinct,
+        feedback=feedback,
+        scheme=scheme,
+        effort=effort,
+    )
+
+
+def _check_request(
+    info: Any,
+    n: int,
+    k: int,
+    *,
+    backend: str | None,
+    shots: int | None,
+    distinct: bool,
+    feedback: str | None,
+    scheme: str | None,
+    effort: float | None,
+) -> None:
+    """:func:`check_request` of codebreaker ``info`` at validated sizes."""
+    method = info.name
     if scheme is not None and not info.schemes:
         raise ValueError(f"method {method!r} has no schemes, was scheme={scheme!r}")
     extra = _effort_option(info, effort)
@@ -264,8 +291,8 @@ def _play(
 
         execution = resolve_execution(execution, backend=backend, shots=shots, seed=seed)
         backend, shots, seed = execution.backend, execution.shots, execution.seed
-    check_request(
-        method,
+    _check_request(
+        info,
         codemaker.num_positions,
         codemaker.num_colors,
         backend=backend if info.kind == "quantum" else None,
@@ -320,6 +347,15 @@ def _played(codemaker: ClassicalCodemaker, info: Codebreaker, **keywords: Any) -
     """
     face = face_for(codemaker, info.kind, info.setting, info.name)
     with codebreaker_code(info, doing="solve", charged=lambda: codemaker.queries):
+        if info.kind == "quantum" and set(keywords) == {"execution"}:
+            from .quantum._solver import QuantumCodebreaker
+
+            if (
+                isinstance(info, QuantumCodebreaker)
+                and type(info).solve is QuantumCodebreaker.solve
+            ):
+                # the record resolved in _play, taken as it is
+                return info._solve(face, keywords["execution"])
         return info.solve(face, **keywords)
 
 
@@ -360,7 +396,7 @@ def _found_code(found: object, info: Codebreaker, codemaker: ClassicalCodemaker)
             queries=queries,
         )
     try:
-        return validate_code(
+        return _checked_code(
             found,  # type: ignore[arg-type]  # a sequence, checked above
             codemaker.num_colors,
             positions=codemaker.num_positions,

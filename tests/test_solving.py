@@ -239,3 +239,61 @@ def test_the_table_bounds_the_guesses_of_a_classical_method(method):
             else (tuple((seed + i) % 6 for i in range(5)))
         )
         assert solve(secret, colors=6, method=method, seed=seed).queries <= bound
+
+
+def _validator_calls(game):
+    """Calls of the input validators during ``game()``, counted by code object in every
+    thread (``benchmarks/validate_calls.py`` counts the same way, for every method)."""
+    import sys
+    import threading
+    from collections import Counter
+
+    from mastermind_q import backends
+    from mastermind_q import game as game_module
+
+    functions = {
+        "validate_colors": game_module.validate_colors,
+        "validate_positions": game_module.validate_positions,
+        "validate_code": game_module.validate_code,
+        "resolve_execution": backends.resolve_execution,
+    }
+    codes = {function.__code__: name for name, function in functions.items()}
+    counts: Counter[str] = Counter()
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code in codes:
+            counts[codes[frame.f_code]] += 1
+
+    previous = sys.getprofile()
+    threading.setprofile(profile)
+    sys.setprofile(profile)
+    try:
+        game()
+    finally:
+        sys.setprofile(previous)
+        threading.setprofile(None)
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("method", "secret", "colors"),
+    [
+        ("nonadaptive", (2, 0, 3, 1, 3), 4),
+        ("triples", (2, 0, 3, 1, 3), 4),
+        ("adaptive", (2, 0, 1), 3),
+        ("coin-weighing", (2, 0, 3, 1, 3), 4),
+        ("static", (2, 0, 3, 1, 3), 4),
+    ],
+)
+def test_each_input_is_validated_once_where_it_enters(method, secret, colors):
+    # solve() and the codemaker check k, the quantum referee resolves the execution
+    # record and the codemaker checks the one a codebreaker hands it; circuit builders,
+    # plans and cost formulas below take the validated values (their private twins)
+    backend = "aer-statevector" if method in ("nonadaptive", "triples", "adaptive") else None
+    counts = _validator_calls(
+        lambda: solve(secret, colors=colors, method=method, backend=backend, seed=1)
+    )
+    assert counts["validate_colors"] <= 3, counts
+    assert counts["validate_positions"] <= 1, counts
+    assert counts["validate_code"] <= 1, counts
+    assert counts["resolve_execution"] <= 2, counts

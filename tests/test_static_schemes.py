@@ -74,7 +74,7 @@ def test_bad_scheme_is_one_line_before_any_work(monkeypatch, n, k, scheme, needl
     def no_work(*args, **kwargs):  # pragma: no cover - reached only if the check is late
         raise AssertionError("work started before the scheme was checked")
 
-    monkeypatch.setattr(static_module, "static_query_set", no_work)
+    monkeypatch.setattr(static_module, "_static_query_set", no_work)
     monkeypatch.setattr(Codemaker, "answer_batch", no_work)
     with pytest.raises(ValueError, match=needle) as caught:
         mq.solve((0,) * n, colors=k, method="static", scheme=scheme)
@@ -206,7 +206,7 @@ def test_random_scheme_beyond_k_equals_n():
 
 def test_a_lost_random_game_is_reported_lost(monkeypatch):
     # far too few queries: the decoder cannot pin the secret down
-    monkeypatch.setattr(schemes, "bp_query_count", lambda n, k, scheme="balanced": 20)
+    monkeypatch.setattr(schemes, "_bp_query_count", lambda n, k, scheme="balanced": 20)
     lost = 0
     for index, secret in enumerate(_secrets(32, 32, 10, 4)):
         result = mq.solve(secret, colors=32, method="static", scheme="random", seed=index)

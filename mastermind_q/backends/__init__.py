@@ -178,14 +178,23 @@ def sample_counts(
         mastermind_q.limits.ResourceLimitError: shots times circuits above the limit, or
             a statevector that does not fit in memory.
     """
-    from ..limits import check_shots
-
     if execution is None:
         execution = Execution.here(backend, shots, seed)
     else:
         execution = resolve_execution(
             execution, backend=None if backend == "aer" else backend, shots=shots, seed=seed
         )
+    return _sample_counts(circuits, execution, metadata)
+
+
+def _sample_counts(
+    circuits: Sequence[QuantumCircuit],
+    execution: Execution,
+    metadata: Mapping[str, Any] | None = None,
+) -> list[dict[str, int]] | list[dict[str, float]]:
+    """:func:`sample_counts` with a resolved record (the codemaker's run, which resolved it)."""
+    from ..limits import check_shots
+
     name = execution.backend
     circuits = list(circuits)
     if not circuits:

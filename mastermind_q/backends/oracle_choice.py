@@ -143,12 +143,38 @@ def choose_construction(
         ValueError: invalid sizes or backend name.
         CircuitTooWideError: no candidate fits the device (the narrowest is reported).
     """
-    from ..circuits.oracle import DEFAULT_CONSTRUCTION, _score_width, black_peg_oracle_cost
+    from ..circuits.oracle import _score_width
     from ..game import validate_colors, validate_positions
 
     n = validate_positions(num_positions)
     k = validate_colors(colors)
     m = _score_width(n, score_qubits)
+    return _choose_construction(
+        on,
+        n,
+        k,
+        m,
+        mps_construction=mps_construction,
+        optimization_level=optimization_level,
+        use_cache=use_cache,
+    )
+
+
+def _choose_construction(
+    on: Any,
+    n: int,
+    k: int,
+    m: int,
+    *,
+    mps_construction: str | None = None,
+    optimization_level: int | None = None,
+    use_cache: bool = True,
+) -> str:
+    """:func:`choose_construction` at validated sizes and score width."""
+    from ..circuits.oracle import DEFAULT_CONSTRUCTION
+    from ..circuits.oracle.constructions import _black_peg_oracle_cost
+    from ..limits import check_circuit_size
+
     if on is None:
         return DEFAULT_CONSTRUCTION
     shown = None
@@ -157,7 +183,8 @@ def choose_construction(
 
         name = shown = validate_backend_name(on)
         if backend_kind(name) == "aer":
-            width = black_peg_oracle_cost(n, k, construction=DEFAULT_CONSTRUCTION, score_qubits=m)
+            check_circuit_size(n, k)
+            width = _black_peg_oracle_cost(n, k, DEFAULT_CONSTRUCTION, m)
             if aer_method(name, width.qubits) == "matrix_product_state":
                 return mps_construction or DEFAULT_CONSTRUCTION
             return DEFAULT_CONSTRUCTION

@@ -62,8 +62,13 @@ from qiskit.circuit.quantumcircuit import _copy_metadata
 
 from ..game import validate_code, validate_colors, validate_flag, validate_positions
 from ..limits import check_circuit_size
-from .layout import SCORE_REGISTER, color_qubits, layout_registers, validate_score_width
-from .layout import score_qubits as layout_score_qubits
+from .layout import (
+    SCORE_REGISTER,
+    _checked_score_width,
+    _color_qubits,
+    _layout_registers,
+    _score_qubits,
+)
 from .stages import StageGate, _register
 
 __all__ = [
@@ -162,7 +167,7 @@ def _check_pair_sizes(
     c2 = _check_color("c2", c2, k)
     if c1 == c2:
         raise ValueError(f"c2 must differ from c1, both were {c1}")
-    m = layout_score_qubits(n) if score_qubits is None else validate_score_width(score_qubits, n)
+    m = _score_qubits(n) if score_qubits is None else _checked_score_width(score_qubits, n)
     return n, k, c1, c2, m
 
 
@@ -178,10 +183,15 @@ def pair_encoding(num_positions: int, colors: int, c1: int, c2: int) -> QuantumC
     Raises:
         ValueError: invalid sizes or colours, ``c1 == c2``.
     """
+    n, k, c1, c2, _ = _check_pair_sizes(num_positions, colors, c1, c2, None)
+    return _pair_encoding(n, k, c1, c2)
+
+
+def _pair_encoding(n: int, k: int, c1: int, c2: int) -> QuantumCircuit:
+    """:func:`pair_encoding` of validated sizes and colours."""
     from .oracle import _encode_bit
 
-    n, k, c1, c2, _ = _check_pair_sizes(num_positions, colors, c1, c2, None)
-    registers = layout_registers(n, k)[:n]
+    registers = _layout_registers(n, k)[:n]
     circuit = QuantumCircuit(*registers, name="encode")
     for register in registers:
         _encode_bit(circuit, list(register), c1, c2)
@@ -191,9 +201,9 @@ def pair_encoding(num_positions: int, colors: int, c1: int, c2: int) -> QuantumC
 def _pair_stage_circuit(
     n: int, k: int, c1: int, c2: int, m: int, *, name: str
 ) -> tuple[QuantumCircuit, Gate, list[Any], QuantumRegister]:
-    registers = layout_registers(n, k, score_width=m)
+    registers = _layout_registers(n, k, score_width=m)
     circuit = QuantumCircuit(*registers, name=name)
-    encode = pair_encoding(n, k, c1, c2).to_gate(label=f"E({c1},{c2})")
+    encode = _pair_encoding(n, k, c1, c2).to_gate(label=f"E({c1},{c2})")
     inputs = [register[0] for register in registers[:n]]
     return circuit, encode, inputs, registers[n]
 
@@ -220,6 +230,12 @@ def pair_preparation(
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 1-2 and Lemma 2.
     """
     n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
+    return _pair_preparation(n, k, c1, c2, score_qubits=m)
+
+
+def _pair_preparation(n: int, k: int, c1: int, c2: int, *, score_qubits: int) -> QuantumCircuit:
+    """:func:`pair_preparation` of validated sizes and colours."""
+    m = score_qubits
     circuit, encode, inputs, score = _pair_stage_circuit(n, k, c1, c2, m, name="pair_prep")
     circuit.append(minus_state_preparation(m), score)
     circuit.h(inputs)
@@ -247,6 +263,12 @@ def pair_readout(
     Reference: Li, Luo, Xu, Section 3.1, Algorithm 2 lines 4-5.
     """
     n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
+    return _pair_readout(n, k, c1, c2, score_qubits=m)
+
+
+def _pair_readout(n: int, k: int, c1: int, c2: int, *, score_qubits: int) -> QuantumCircuit:
+    """:func:`pair_readout` of validated sizes and colours."""
+    m = score_qubits
     circuit, encode, inputs, score = _pair_stage_circuit(n, k, c1, c2, m, name="pair_readout")
     decode = encode.inverse()
     decode.label = f"E({c1},{c2})†"
@@ -275,17 +297,29 @@ class _PairStage(StageGate):
         adjoint: bool = False,
     ) -> None:
         n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
+        self._make(num_positions=n, colors=k, c1=c1, c2=c2, score_qubits=m, adjoint=adjoint)
+
+    def _make(  # type: ignore[override]
+        self,
+        *,
+        num_positions: int,
+        colors: int,
+        c1: int,
+        c2: int,
+        score_qubits: int,
+        adjoint: bool = False,
+    ) -> None:
         super().__init__(
             self._NAME,
-            n * color_qubits(k) + m,
+            num_positions * _color_qubits(colors) + score_qubits,
             [],
             label=self._LABEL.format(c1=c1, c2=c2),
             arguments={
-                "num_positions": n,
-                "colors": k,
+                "num_positions": num_positions,
+                "colors": colors,
                 "c1": c1,
                 "c2": c2,
-                "score_qubits": m,
+                "score_qubits": score_qubits,
             },
             adjoint=adjoint,
         )
@@ -334,7 +368,7 @@ class PairPreparationGate(_PairStage):
     DESCRIPTION = "every position in (|c1⟩ + |c2⟩)/√2, the score in |−⟩"
     _NAME = "pair_prep"
     _LABEL = "prep ({c1},{c2})"
-    _BUILDER = staticmethod(pair_preparation)
+    _BUILDER = staticmethod(_pair_preparation)
 
 
 @_register
@@ -354,7 +388,7 @@ class PairReadoutGate(_PairStage):
     DESCRIPTION = "undoes the preparation: the inputs then hold which positions are c1 or c2"
     _NAME = "pair_readout"
     _LABEL = "readout ({c1},{c2})"
-    _BUILDER = staticmethod(pair_readout)
+    _BUILDER = staticmethod(_pair_readout)
 
 
 _PREP_SLOT, _ORACLE_SLOT, _READOUT_SLOT = "_prep_slot", "_oracle_slot", "_readout_slot"
@@ -368,17 +402,18 @@ def _query_template(n: int, k: int, width: int, m: int, measure: bool) -> Quantu
     qubits of its wide instructions and its ``n`` measurements are copied in Qiskit's own
     data, not made again per query. Never changed after it is built.
     """
-    registers = layout_registers(n, k, num_qubits=width, score_width=m)
+    registers = _layout_registers(n, k, num_qubits=width, score_width=m)
     circuit = QuantumCircuit(*registers)
     qubits = tuple(circuit.qubits)
-    stage = qubits[: n * color_qubits(k) + m]
+    q = _color_qubits(k)
+    stage = qubits[: n * q + m]
     circuit._append(CircuitInstruction(Gate(_PREP_SLOT, len(stage), []), stage))
     circuit._append(CircuitInstruction(Gate(_ORACLE_SLOT, width, []), qubits))
     circuit._append(CircuitInstruction(Gate(_READOUT_SLOT, len(stage), []), stage))
     if measure:
         result = ClassicalRegister(n, "result")
         circuit.add_register(result)
-        measure_into(circuit, qubits[: n * color_qubits(k) : color_qubits(k)], list(result))
+        measure_into(circuit, qubits[: n * q : q], list(result))
     return circuit
 
 
@@ -464,17 +499,30 @@ def find_two_color_circuit(
         >>> {key: round(p, 9) for key, p in dist.items()}  # positions 0 and 2: bits 0, 2
         {'0101': 1.0}
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
-    check_circuit_size(n, k)
+    n, k, c1, c2, m = _check_pair_sizes(num_positions, colors, c1, c2, score_qubits)
     validate_flag(measure, "measure")
-    _check_color("c1", c1, k)
-    _check_color("c2", c2, k)
-    if c1 == c2:
-        raise ValueError(f"c2 must differ from c1, both were {c1}")
-    q = color_qubits(k)
-    m = layout_score_qubits(n) if score_qubits is None else validate_score_width(score_qubits, n)
+    return _find_two_color_circuit(
+        oracle, c1, c2, num_positions=n, colors=k, measure=measure, score_qubits=m
+    )
+
+
+def _find_two_color_circuit(
+    oracle: Gate | QuantumCircuit,
+    c1: int,
+    c2: int,
+    *,
+    num_positions: int,
+    colors: int,
+    measure: bool = True,
+    score_qubits: int,
+) -> QuantumCircuit:
+    """:func:`find_two_color_circuit` of validated sizes and colours (the oracle is
+    checked here: it comes from elsewhere)."""
     from .layout import check_oracle_operation
+
+    n, k, m = num_positions, colors, score_qubits
+    check_circuit_size(n, k)
+    q = _color_qubits(k)
 
     width = check_oracle_operation(oracle)
     if width < n * q + m:
@@ -485,9 +533,11 @@ def find_two_color_circuit(
     check_oracle_operation(oracle, n, k, m)  # e.g. an oracle built for more colours
     gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
     slots = {
-        _PREP_SLOT: PairPreparationGate(n, k, c1, c2, score_qubits=m),
+        _PREP_SLOT: PairPreparationGate._of(
+            num_positions=n, colors=k, c1=c1, c2=c2, score_qubits=m
+        ),
         _ORACLE_SLOT: gate,
-        _READOUT_SLOT: PairReadoutGate(n, k, c1, c2, score_qubits=m),
+        _READOUT_SLOT: PairReadoutGate._of(num_positions=n, colors=k, c1=c1, c2=c2, score_qubits=m),
     }
     template = _query_template(n, k, width, m, measure)
     return _filled_copy(template, slots, f"find_two_color_{c1}_{c2}")

@@ -73,11 +73,11 @@ from qiskit.circuit.library import MCPhaseGate, QFTGate, UniformSuperpositionGat
 
 from ..game import validate_colors, validate_flag, validate_positions
 from .layout import (
+    _color_qubits,
+    _layout_registers,
+    _score_qubits,
     circuit_sizes,
-    color_qubits,
-    layout_registers,
     position_qubit_list,
-    score_qubits,
     validate_score_width,
 )
 from .oracle import oracle_inverse
@@ -153,6 +153,11 @@ def exact_grover_parameters(colors: int) -> tuple[int, float]:
 
     k = validate_colors(colors)
     check_circuit_size(1, k)
+    return _exact_grover_parameters(k)
+
+
+def _exact_grover_parameters(k: int) -> tuple[int, float]:
+    """:func:`exact_grover_parameters` of a validated ``k``."""
     theta = _grover_angle(k)
     iterations = math.ceil(math.pi / (4.0 * theta) - 0.5)
     return iterations, _phase_for(4 * iterations + 2, theta)
@@ -209,8 +214,12 @@ def uniform_preparation(colors: int) -> QuantumCircuit:
     References:
         Li, Luo, Xu, Algorithm 4 line 2 (``QFT_k``).
     """
-    k = validate_colors(colors)
-    q = color_qubits(k)
+    return _uniform_preparation(validate_colors(colors))
+
+
+def _uniform_preparation(k: int) -> QuantumCircuit:
+    """:func:`uniform_preparation` of a validated ``k``."""
+    q = _color_qubits(k)
     circuit = QuantumCircuit(QuantumRegister(q, "pos"), name="A")
     gate = QFTGate(q) if k == 1 << q else UniformSuperpositionGate(k, q)
     gate.label = "QFT" if k == 1 << q else "Uniform"
@@ -283,8 +292,12 @@ def diffusion(colors: int, phi: Angle) -> QuantumCircuit:
     References:
         Li, Luo, Xu, Algorithm 4 line 5; Long (2001), the phase-rotated diffusion.
     """
-    phi = _check_angle(phi)
-    prepare = uniform_preparation(colors).to_gate(label="A")
+    return _diffusion(validate_colors(colors), _check_angle(phi))
+
+
+def _diffusion(k: int, phi: Angle) -> QuantumCircuit:
+    """:func:`diffusion` of a validated ``k`` and ``phi``."""
+    prepare = _uniform_preparation(k).to_gate(label="A")
     q = prepare.num_qubits
     circuit = QuantumCircuit(QuantumRegister(q, "pos"), name="S_0")
     unprepare = prepare.inverse()
@@ -331,7 +344,7 @@ def _tensor_power_label(label: str, num_positions: int, angle: str = "") -> str:
 
 
 def _position_registers(n: int, k: int) -> list[QuantumRegister]:
-    return layout_registers(n, k)[:n]
+    return _layout_registers(n, k)[:n]
 
 
 @_register
@@ -364,9 +377,15 @@ class UniformPreparationGate(StageGate):
 
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
         n, k = circuit_sizes(num_positions, colors)
+        self._make(num_positions=n, colors=k, adjoint=adjoint)
+
+    def _make(  # type: ignore[override]
+        self, *, num_positions: int, colors: int, adjoint: bool = False
+    ) -> None:
+        n, k = num_positions, colors
         super().__init__(
             "uniform_prep",
-            n * color_qubits(k),
+            n * _color_qubits(k),
             [],
             label=_tensor_power_label("A", n),
             arguments={"num_positions": n, "colors": k},
@@ -377,7 +396,7 @@ class UniformPreparationGate(StageGate):
         n, k = self._arguments["num_positions"], self._arguments["colors"]
         registers = _position_registers(n, k)
         circuit = QuantumCircuit(*registers, name="uniform_prep")
-        prepare = uniform_preparation(k).to_gate(label="A")
+        prepare = _uniform_preparation(k).to_gate(label="A")
         for register in registers:
             circuit.append(prepare, register)
         return circuit
@@ -410,6 +429,12 @@ class ScorePhaseGate(StageGate):
     def __init__(self, num_score_qubits: int, phi: Angle, *, adjoint: bool = False) -> None:
         phi = _check_angle(phi)
         m = validate_score_width(num_score_qubits, name="num_score_qubits")
+        self._make(num_score_qubits=m, phi=phi, adjoint=adjoint)
+
+    def _make(  # type: ignore[override]
+        self, *, num_score_qubits: int, phi: Angle, adjoint: bool = False
+    ) -> None:
+        m = num_score_qubits
         super().__init__(
             "score_phase",
             m,
@@ -465,10 +490,16 @@ class DiffusionGate(StageGate):
     ) -> None:
         phi = _check_angle(phi)
         n, k = circuit_sizes(num_positions, colors)
+        self._make(num_positions=n, colors=k, phi=phi, adjoint=adjoint)
+
+    def _make(  # type: ignore[override]
+        self, *, num_positions: int, colors: int, phi: Angle, adjoint: bool = False
+    ) -> None:
+        n, k = num_positions, colors
         symbol = "π" if isinstance(phi, float) and phi == math.pi else "φ"
         super().__init__(
             "diffusion",
-            n * color_qubits(k),
+            n * _color_qubits(k),
             [phi],
             label=_tensor_power_label("S_0", n, symbol),
             arguments={"num_positions": n, "colors": k},
@@ -484,7 +515,7 @@ class DiffusionGate(StageGate):
         registers = _position_registers(n, k)
         circuit = QuantumCircuit(*registers, name="diffusion")
         label = "S_0(π)" if isinstance(phi, float) and phi == math.pi else "S_0(φ)"
-        reflect = diffusion(k, phi).to_gate(label=label)
+        reflect = _diffusion(k, phi).to_gate(label=label)
         for register in registers:
             circuit.append(reflect, register)
         return circuit
@@ -514,14 +545,24 @@ def _registers(
     """Validate sizes; return ``(n, q, m, [pos0, ..., score, (anc)])`` for ``oracle``."""
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    q, m = color_qubits(k), score_qubits(n)
+    return _registers_of(oracle, n, k)
+
+
+def _registers_of(
+    oracle: Instruction, n: int, k: int
+) -> tuple[int, int, int, list[QuantumRegister]]:
+    """:func:`_registers` of validated ``n``, ``k`` (the oracle's width is checked)."""
+    from ..limits import check_circuit_size
+
+    check_circuit_size(n, k)
+    q, m = _color_qubits(k), _score_qubits(n)
     width = n * q + m
     if oracle.num_qubits < width:
         raise ValueError(
             f"oracle must act on at least n*q + m = {width} qubits for n={n}, k={k}, "
             f"had {oracle.num_qubits}"
         )
-    return n, q, m, layout_registers(n, k, num_qubits=oracle.num_qubits)
+    return n, q, m, _layout_registers(n, k, num_qubits=oracle.num_qubits)
 
 
 def phase_oracle(
@@ -645,20 +686,30 @@ def adaptive_circuit(
     """
     validate_flag(measure, "measure")
     gate = _as_gate(oracle)
-    n, q, m, registers = _registers(gate, num_positions, colors)
-    iterations, _ = exact_grover_parameters(colors)
+    n = validate_positions(num_positions)
+    k = validate_colors(colors)
+    return _adaptive_circuit(gate, n, k, measure=measure)
+
+
+def _adaptive_circuit(gate: Instruction, n: int, k: int, *, measure: bool = True) -> QuantumCircuit:
+    """:func:`adaptive_circuit` of validated sizes, ``oracle`` as an instruction (its
+    width is checked)."""
+    _, q, m, registers = _registers_of(gate, n, k)
+    iterations, _ = _exact_grover_parameters(k)
     phi = Parameter(PHI_NAME)
     circuit = QuantumCircuit(*registers, name="adaptive", metadata={"color_qubits": q})
     qubits = tuple(circuit.qubits)
     positions = qubits[: n * q]
     score = qubits[n * q : n * q + m]
     inverse = oracle_inverse(gate)
-    circuit._append(CircuitInstruction(UniformPreparationGate(n, colors), positions))
+    uniform = UniformPreparationGate._of(num_positions=n, colors=k)
+    circuit._append(CircuitInstruction(uniform, positions))
     for _ in range(iterations):
         circuit._append(CircuitInstruction(gate, qubits))
-        circuit._append(CircuitInstruction(ScorePhaseGate(m, phi), score))
+        circuit._append(CircuitInstruction(ScorePhaseGate._of(num_score_qubits=m, phi=phi), score))
         circuit._append(CircuitInstruction(inverse, qubits))
-        circuit._append(CircuitInstruction(DiffusionGate(n, colors, phi), positions))
+        diffuse = DiffusionGate._of(num_positions=n, colors=k, phi=phi)
+        circuit._append(CircuitInstruction(diffuse, positions))
     if measure:
         _measure_positions(circuit, registers)
     return circuit

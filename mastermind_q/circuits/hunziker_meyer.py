@@ -68,7 +68,7 @@ from qiskit.circuit import (
 )
 
 from ..game import validate_colors, validate_flag, validate_positions
-from .layout import circuit_sizes, color_qubits
+from .layout import _color_qubits, circuit_sizes
 from .oracle.parity import (
     PARITY_ORACLE_GATE_NAME,
     PARITY_ORACLE_LABEL,
@@ -104,7 +104,11 @@ def hunziker_meyer_iterations(colors: int) -> int:
         >>> [hunziker_meyer_iterations(k) for k in (5, 6, 7, 8, 16)]
         [1, 1, 2, 2, 3]
     """
-    k = validate_colors(colors)
+    return _hunziker_meyer_iterations(validate_colors(colors))
+
+
+def _hunziker_meyer_iterations(k: int) -> int:
+    """:func:`hunziker_meyer_iterations` of a validated ``k``."""
     value = (math.pi / (2 * math.asin(1 / math.sqrt(k))) - 1) / 2
     return math.floor(value + 0.5)
 
@@ -118,7 +122,7 @@ def hunziker_meyer_success_probability(num_positions: int, colors: int) -> float
     n = validate_positions(num_positions)
     k = validate_colors(colors)
     theta = math.asin(1 / math.sqrt(k))
-    iterations = hunziker_meyer_iterations(k)
+    iterations = _hunziker_meyer_iterations(k)
     return math.sin((2 * iterations + 1) * theta) ** (2 * n)
 
 
@@ -164,8 +168,17 @@ def _checked_registers(
     from .grover import _as_gate
 
     n, k = circuit_sizes(num_positions, colors)
-    q = color_qubits(k)
-    gate = _as_gate(oracle)
+    return _registers_for(_as_gate(oracle), n, k)
+
+
+def _registers_for(
+    gate: Instruction, n: int, k: int
+) -> tuple[int, int, int, Instruction, list[QuantumRegister]]:
+    """:func:`_checked_registers` of validated sizes (the oracle's width is checked)."""
+    from ..limits import check_circuit_size
+
+    check_circuit_size(n, k)
+    q = _color_qubits(k)
     _check_width(gate, n, q)
     return n, k, q, gate, _registers(n, q)
 
@@ -184,12 +197,16 @@ def hunziker_meyer_preparation(num_positions: int, colors: int) -> QuantumCircui
 
     Reference: Li, Luo, Xu, Appendix A, Algorithm 5 line 1.
     """
-    from .grover import uniform_preparation
+    return _hunziker_meyer_preparation(*circuit_sizes(num_positions, colors))
 
-    n, k = circuit_sizes(num_positions, colors)
-    registers = _registers(n, color_qubits(k))
+
+def _hunziker_meyer_preparation(n: int, k: int) -> QuantumCircuit:
+    """:func:`hunziker_meyer_preparation` of validated sizes."""
+    from .grover import _uniform_preparation
+
+    registers = _registers(n, _color_qubits(k))
     circuit = QuantumCircuit(*registers, name="hm_prep")
-    prepare = uniform_preparation(k).to_gate(label="A")
+    prepare = _uniform_preparation(k).to_gate(label="A")
     for register in registers[:-1]:
         circuit.append(prepare, register)
     circuit.x(registers[-1])
@@ -225,9 +242,15 @@ class HunzikerMeyerPreparationGate(StageGate):
 
     def __init__(self, num_positions: int, colors: int, *, adjoint: bool = False) -> None:
         n, k = circuit_sizes(num_positions, colors)
+        self._make(num_positions=n, colors=k, adjoint=adjoint)
+
+    def _make(  # type: ignore[override]
+        self, *, num_positions: int, colors: int, adjoint: bool = False
+    ) -> None:
+        n, k = num_positions, colors
         super().__init__(
             "hm_prep",
-            n * color_qubits(k) + 1,
+            n * _color_qubits(k) + 1,
             [],
             label="A^⊗n ⊗ |−⟩" if n > 1 else "A ⊗ |−⟩",
             arguments={"num_positions": n, "colors": k},
@@ -235,7 +258,7 @@ class HunzikerMeyerPreparationGate(StageGate):
         )
 
     def _build(self) -> QuantumCircuit:
-        return hunziker_meyer_preparation(
+        return _hunziker_meyer_preparation(
             self._arguments["num_positions"], self._arguments["colors"]
         )
 
@@ -272,18 +295,31 @@ def hunziker_meyer_circuit(
     References:
         Li, Luo, Xu, Appendix A, Algorithm 5; Hunziker and Meyer (2002).
     """
+
+    from .grover import _as_gate
+
+    validate_flag(measure, "measure")
+    n, k = circuit_sizes(num_positions, colors)
+    return _hunziker_meyer_circuit(_as_gate(oracle), n, k, measure=measure)
+
+
+def _hunziker_meyer_circuit(
+    gate: Instruction, n: int, k: int, *, measure: bool = True
+) -> QuantumCircuit:
+    """:func:`hunziker_meyer_circuit` of validated sizes, the oracle as an instruction (its
+    width is checked)."""
     import math
 
     from .grover import DiffusionGate, _measure_positions
 
-    validate_flag(measure, "measure")
-    n, k, q, gate, registers = _checked_registers(oracle, num_positions, colors)
+    n, k, q, gate, registers = _registers_for(gate, n, k)
     circuit = QuantumCircuit(*registers, name="hunziker-meyer", metadata={"color_qubits": q})
     qubits = tuple(circuit.qubits)
     positions = qubits[: n * q]
-    circuit._append(CircuitInstruction(HunzikerMeyerPreparationGate(n, k), qubits))
-    reflect = DiffusionGate(n, k, math.pi)
-    for _ in range(hunziker_meyer_iterations(k)):
+    prepare = HunzikerMeyerPreparationGate._of(num_positions=n, colors=k)
+    circuit._append(CircuitInstruction(prepare, qubits))
+    reflect = DiffusionGate._of(num_positions=n, colors=k, phi=math.pi)
+    for _ in range(_hunziker_meyer_iterations(k)):
         circuit._append(CircuitInstruction(gate, qubits))
         circuit._append(CircuitInstruction(reflect, positions))
     if measure:

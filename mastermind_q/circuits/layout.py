@@ -61,13 +61,21 @@ more positions than any circuit holds."""
 
 def color_qubits(colors: int) -> int:
     """``q = max(1, ceil(log2 k))``: qubits per colour register."""
-    k = validate_colors(colors)
+    return _color_qubits(validate_colors(colors))
+
+
+def _color_qubits(k: int) -> int:
+    """:func:`color_qubits` of a validated ``k``."""
     return max(1, (k - 1).bit_length())
 
 
 def score_qubits(positions: int) -> int:
     """``m = max(1, ceil(log2(n + 1)))``: qubits of the score register (``2^m >= n+1``)."""
-    n = validate_positions(positions)
+    return _score_qubits(validate_positions(positions))
+
+
+def _score_qubits(n: int) -> int:
+    """:func:`score_qubits` of a validated ``n``."""
     return max(1, n.bit_length())
 
 
@@ -80,6 +88,11 @@ def position_qubits(position: int, colors: int) -> list[int]:
     if isinstance(position, bool) or not isinstance(position, int) or position < 0:
         raise ValueError(f"position must be a non-negative integer, was {position!r}")
     q = color_qubits(colors)
+    return _position_qubits(position, q)
+
+
+def _position_qubits(position: int, q: int) -> list[int]:
+    """:func:`position_qubits` of a validated position, ``q`` qubits per colour."""
     return list(range(position * q, (position + 1) * q))
 
 
@@ -111,8 +124,19 @@ def validate_score_width(
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer, was {value!r}")
+    n = None if num_positions is None else validate_positions(num_positions)
+    return _checked_score_width(value, n, name=name, minimum=minimum)
+
+
+def _checked_score_width(
+    value: Any, n: int | None, *, name: str = "score_qubits", minimum: int = 1
+) -> int:
+    """:func:`validate_score_width` for a validated ``n`` (or ``None``): ``value`` checked."""
+    num_positions = n
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, was {value!r}")
     m = int(value)
-    least = minimum if num_positions is None else max(minimum, score_qubits(num_positions))
+    least = minimum if num_positions is None else max(minimum, _score_qubits(num_positions))
     if m < least:
         where = "" if num_positions is None else f" for {num_positions} positions"
         raise ValueError(f"{name} must be >= {least}{where}, was {m}")
@@ -265,11 +289,22 @@ class OracleLayout:
     ) -> OracleLayout:
         """The layout of ``n`` positions of ``k`` colours, ``m`` score and ``w`` work qubits."""
         n = validate_positions(num_positions)
-        positions = tuple(tuple(position_qubits(i, colors)) for i in range(n))
-        start = n * color_qubits(colors)
+        k = validate_colors(colors)
+        return cls._of(
+            n, k, score_qubits=score_qubits, work_qubits=work_qubits, score_name=score_name
+        )
+
+    @classmethod
+    def _of(
+        cls, n: int, k: int, *, score_qubits: int, work_qubits: int = 0, score_name: str = "score"
+    ) -> OracleLayout:
+        """:meth:`of` at validated sizes."""
+        q = _color_qubits(k)
+        positions = tuple(tuple(_position_qubits(i, q)) for i in range(n))
+        start = n * q
         score = tuple(range(start, start + score_qubits))
         work = tuple(range(start + score_qubits, start + score_qubits + work_qubits))
-        return cls(n, int(colors), positions, score, work, score_name)
+        return cls(n, k, positions, score, work, score_name)
 
     @property
     def num_qubits(self) -> int:
@@ -319,12 +354,17 @@ def layout_registers(
         [2, 2, 2, 2, 1]
     """
     n, k = circuit_sizes(num_positions, colors)
-    q = color_qubits(k)
-    m = (
-        score_qubits(n)
-        if score_width is None
-        else validate_score_width(score_width, name="score_width")
-    )
+    m = None if score_width is None else validate_score_width(score_width, name="score_width")
+    return _layout_registers(n, k, num_qubits=num_qubits, score_width=m)
+
+
+def _layout_registers(
+    n: int, k: int, *, num_qubits: int | None = None, score_width: int | None = None
+) -> list[QuantumRegister]:
+    """:func:`layout_registers` of validated ``n``, ``k`` and ``score_width`` (a builder's
+    own sizes); ``num_qubits`` is checked here."""
+    q = _color_qubits(k)
+    m = _score_qubits(n) if score_width is None else score_width
     least = n * q + m
     if num_qubits is None:
         width = least

@@ -71,7 +71,9 @@ class StageGate(Gate):
 
     Subclasses keep their integer arguments in :attr:`arguments` (a dict of the
     constructor's keyword arguments other than the angles in ``params``) and implement
-    :meth:`_build` (the builder call) and, when they carry angles, :meth:`_angles`.
+    :meth:`_build` (the builder call) and, when they carry angles, :meth:`_angles`. A
+    subclass's constructor validates its arguments and hands them to :meth:`_make`, which
+    sets the gate up; :meth:`_of` makes a gate of arguments validated before.
 
     Args:
         name: the gate name (the inverse is ``<name>_dg``).
@@ -106,6 +108,22 @@ class StageGate(Gate):
         self._arguments = dict(arguments)
         self._adjoint = bool(adjoint)
 
+    @classmethod
+    def _of(cls, **arguments: Any) -> Any:
+        """The gate of validated ``arguments`` (the constructor's, by keyword, angles and
+        ``adjoint`` included), made without checking them again.
+
+        The constructor is the public entrance and validates what it is given; the
+        library's own builders, which hold validated sizes, and :meth:`inverse` use this.
+        """
+        gate = cls.__new__(cls)
+        gate._make(**arguments)
+        return gate
+
+    def _make(self, **arguments: Any) -> None:  # pragma: no cover - every subclass has one
+        """Set the gate up from validated ``arguments`` (what :meth:`_of` calls)."""
+        raise NotImplementedError
+
     @property
     def arguments(self) -> dict[str, Any]:
         """The constructor's arguments (sizes, colours) other than the angles."""
@@ -133,7 +151,7 @@ class StageGate(Gate):
         base_label = self.label or ""
         if self._adjoint and base_label.endswith(ADJOINT_MARK):
             base_label = base_label[: -len(ADJOINT_MARK)]
-        gate = type(self)(**self._arguments, **self._angles(), adjoint=not self._adjoint)
+        gate = type(self)._of(**self._arguments, **self._angles(), adjoint=not self._adjoint)
         if self.label is not None and not self._adjoint:
             gate.label = f"{base_label}{ADJOINT_MARK}"
         elif self.label is not None:

@@ -72,7 +72,8 @@ from ..game import validate_flag, validate_positions
 from ..limits import check_circuit_size
 from .layout import (
     SCORE_REGISTER,
-    layout_registers,
+    _layout_registers,
+    _score_qubits,
     position_qubit_list,
     validate_score_width,
 )
@@ -110,6 +111,11 @@ def two_color_score_qubits(num_positions: int) -> int:
         (2, 3)
     """
     return max(MIN_SCORE_QUBITS, layout_score_qubits(num_positions))
+
+
+def _two_color_score_qubits(n: int) -> int:
+    """:func:`two_color_score_qubits` of a validated ``n``."""
+    return max(MIN_SCORE_QUBITS, _score_qubits(n))
 
 
 def u_gate_circuit() -> QuantumCircuit:
@@ -155,7 +161,7 @@ def _check_two_color_sizes(num_positions: int, score_qubits: int | None) -> tupl
     """Validated ``(n, m)`` of Algorithm 3 (``m >= 2``, ``2^m >= n + 1``)."""
     n = validate_positions(num_positions)
     check_circuit_size(n, 2)
-    m = two_color_score_qubits(n) if score_qubits is None else score_qubits
+    m = _two_color_score_qubits(n) if score_qubits is None else score_qubits
     if isinstance(m, bool) or not isinstance(m, int) or m < MIN_SCORE_QUBITS:
         raise ValueError(f"score_qubits must be an integer >= 2 for Algorithm 3, was {m!r}")
     m = validate_score_width(m, minimum=MIN_SCORE_QUBITS)  # at most 64
@@ -170,7 +176,14 @@ def _two_color_frame(
     """An empty circuit ``name`` on Algorithm 3's registers (``pos0 .. pos{n-1}``,
     ``score``), with the registers and the validated ``(n, m)``."""
     n, m = _check_two_color_sizes(num_positions, score_qubits)
-    registers = layout_registers(n, 2, score_width=m)
+    return _two_color_frame_of(n, m, name)
+
+
+def _two_color_frame_of(
+    n: int, m: int, name: str
+) -> tuple[QuantumCircuit, list[QuantumRegister], int, int]:
+    """:func:`_two_color_frame` of a validated ``n`` and ``m``."""
+    registers = _layout_registers(n, 2, score_width=m)
     return QuantumCircuit(*registers, name=name), registers, n, m
 
 
@@ -190,7 +203,13 @@ def two_color_preparation(num_positions: int, *, score_qubits: int | None = None
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 1-2.
     """
-    circuit, registers, n, m = _two_color_frame(num_positions, score_qubits, "two_color_prep")
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    return _two_color_preparation(n, score_qubits=m)
+
+
+def _two_color_preparation(n: int, *, score_qubits: int) -> QuantumCircuit:
+    """:func:`two_color_preparation` of a validated ``n`` and ``m``."""
+    circuit, registers, n, m = _two_color_frame_of(n, score_qubits, "two_color_prep")
     circuit.append(chi_state_preparation(m), registers[n])
     circuit.h(position_qubit_list(registers))
     return circuit
@@ -209,7 +228,13 @@ def two_color_readout(num_positions: int, *, score_qubits: int | None = None) ->
 
     Reference: Li, Luo, Xu, Section 3.2, Algorithm 3 lines 4-5.
     """
-    circuit, registers, n, m = _two_color_frame(num_positions, score_qubits, "two_color_readout")
+    n, m = _check_two_color_sizes(num_positions, score_qubits)
+    return _two_color_readout(n, score_qubits=m)
+
+
+def _two_color_readout(n: int, *, score_qubits: int) -> QuantumCircuit:
+    """:func:`two_color_readout` of a validated ``n`` and ``m``."""
+    circuit, registers, n, m = _two_color_frame_of(n, score_qubits, "two_color_readout")
     score = registers[n]
     u_gate = u_gate_circuit().to_gate(label="U")
     for qubit in position_qubit_list(registers):
@@ -234,6 +259,12 @@ class _TwoColorStage(StageGate):
         self, num_positions: int, *, score_qubits: int | None = None, adjoint: bool = False
     ) -> None:
         n, m = _check_two_color_sizes(num_positions, score_qubits)
+        self._make(num_positions=n, score_qubits=m, adjoint=adjoint)
+
+    def _make(  # type: ignore[override]
+        self, *, num_positions: int, score_qubits: int, adjoint: bool = False
+    ) -> None:
+        n, m = num_positions, score_qubits
         super().__init__(
             self._NAME,
             n + m,
@@ -276,7 +307,7 @@ class TwoColorPreparationGate(_TwoColorStage):
     DESCRIPTION = "H on every position, the score in |χ⟩ = Σ i^y |y⟩"
     _NAME = "two_color_prep"
     _LABEL = "prep |+⟩ⁿ|χ⟩"
-    _BUILDER = staticmethod(two_color_preparation)
+    _BUILDER = staticmethod(_two_color_preparation)
 
 
 @_register
@@ -293,7 +324,7 @@ class TwoColorReadoutGate(_TwoColorStage):
     DESCRIPTION = "U on every position (reads s), QFT₄† returns the score"
     _NAME = "two_color_readout"
     _LABEL = "readout Uⁿ, QFT₄†"
-    _BUILDER = staticmethod(two_color_readout)
+    _BUILDER = staticmethod(_two_color_readout)
 
 
 def two_color_circuit(
@@ -356,13 +387,17 @@ def two_color_circuit(
         )
     check_oracle_operation(oracle, n, 2, m)  # e.g. an oracle built for more colors
     gate = oracle.to_gate() if isinstance(oracle, QuantumCircuit) else oracle
-    registers = layout_registers(n, 2, num_qubits=width, score_width=m)
+    registers = _layout_registers(n, 2, num_qubits=width, score_width=m)
     circuit = QuantumCircuit(*registers, name="two_color")
     qubits = tuple(circuit.qubits)
     stage = qubits[: n + m]
-    circuit._append(CircuitInstruction(TwoColorPreparationGate(n, score_qubits=m), stage))
+    circuit._append(
+        CircuitInstruction(TwoColorPreparationGate._of(num_positions=n, score_qubits=m), stage)
+    )
     circuit._append(CircuitInstruction(gate, qubits))
-    circuit._append(CircuitInstruction(TwoColorReadoutGate(n, score_qubits=m), stage))
+    circuit._append(
+        CircuitInstruction(TwoColorReadoutGate._of(num_positions=n, score_qubits=m), stage)
+    )
     if measure:
         result = ClassicalRegister(n, "result")
         circuit.add_register(result)

@@ -44,11 +44,11 @@ from ..codemaker import ClassicalCodemaker as Codemaker
 from ..codemaker import check_codemaker
 from ..game import Code, validate_colors, validate_positions
 from .codes import (
-    all_codes,
+    _all_codes,
+    _count_codes,
     black_counts,
     black_white_counts,
     color_histograms,
-    count_codes,
     partitions,
 )
 
@@ -89,7 +89,7 @@ def _check_enumerable(
 
     # by its logarithm first: a huge k^n is never built
     check_code_space(method, n, k, limit, distinct=distinct, limit_name=limit_name)
-    total = count_codes(n, k, distinct=distinct)
+    total = _count_codes(n, k, distinct)  # the codemaker's game, validated
     if total > limit:
         raise ValueError(
             f"{method} enumerates all codes; n={n}, k={k} gives {total} codes, "
@@ -149,7 +149,7 @@ class _KnuthTables:
 @functools.lru_cache(maxsize=8)
 def _knuth_tables(n: int, k: int, distinct: bool) -> _KnuthTables:
     """Codes, histograms, Knuth's first guess and (``N <= 4096``) the score matrix."""
-    codes = all_codes(n, k, distinct=distinct)
+    codes = _all_codes(n, k, distinct)
     histograms = color_histograms(codes, k)
     scores = None
     if codes.shape[0] <= _SCORE_MATRIX_MAX_CODES:
@@ -264,7 +264,7 @@ def solve_random_consistent(codemaker: Codemaker, *, seed: int | None = None) ->
         RANDOM_CONSISTENT_MAX_CODES,
     )
     rng = np.random.default_rng(seed)
-    consistent = all_codes(n, k, distinct=distinct)
+    consistent = _all_codes(n, k, distinct)
     while consistent.shape[0]:
         guess = tuple(int(color) for color in consistent[rng.integers(consistent.shape[0])])
         answer = codemaker.black(guess)
@@ -302,8 +302,11 @@ def blackpeg_query_bound(num_positions: int, colors: int) -> int:
         >>> blackpeg_query_bound(4, 6), blackpeg_query_bound(1000, 8)
         (14, 4282)
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
+    return _blackpeg_query_bound(validate_positions(num_positions), validate_colors(colors))
+
+
+def _blackpeg_query_bound(n: int, k: int) -> int:
+    """:func:`blackpeg_query_bound` at validated sizes."""
     if n == 1:
         return k
     if k == 2:
@@ -556,7 +559,7 @@ class BlackPeg(_Baseline):
         return solve_blackpeg(codemaker, seed=seed)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
-        return blackpeg_query_bound(num_positions, num_colors)
+        return _blackpeg_query_bound(num_positions, num_colors)
 
 
 class RandomConsistent(_Baseline):

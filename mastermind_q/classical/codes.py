@@ -94,7 +94,11 @@ def count_codes(num_positions: int, colors: int, *, distinct: bool = False) -> i
     """
     n = validate_positions(num_positions)
     k = validate_colors(colors)
-    validate_flag(distinct, "distinct")
+    return _count_codes(n, k, validate_flag(distinct, "distinct"))
+
+
+def _count_codes(n: int, k: int, distinct: bool) -> int:
+    """:func:`count_codes` of a validated game."""
     if distinct and k < n:
         raise ValueError(f"colors must be >= positions ({n}) when distinct, was {k}")
     log2_total = _log2_count(n, k, distinct)
@@ -136,6 +140,11 @@ def all_codes(
     max_codes = int(max_codes)
     if max_codes < 1:
         raise ValueError(f"max_codes must be at least 1, was {max_codes}")
+    return _all_codes(n, k, distinct, max_codes)
+
+
+def _all_codes(n: int, k: int, distinct: bool, max_codes: int = DEFAULT_MAX_CODES) -> np.ndarray:
+    """:func:`all_codes` of a validated game and ``max_codes``."""
     if distinct and k < n:
         raise ValueError(f"colors must be >= positions ({n}) when distinct, was {k}")
     log2_total = _log2_count(n, k, distinct)
@@ -144,7 +153,7 @@ def all_codes(
             f"the code space has about 2^{log2_total:.0f} codes for n={n}, k={k}, "
             f"distinct={distinct}; more than max_codes={max_codes}"
         )
-    total = count_codes(n, k, distinct=distinct)
+    total = _count_codes(n, k, distinct)
     if total > max_codes:
         raise ValueError(
             f"the code space has {total} codes for n={n}, k={k}, distinct={distinct}; "

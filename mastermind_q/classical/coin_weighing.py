@@ -107,8 +107,11 @@ def coin_weighing_query_bound(num_positions: int, num_colors: int) -> int:
         >>> coin_weighing_query_bound(64, 64)
         448
     """
-    n = validate_positions(num_positions)
-    k = validate_colors(num_colors)
+    return _query_bound(validate_positions(num_positions), validate_colors(num_colors))
+
+
+def _query_bound(n: int, k: int) -> int:
+    """:func:`coin_weighing_query_bound` at validated sizes."""
     return n * (k - 1).bit_length() + k
 
 
@@ -872,7 +875,7 @@ class CoinWeighing(Codebreaker):
         return solve_coin_weighing(codemaker, seed=seed)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
-        return coin_weighing_query_bound(num_positions, num_colors)
+        return _query_bound(num_positions, num_colors)
 
     def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
 

@@ -95,7 +95,7 @@ from ..game import (
     validate_seed,
 )
 from ..limits import check_code_space
-from .codes import all_codes, count_codes, feedback_keys, partitions
+from .codes import _all_codes, _count_codes, count_codes, feedback_keys, partitions
 from .progress import ProgressCallback, progress_callback, search_progress
 
 __all__ = [
@@ -285,7 +285,7 @@ def _check_game(n: Any, k: Any, feedback: Any, distinct: Any) -> tuple[int, int,
     feedback = validate_feedback(feedback)
     validate_flag(distinct, "distinct")
     check_optimal_game(num_positions, num_colors, feedback, distinct)
-    total = count_codes(num_positions, num_colors, distinct=distinct)
+    total = _count_codes(num_positions, num_colors, distinct)
     return num_positions, num_colors, feedback, distinct, total
 
 
@@ -309,7 +309,7 @@ def _answer_code(n: int, feedback: str, blacks: int, whites: int) -> int:
 
 @functools.lru_cache(maxsize=4)
 def _tables(n: int, k: int, feedback: str, distinct: bool) -> _Tables:
-    codes = all_codes(n, k, distinct=distinct)
+    codes = _all_codes(n, k, distinct)
     answers = feedback_keys(codes, codes, feedback=feedback, dtype=np.int16)
     num_answers = (n + 1) * (n + 1) if feedback == "black-white" else n + 1
     win = _answer_code(n, feedback, n, 0)

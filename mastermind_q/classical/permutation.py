@@ -146,8 +146,11 @@ def _endgame_budget(open_positions: int, square: bool) -> int:
 
 def _permutation_sizes(num_positions: int, colors: int) -> tuple[int, int]:
     """Validated ``(n, k)`` of the permutation game (``k >= n``)."""
-    n = validate_positions(num_positions)
-    k = validate_colors(colors)
+    return _permutation_game(validate_positions(num_positions), validate_colors(colors))
+
+
+def _permutation_game(n: int, k: int) -> tuple[int, int]:
+    """Validated ``(n, k)`` checked for the permutation game (``k >= n``)."""
     if k < n:
         raise ValueError(f"colors must be >= positions ({n}) for permutations, was {k}")
     return n, k
@@ -218,7 +221,11 @@ def permutation_worst_case_bound(num_positions: int, colors: int) -> int:
         >>> permutation_worst_case_bound(8, 8), permutation_worst_case_bound(1000, 1000)
         (32, 11464)
     """
-    n, k = _permutation_sizes(num_positions, colors)
+    return _worst_case_bound(*_permutation_sizes(num_positions, colors))
+
+
+def _worst_case_bound(n: int, k: int) -> int:
+    """:func:`permutation_worst_case_bound` of a validated game (``k >= n``)."""
     if k == n:
         if n <= 2:
             return n
@@ -250,7 +257,8 @@ class PermutationCodebreaker:
                 f"was {codemaker!r}"
             )
         self._maker = codemaker
-        n, k = _permutation_sizes(codemaker.num_positions, codemaker.num_colors)
+        # the codemaker's sizes, validated when it was made
+        n, k = _permutation_game(codemaker.num_positions, codemaker.num_colors)
         self._n, self._k = n, k
         self._doubled = list(range(k)) * 2
         self._partial = [-1] * n
@@ -780,7 +788,7 @@ class Permutation(Codebreaker):
         game is refused later, with its own message)."""
         if num_colors < num_positions:
             return num_positions + num_colors
-        return permutation_worst_case_bound(num_positions, num_colors)
+        return _worst_case_bound(num_positions, num_colors)
 
 
 PERMUTATION = Permutation()

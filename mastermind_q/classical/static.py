@@ -125,10 +125,15 @@ def exact_play_available(n: int, k: int, feedback: str = "black") -> bool:
         ValueError: ``n`` below 1, ``k`` below 2 or not integers, an unknown feedback.
     """
     from ..game import validate_colors, validate_feedback, validate_positions
-    from .static_limits import static_family
 
     n, k = validate_positions(n), validate_colors(k)
-    feedback = validate_feedback(feedback)
+    return _exact_play_available(n, k, validate_feedback(feedback))
+
+
+def _exact_play_available(n: int, k: int, feedback: str) -> bool:
+    """:func:`exact_play_available` at validated sizes and feedback."""
+    from .static_limits import static_family
+
     family = static_family(n, k, feedback)
     if n * math.log2(k) <= math.log2(EXACT_PLAY[family]) + 1e-9:
         return True
@@ -182,14 +187,21 @@ def static_scheme(n: int, k: int, *, feedback: str = "black", scheme: str | None
         >>> static_scheme(4, 3), static_scheme(100, 2), static_scheme(256, 256)
         ('minimum', 'coin-weighing', 'balanced')
     """
-    from .static_schemes import static_scheme as choose
     from .static_schemes import validate_scheme
 
     scheme = validate_scheme(scheme)
     n = validate_positions(n)
     k = validate_colors(k)
-    feedback = validate_feedback(feedback)
-    return choose(n, k, scheme, exact=exact_play_available(n, k, feedback))
+    return _static_scheme(n, k, validate_feedback(feedback), scheme)
+
+
+def _static_scheme(n: int, k: int, feedback: str, scheme: str | None) -> str:
+    """:func:`static_scheme` at validated sizes and feedback (``scheme`` is checked)."""
+    from .static_schemes import _static_scheme as choose
+    from .static_schemes import validate_scheme
+
+    scheme = validate_scheme(scheme)
+    return choose(n, k, scheme, exact=_exact_play_available(n, k, feedback))
 
 
 def static_query_count(
@@ -203,8 +215,18 @@ def static_query_count(
     Raises:
         ValueError: invalid sizes, feedback or scheme; sizes too large to compute with.
     """
+    from ..game import validate_feedback
+    from .static_schemes import validate_scheme
+
+    scheme = validate_scheme(scheme)
+    n, k = validate_positions(n), validate_colors(k)
+    return _static_query_count(n, k, feedback=validate_feedback(feedback), scheme=scheme)
+
+
+def _static_query_count(n: int, k: int, *, feedback: str, scheme: str | None) -> int:
+    """:func:`static_query_count` at validated sizes and feedback."""
     try:
-        return _static_query_count(n, k, feedback=feedback, scheme=scheme)
+        return _query_count(n, k, feedback=feedback, scheme=scheme)
     except OverflowError:
         from ..game import shown
 
@@ -213,10 +235,10 @@ def static_query_count(
         ) from None
 
 
-def _static_query_count(n: int, k: int, *, feedback: str, scheme: str | None) -> int:
-    from .static_schemes import scheme_query_count
+def _query_count(n: int, k: int, *, feedback: str, scheme: str | None) -> int:
+    from .static_schemes import _scheme_query_count
 
-    chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
+    chosen = _static_scheme(n, k, feedback, scheme)
     if chosen == "minimum":
         from .static_sets import KNOWN_SETS
 
@@ -224,7 +246,7 @@ def _static_query_count(n: int, k: int, *, feedback: str, scheme: str | None) ->
             return len(KNOWN_SETS[(n, k)])
         known = _literature_minimum(n, k, feedback)
         return known if known is not None else max(_counting_bound(n, k, feedback), 1)
-    count = scheme_query_count(n, k, chosen)
+    count = _scheme_query_count(n, k, chosen)
     assert count is not None  # static_scheme only returns schemes that play this game
     return count
 
@@ -258,8 +280,14 @@ def static_query_set(
     n = validate_positions(n)
     k = validate_colors(k)
     feedback = validate_feedback(feedback)
-    seed = validate_seed(seed)
-    chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
+    return _static_query_set(n, k, feedback=feedback, seed=validate_seed(seed), scheme=scheme)
+
+
+def _static_query_set(
+    n: int, k: int, *, feedback: str, seed: int | None, scheme: str | None
+) -> StaticQuerySet:
+    """:func:`static_query_set` at validated sizes, feedback and seed."""
+    chosen = _static_scheme(n, k, feedback, scheme)
     if chosen == "minimum":
         if feedback == "black":
             from .static_sets import KNOWN_SETS
@@ -272,7 +300,7 @@ def static_query_set(
     from .static_limits import check_static_entries
     from .static_schemes import DESIGN_SCHEMES, query_rows
 
-    count = static_query_count(n, k, feedback=feedback, scheme=chosen)
+    count = _static_query_count(n, k, feedback=feedback, scheme=chosen)
     check_static_entries(chosen, n, k, count)
     rows = query_rows(n, k, chosen, count, seed)
     source = "design" if chosen in DESIGN_SCHEMES else "random"
@@ -317,12 +345,12 @@ def solve_static(codemaker: Any, *, seed: int | None = None, scheme: str | None 
         )
     if getattr(codemaker, "distinct", False):
         raise ValueError("the static codebreaker plays with repetition only, was distinct=True")
-    n, k = codemaker.num_positions, codemaker.num_colors
+    n, k = codemaker.num_positions, codemaker.num_colors  # the codemaker's, validated
     feedback = getattr(codemaker, "feedback", "black")
-    chosen = static_scheme(n, k, feedback=feedback, scheme=scheme)
+    chosen = _static_scheme(n, k, feedback, scheme)
     if chosen == "balanced" and _streamed(n, k, feedback):
         return _solve_streamed(codemaker, n, k, seed)
-    plan = static_query_set(n, k, feedback=feedback, seed=seed, scheme=scheme)
+    plan = _static_query_set(n, k, feedback=feedback, seed=seed, scheme=scheme)
     answers = codemaker.answer_batch(plan.rows)  # validated and answered as one array
     blacks = np.fromiter((b for b, _w in answers), dtype=np.int64, count=len(answers))
     solved_by = np.flatnonzero(blacks == n)
@@ -358,7 +386,7 @@ def _streamed(n: int, k: int, feedback: str) -> bool:
     """
     from .static_limits import static_streamed
 
-    count = static_query_count(n, k, feedback=feedback, scheme="balanced")
+    count = _static_query_count(n, k, feedback=feedback, scheme="balanced")
     return feedback == "black" and static_streamed("balanced", n, k, count)
 
 
@@ -373,7 +401,7 @@ def _solve_streamed(codemaker: Any, n: int, k: int, seed: int | None) -> Code:
     from .static_bp import decode_streamed
     from .static_schemes import balanced_blocks
 
-    count = static_query_count(n, k, scheme="balanced")
+    count = _static_query_count(n, k, feedback="black", scheme="balanced")
 
     def blocks() -> Iterator[tuple[int, np.ndarray]]:
         return balanced_blocks(n, k, count, seed)
@@ -439,7 +467,9 @@ class Static(Codebreaker):
         self, num_positions: int, num_colors: int, *, feedback: str, scheme: str | None
     ) -> str:
         """The scheme a game at ``(n, k, feedback)`` plays (``scheme`` forces one)."""
-        return static_scheme(num_positions, num_colors, feedback=feedback, scheme=scheme)
+        from ..game import validate_feedback
+
+        return _static_scheme(num_positions, num_colors, validate_feedback(feedback), scheme)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         """The queries it commits to (its default scheme, black pegs) plus the final guess."""
@@ -454,10 +484,10 @@ class Static(Codebreaker):
         check_classical(self.name, n, k, 0)  # n and k first: the bounds below loop over them
         feedback = game.get("feedback")
         played = self.feedbacks[0] if feedback is None else validate_feedback(feedback)
-        chosen = static_scheme(n, k, feedback=played, scheme=game.get("scheme"))
-        count = static_query_count(n, k, feedback=played, scheme=chosen)
+        chosen = _static_scheme(n, k, played, game.get("scheme"))
+        count = _static_query_count(n, k, feedback=played, scheme=chosen)
         if chosen == "minimum":
-            if not exact_play_available(n, k, played):
+            if not _exact_play_available(n, k, played):
                 check_static_search(n, k, played)
             check_classical(self.name, n, k, count + 1)
         else:  # its own bound: the set's entries and bytes (answered as one array)

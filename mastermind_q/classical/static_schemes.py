@@ -149,10 +149,14 @@ def bp_query_count(n: int, k: int, scheme: str = "balanced") -> int:
         (1525, 693, 7617)
     """
     from ..game import validate_colors, validate_positions
+
+    return _bp_query_count(validate_positions(n), validate_colors(k), scheme)
+
+
+def _bp_query_count(n: int, k: int, scheme: str) -> int:
+    """:func:`bp_query_count` at validated sizes."""
     from .static_bp import GAUSSIAN_FROM
 
-    n = validate_positions(n)
-    k = validate_colors(k)
     if scheme not in BP_FACTORS:
         raise ValueError(f"bp_query_count counts {', '.join(BP_FACTORS)}, was {scheme!r}")
     sparse, dense = BP_FACTORS[scheme]
@@ -190,12 +194,19 @@ def scheme_query_count(n: int, k: int, scheme: str) -> int | None:
     ``random`` and ``balanced``: :func:`bp_query_count`; ``minimum`` is not counted
     here (:func:`~mastermind_q.classical.static_exact.static_minimum`).
     """
+    if scheme in BP_FACTORS:
+        return bp_query_count(n, k, scheme)
+    return _scheme_query_count(n, k, scheme)
+
+
+def _scheme_query_count(n: int, k: int, scheme: str) -> int | None:
+    """:func:`scheme_query_count` at validated sizes."""
     if scheme == "coin-weighing":
         return _design_rows(n) + 1 if k == 2 else None
     if scheme == "colour-designs":
         return (k - 1) * _design_rows(n) + 1
     if scheme in BP_FACTORS:
-        return bp_query_count(n, k, scheme)
+        return _bp_query_count(n, k, scheme)
     return None
 
 
@@ -216,13 +227,18 @@ def static_scheme(n: int, k: int, scheme: str | None = None, *, exact: bool = Fa
     scheme = validate_scheme(scheme)
     n = validate_positions(n)
     k = validate_colors(k)
+    return _static_scheme(n, k, scheme, exact=exact)
+
+
+def _static_scheme(n: int, k: int, scheme: str | None, *, exact: bool = False) -> str:
+    """:func:`static_scheme` at validated sizes and a validated ``scheme``."""
     if scheme is None:
         if exact:
             return "minimum"
         options = [
             (count, index, name)
             for index, name in enumerate(("coin-weighing", "colour-designs", "balanced", "random"))
-            if (count := scheme_query_count(n, k, name)) is not None
+            if (count := _scheme_query_count(n, k, name)) is not None
         ]
         return min(options)[2]
     if scheme == "coin-weighing" and k != 2:

@@ -42,10 +42,10 @@ import numpy as np
 
 from ..game import (
     Code,
-    black_white,
+    _black_white,
+    _checked_code,
     plain_array,
     shown,
-    validate_code,
     validate_colors,
     validate_feedback,
     validate_flag,
@@ -374,7 +374,7 @@ class ClassicalCodemaker(_Uncopyable):
                 f"colors must be at most 2^32 = {MAX_COLORS} for a codemaker, "
                 f"was {shown(self._num_colors)}"
             )
-        self._secret = validate_code(secret, self._num_colors, distinct=distinct, name="secret")
+        self._secret = _checked_code(secret, self._num_colors, distinct=distinct, name="secret")
         self._distinct = distinct
         self._feedback = validate_feedback(feedback)
         self._secret_array: Any = None  # the secret as a numpy array, for long codes
@@ -434,7 +434,7 @@ class ClassicalCodemaker(_Uncopyable):
     # -- classical queries ------------------------------------------------------------
     def validate_guess(self, guess: Iterable[Any]) -> Code:
         """Return ``guess`` as a code, checked against ``n``, ``k`` and ``distinct``."""
-        return validate_code(
+        return _checked_code(
             guess,
             self._num_colors,
             positions=self.num_positions,
@@ -483,7 +483,7 @@ class ClassicalCodemaker(_Uncopyable):
                 rows = np.stack([_as_int64(row) for row in rows])
         if not (isinstance(rows, np.ndarray) and rows.dtype.kind in "iu" and rows.shape[1] == n):
             codes = [
-                validate_code(
+                _checked_code(
                     guess, k, positions=n, distinct=self._distinct, name=f"guesses[{index}]"
                 )
                 for index, guess in enumerate(rows)
@@ -497,14 +497,14 @@ class ClassicalCodemaker(_Uncopyable):
                 bad |= (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
         if bad.any():
             index = int(np.flatnonzero(bad)[0])
-            validate_code(
+            _checked_code(
                 (rows if originals is None else originals)[index],
                 k,
                 positions=n,
                 distinct=self._distinct,
                 name=f"guesses[{index}]",
             )
-            raise AssertionError("unreachable: validate_code accepted a bad row")
+            raise AssertionError("unreachable: _checked_code accepted a bad row")
         return rows.astype(dtype, copy=False)
 
     def black(self, guess: Sequence[int] | np.ndarray) -> int:
@@ -747,7 +747,7 @@ class ClassicalCodemaker(_Uncopyable):
         return int(np.count_nonzero(self._secret_row() == guessed))
 
     def _answer_black_white(self, guess: Code) -> tuple[int, int]:
-        return black_white(self._secret, guess)
+        return _black_white(self._secret, guess)  # both checked: the secret and a guess
 
     # -- the referee --------------------------------------------------------------------
     def _wins(self, code: Code) -> bool:

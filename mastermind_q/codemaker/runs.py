@@ -128,8 +128,6 @@ class CountedRuns:
             >>> gate.oracle_layout.score_qubits
             (2, 3)
         """
-        from ..circuits.oracle import black_peg_oracle_cost
-
         unknown = sorted(set(options) - set(ORACLE_OPTIONS))
         if unknown:
             raise ValueError(
@@ -137,19 +135,32 @@ class CountedRuns:
             )
         key = tuple(sorted(options.items()))
         if key not in self._oracle_tokens:
-            cost = black_peg_oracle_cost(len(self._secret), self._num_colors, **options)
+            cost = self._oracle_cost(options)
             token = secrets.token_hex(16)
             self._oracle_tokens[key] = token
             self._oracles[token] = (dict(options), cost.qubits)
         token = self._oracle_tokens[key]
-        from ..circuits.layout import OracleLayout, color_qubits
-        from ..circuits.layout import score_qubits as minimum_score_qubits
+        from ..circuits.layout import OracleLayout, _color_qubits, _score_qubits
 
         n, k = len(self._secret), self._num_colors
-        m = int(options.get("score_qubits") or minimum_score_qubits(n))
+        m = int(options.get("score_qubits") or _score_qubits(n))
         width = self._oracles[token][1]
-        layout = OracleLayout.of(n, k, score_qubits=m, work_qubits=width - n * color_qubits(k) - m)
+        work = width - n * _color_qubits(k) - m
+        layout = OracleLayout._of(n, k, score_qubits=m, work_qubits=work)
         return OracleGate(width, token=token, sizes=(n, k, m), options=key, layout=layout)
+
+    def _oracle_cost(self, options: dict[str, Any]) -> Any:
+        """The cost of this codemaker's black-peg oracle with ``options`` (checked here:
+        they come from the codebreaker; the secret and ``k`` are the codemaker's own)."""
+        from ..circuits.oracle import DEFAULT_CONSTRUCTION, _score_width
+        from ..circuits.oracle.constructions import _black_peg_oracle_cost, validate_construction
+        from ..limits import check_circuit_size
+
+        n, k = len(self._secret), self._num_colors
+        construction = validate_construction(options.get("construction", DEFAULT_CONSTRUCTION))
+        m = _score_width(n, options.get("score_qubits"))
+        check_circuit_size(n, k)
+        return _black_peg_oracle_cost(n, k, construction, m)
 
     def parity_oracle(self) -> OracleGate:
         """The parity oracle ``O_h`` as an opaque gate named ``O_h`` (Hunziker-Meyer).
@@ -166,16 +177,16 @@ class CountedRuns:
             >>> gate.name, gate.num_qubits, gate.definition
             ('O_h', 7, None)
         """
-        from ..circuits.layout import OracleLayout, color_qubits
+        from ..circuits.layout import OracleLayout, _color_qubits
 
         key = (("kind", "parity"),)
         if key not in self._oracle_tokens:
             token = secrets.token_hex(16)
             self._oracle_tokens[key] = token
-            width = len(self._secret) * color_qubits(self._num_colors) + 1
+            width = len(self._secret) * _color_qubits(self._num_colors) + 1
             self._oracles[token] = ({"kind": "parity"}, width)
         token = self._oracle_tokens[key]
-        layout = OracleLayout.of(
+        layout = OracleLayout._of(
             len(self._secret), self._num_colors, score_qubits=1, score_name="answer"
         )
         return OracleGate(
@@ -279,10 +290,10 @@ class CountedRuns:
         from ..backends import (
             DEFAULT_SHOTS,
             Execution,
+            _sample_counts,
             exact_probabilities,
             is_exact,
             resolve_execution,
-            sample_counts,
             validate_backend_name,
         )
         from ..limits import check_quantum_size
@@ -328,10 +339,7 @@ class CountedRuns:
                 ]
             else:
                 outcomes = [
-                    dict(c)
-                    for c in sample_counts(
-                        runnable, metadata=dict(metadata or {}), execution=execution
-                    )
+                    dict(c) for c in _sample_counts(runnable, execution, dict(metadata or {}))
                 ]
         finally:  # the real oracle does not outlive the run that needed it
             self._real_oracles.clear()
@@ -351,17 +359,15 @@ class CountedRuns:
         Raises:
             ResourceLimitError: naming the count and the limit.
         """
-        from ..circuits.oracle import black_peg_oracle_cost
         from ..limits import check_circuit_gates, check_oracle_executions
 
         check_oracle_executions(calls, shots)
-        n, k = len(self._secret), self._num_colors
         per_call = 1
         for options, width in self._oracles.values():
             if options.get("kind") == "parity":
                 per_call = max(per_call, width)
             else:
-                per_call = max(per_call, black_peg_oracle_cost(n, k, **options).two_qubit_gates)
+                per_call = max(per_call, self._oracle_cost(options).two_qubit_gates)
         others = sum(
             1
             for circuit in batch

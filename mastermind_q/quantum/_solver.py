@@ -105,16 +105,24 @@ class QuantumCodebreaker(Codebreaker):
         # the face forwards what a Codemaker answers (its oracle, runs and guesses)
         return self.run(cast("Codemaker", codemaker), n, k, resolved)
 
+    def _solve(self, codemaker: Codemaker | Face, execution: Execution) -> QuantumOutcome:
+        """:meth:`solve` with the record the referee resolved (``mastermind_q.solving.play``)."""
+        from ..codemaker import check_codemaker
+
+        n, k = check_codemaker(codemaker).num_positions, codemaker.num_colors
+        return self.run(cast("Codemaker", codemaker), n, k, execution)
+
     def readout_plan(self, colors: int) -> Sequence[tuple[int, ...]] | None:
         """The pair plan each circuit's measured positions answer (``None``: one circuit
         whose colour registers are measured, the code itself)."""
         return None
 
     def check(self, num_positions: int, num_colors: int, **game: Any) -> None:
-        from .estimates import check_run
+        from .estimates import _check_run
 
         backend = game.get("backend") or "aer"
-        check_run(self.name, num_positions, num_colors, backend=backend, shots=game.get("shots"))
+        shots = game.get("shots")
+        _check_run(self.name, num_positions, num_colors, backend=backend, shots=shots)
 
     mps_construction: ClassVar[str | None] = None
     """The oracle construction preferred where Aer simulates the circuits as a matrix

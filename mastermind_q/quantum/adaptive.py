@@ -38,15 +38,20 @@ class Adaptive(QuantumCodebreaker):
     cost: ClassVar[CostModel] = CostModel(build_rate=2e-7)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
-        from .counts import adaptive_queries
+        from .counts import _adaptive_queries
 
-        return adaptive_queries(num_colors)
+        return _adaptive_queries(num_colors)
 
     def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
-        from ..circuits.grover import PHI_NAME, adaptive_circuit, exact_grover_parameters
+        from ..circuits.grover import (
+            PHI_NAME,
+            _adaptive_circuit,
+            _as_gate,
+            _exact_grover_parameters,
+        )
 
-        _iterations, phi = exact_grover_parameters(num_colors)
-        circuit = adaptive_circuit(oracle, num_positions=num_positions, colors=num_colors)
+        _iterations, phi = _exact_grover_parameters(num_colors)
+        circuit = _adaptive_circuit(_as_gate(oracle), num_positions, num_colors)
         (parameter,) = (p for p in circuit.parameters if p.name == PHI_NAME)
         bound = circuit.assign_parameters({parameter: phi})
         bound.name = circuit.name
@@ -85,9 +90,9 @@ class Adaptive(QuantumCodebreaker):
             )
 
     def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
-        from ..circuits.grover import exact_grover_parameters
+        from ..circuits.grover import _exact_grover_parameters
 
-        iterations, phi = exact_grover_parameters(k)
+        iterations, phi = _exact_grover_parameters(k)
         oracle = _oracle_for(codemaker, execution, mps_construction=self.mps_construction)
         circuits = self.circuits(oracle, n, k)
         return _run_and_decode(self, codemaker, circuits, execution, iterations=iterations, phi=phi)

@@ -35,3 +35,10 @@ def adaptive_queries(colors: int) -> int:
 
     iterations, _phi = exact_grover_parameters(colors)
     return 2 * int(iterations)
+
+
+def _adaptive_queries(k: int) -> int:
+    """:func:`adaptive_queries` of a validated ``k``."""
+    from ..circuits.grover import _exact_grover_parameters
+
+    return 2 * _exact_grover_parameters(k)[0]

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .plans import decode_pair_answers
+from .plans import _decode_pair_answers
 
 __all__ = ["decode_counts", "position_weights"]
 
@@ -83,7 +83,7 @@ def _decode(
     majorities = [_majority(dist, normalise=normalise) for dist in distributions]
     answers = [_bits(key, num_positions) for key, _ in majorities]
     fractions = [fraction for _, fraction in majorities]
-    return decode_pair_answers(plan, answers, colors=colors), fractions
+    return _decode_pair_answers(plan, answers, colors), fractions
 
 
 def _readout(method: object) -> Any:
@@ -145,7 +145,10 @@ def position_weights(
         >>> [round(w[1], 2) for w in weights]  # bit 0 is 1 in all shots, bit 1 in 10%
         [1.0, 0.1]
     """
+    from ..game import validate_colors
+
     breaker = _readout(method)
+    colors = validate_colors(colors)
     return _position_weights(
         breaker.readout_plan(colors), distributions, num_positions=num_positions, colors=colors
     )
@@ -162,9 +165,9 @@ def _position_weights(
     measured colour registers."""
     n = num_positions
     if plan is None:
-        from ..circuits.layout import color_qubits
+        from ..circuits.layout import _color_qubits
 
-        q = color_qubits(colors)
+        q = _color_qubits(colors)
         mask = (1 << q) - 1
         tallies = [[0.0] * colors for _ in range(n)]
         total = 0.0
@@ -289,9 +292,9 @@ def _check_register_width(
     distribution: Mapping[str, float], *, num_positions: int, colors: int
 ) -> None:
     """Every outcome has the ``n ceil(log2 k)`` bits of the colour registers."""
-    from ..circuits.layout import color_qubits
+    from ..circuits.layout import _color_qubits
 
-    width = num_positions * color_qubits(colors)
+    width = num_positions * _color_qubits(colors)
     for key in distribution:
         bits = key.replace(" ", "")
         if len(bits) != width:
@@ -304,9 +307,9 @@ def _check_register_width(
 
 def _adaptive_code(key: str, *, num_positions: int, colors: int) -> tuple[int, ...] | None:
     """Decode a measured bitstring (clbit 0 rightmost) into a code; ``None`` if a colour >= k."""
-    from ..circuits.layout import color_qubits
+    from ..circuits.layout import _color_qubits
 
-    q = color_qubits(colors)
+    q = _color_qubits(colors)
     value = int(key, 2)
     mask = (1 << q) - 1
     code = tuple((value >> (position * q)) & mask for position in range(num_positions))

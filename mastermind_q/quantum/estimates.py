@@ -50,9 +50,16 @@ def query_estimate(
     for the colour encodings (Lemma 2) or the diffusion ``S_0(phi)``; the width is the
     oracle's (``score_qubits``: its score width ``m``, default the minimum).
     """
-    from ..circuits.oracle import black_peg_oracle_cost
+    from ..circuits.oracle.constructions import (
+        DEFAULT_CONSTRUCTION,
+        _black_peg_oracle_cost,
+        _score_width,
+    )
+    from ..limits import check_circuit_size
 
-    cost = black_peg_oracle_cost(num_positions, num_colors, score_qubits=score_qubits)
+    check_circuit_size(num_positions, num_colors)  # sizes validated by the caller
+    m = _score_width(num_positions, score_qubits)
+    cost = _black_peg_oracle_cost(num_positions, num_colors, DEFAULT_CONSTRUCTION, m)
     q = max(1, (num_colors - 1).bit_length())
     per_query = cost.two_qubit_gates + 6 * num_positions * (q - 1)
     return RunEstimate(circuits, cost.qubits, queries * per_query)
@@ -78,12 +85,16 @@ def estimate_run(name: str, num_positions: int, num_colors: int) -> RunEstimate:
         >>> estimate_run("nonadaptive", 8, 8)
         RunEstimate(circuits=7, qubits=30, two_qubit_gates=1862)
     """
-    from ..codebreaker import METHODS
     from ..game import validate_colors, validate_positions
+
+    return _estimate_run(name, validate_positions(num_positions), validate_colors(num_colors))
+
+
+def _estimate_run(name: str, n: int, k: int) -> RunEstimate:
+    """:func:`estimate_run` at validated sizes."""
+    from ..codebreaker import METHODS
     from ..limits import check_quantum_size
 
-    n = validate_positions(num_positions)
-    k = validate_colors(num_colors)
     breaker = METHODS.find(
         name, lambda known: known.kind == "quantum", also=ESTIMATED_NAMES, label="name"
     )
@@ -146,7 +157,15 @@ def check_run(
         mastermind_q.limits.ResourceLimitError: naming the value and the limit.
         ValueError: invalid sizes, backend or shots.
     """
-    estimate = estimate_run(name, num_positions, num_colors)
-    return check_estimate(
-        estimate, f"{name} at n={num_positions}, k={num_colors}", backend=backend, shots=shots
-    )
+    from ..game import validate_colors, validate_positions
+
+    n, k = validate_positions(num_positions), validate_colors(num_colors)
+    return _check_run(name, n, k, backend=backend, shots=shots)
+
+
+def _check_run(
+    name: str, n: int, k: int, *, backend: str | None = None, shots: int | None = None
+) -> RunEstimate:
+    """:func:`check_run` at validated sizes (a codebreaker's check, handed the game's)."""
+    estimate = _estimate_run(name, n, k)
+    return check_estimate(estimate, f"{name} at n={n}, k={k}", backend=backend, shots=shots)

@@ -63,15 +63,16 @@ class HunzikerMeyer(QuantumCodebreaker):
     (:func:`mastermind_q.circuits.hunziker_meyer.parity_oracle`)."""
 
     def queries(self, num_positions: int, num_colors: int) -> int:
-        from ..circuits.hunziker_meyer import hunziker_meyer_iterations
+        from ..circuits.hunziker_meyer import _hunziker_meyer_iterations
 
-        return hunziker_meyer_iterations(num_colors)
+        return _hunziker_meyer_iterations(num_colors)
 
     def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
-        from ..circuits.hunziker_meyer import hunziker_meyer_circuit
+        from ..circuits.grover import _as_gate
+        from ..circuits.hunziker_meyer import _hunziker_meyer_circuit
 
         check_hunziker_meyer_colors(num_colors)
-        return [hunziker_meyer_circuit(oracle, num_positions=num_positions, colors=num_colors)]
+        return [_hunziker_meyer_circuit(_as_gate(oracle), num_positions, num_colors)]
 
     def known_oracle(self, secret: Sequence[int], colors: int, construction: str | None) -> Gate:
         from ..circuits.oracle import ParityOracleGate
@@ -84,18 +85,18 @@ class HunzikerMeyer(QuantumCodebreaker):
         return self.oracle_construction
 
     def estimate(self, num_positions: int, num_colors: int) -> RunEstimate:
-        from ..circuits.layout import color_qubits
+        from ..circuits.layout import _color_qubits
         from .estimates import RunEstimate
 
         check_hunziker_meyer_colors(num_colors)
-        n, q = num_positions, color_qubits(num_colors)
+        n, q = num_positions, _color_qubits(num_colors)
         per_query = n * 6 * q + 6 * n * (q - 1)  # n q-controlled X, the diffusion
         return RunEstimate(1, n * q + 1, self.queries(n, num_colors) * per_query)
 
     def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int]:
-        from ..circuits.layout import color_qubits
+        from ..circuits.layout import _color_qubits
 
-        qubits = num_positions * color_qubits(num_colors) + 1
+        qubits = num_positions * _color_qubits(num_colors) + 1
         return 1, qubits, self.queries(num_positions, num_colors)
 
     def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:

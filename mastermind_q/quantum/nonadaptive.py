@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ._solver import quantum_solver
 from .outcome import QuantumOutcome
 from .pairs import PairCodebreaker
-from .plans import check_pair_plan_colors
+from .plans import _checked_pair_colors
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -29,7 +29,7 @@ class Nonadaptive(PairCodebreaker):
     reference: ClassVar[str | None] = "Li-Luo-Xu, Algorithm 1, Theorem 1"
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
-        return nonadaptive_plan(colors)
+        return _nonadaptive_plan(colors)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         from .counts import nonadaptive_queries
@@ -52,7 +52,14 @@ def nonadaptive_plan(colors: int) -> list[tuple[int, int]]:
         >>> nonadaptive_plan(4)
         [(0, 1), (0, 2), (0, 3)]
     """
-    k = check_pair_plan_colors(Nonadaptive.name, colors)
+    from ..game import validate_colors
+
+    return _nonadaptive_plan(validate_colors(colors))
+
+
+def _nonadaptive_plan(k: int) -> list[tuple[int, int]]:
+    """:func:`nonadaptive_plan` of a validated ``k`` (``k >= 3`` is checked)."""
+    k = _checked_pair_colors(Nonadaptive.name, k)
     return [(0, color) for color in range(1, k)]
 
 

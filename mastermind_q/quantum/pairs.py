@@ -44,7 +44,8 @@ class PairCodebreaker(QuantumCodebreaker):
     cost: ClassVar[CostModel] = CostModel(build_rate=6e-7)
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
-        """The pair queries ``(c1, c2)`` for ``k`` colours, in query order."""
+        """The pair queries ``(c1, c2)`` for ``k`` colours (validated: the library's
+        callers hand it the game's ``k``), in query order."""
         raise NotImplementedError
 
     def readout_plan(self, colors: int) -> Sequence[tuple[int, ...]]:
@@ -54,10 +55,14 @@ class PairCodebreaker(QuantumCodebreaker):
         return len(self.plan(num_colors))
 
     def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
-        from ..circuits.find_two_color import find_two_color_circuit
+        from ..circuits.find_two_color import _find_two_color_circuit
+        from ..circuits.layout import _score_qubits
 
+        m = _score_qubits(num_positions)
         return [
-            find_two_color_circuit(oracle, c1, c2, num_positions=num_positions, colors=num_colors)
+            _find_two_color_circuit(
+                oracle, c1, c2, num_positions=num_positions, colors=num_colors, score_qubits=m
+            )
             for c1, c2 in self.plan(num_colors)
         ]
 
@@ -77,14 +82,16 @@ class PairCodebreaker(QuantumCodebreaker):
         return queries, qubits, queries
 
     def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
-        from ..circuits.find_two_color import find_two_color_circuit
-        from ..circuits.layout import score_qubits
+        from ..circuits.find_two_color import _find_two_color_circuit
+        from ..circuits.layout import _score_qubits
 
         plan = self.plan(k)
         oracle = _oracle_for(codemaker, execution)
+        m = _score_qubits(n)
         # a generator: a counting codemaker counts each circuit as it is built and keeps none
         circuits = (
-            find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k) for c1, c2 in plan
+            _find_two_color_circuit(oracle, c1, c2, num_positions=n, colors=k, score_qubits=m)
+            for c1, c2 in plan
         )
         return _run_and_decode(
             self,
@@ -92,5 +99,5 @@ class PairCodebreaker(QuantumCodebreaker):
             circuits,
             execution,
             pairs=[list(pair) for pair in plan],
-            score_qubits=score_qubits(n),
+            score_qubits=m,
         )

@@ -18,9 +18,15 @@ def check_pair_plan_colors(plan: str, colors: int) -> int:
     codebreaker's own name: :func:`~mastermind_q.quantum.nonadaptive.nonadaptive_plan`,
     :func:`~mastermind_q.quantum.triples.triple_plan`)."""
     from ..game import validate_colors
+
+    return _checked_pair_colors(plan, validate_colors(colors))
+
+
+def _checked_pair_colors(plan: str, k: int) -> int:
+    """:func:`check_pair_plan_colors` of a validated ``k``: within the circuit limits
+    and ``k >= 3``."""
     from ..limits import check_circuit_size
 
-    k = validate_colors(colors)
     check_circuit_size(1, k)  # k - 1 circuits: the sizes the builders accept
     if k < 3:
         raise ValueError(
@@ -37,9 +43,10 @@ def method_plan(method: str, colors: int) -> list[tuple[int, int]]:
         ValueError: not a codebreaker with a pair plan, or ``k < 3``.
     """
     from ..codebreaker import METHODS
+    from ..game import validate_colors
 
     breaker = METHODS.find(method, lambda known: hasattr(known, "plan"))
-    return list(breaker.plan(colors))  # type: ignore[union-attr]
+    return list(breaker.plan(validate_colors(colors)))  # type: ignore[union-attr]
 
 
 def decode_pair_answers(
@@ -62,7 +69,13 @@ def decode_pair_answers(
     """
     from ..game import validate_colors
 
-    k = validate_colors(colors)
+    return _decode_pair_answers(plan, answers, validate_colors(colors))
+
+
+def _decode_pair_answers(
+    plan: Sequence[tuple[int, ...]], answers: Sequence[Sequence[int]], k: int
+) -> tuple[int, ...]:
+    """:func:`decode_pair_answers` of a validated ``k``."""
     if len(answers) != len(plan):
         raise ValueError(
             f"answers must hold one string per query ({len(plan)}), was {len(answers)}"

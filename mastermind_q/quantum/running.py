@@ -111,7 +111,8 @@ def _oracle_for(
     (``mps_construction``: the codebreaker's preference on a matrix-product-state run).
     """
     from ..backends import Execution, validate_backend_name
-    from ..backends.oracle_choice import choose_construction
+    from ..backends.oracle_choice import _choose_construction
+    from ..circuits.oracle import _score_width
 
     if isinstance(execution, str):
         execution = Execution.here(execution)
@@ -119,11 +120,11 @@ def _oracle_for(
     options = {} if score_qubits is None else {"score_qubits": score_qubits}
     construction = execution.options.oracle_construction
     if construction == "auto":
-        construction = choose_construction(
+        construction = _choose_construction(
             validate_backend_name(backend),
             codemaker.num_positions,
             codemaker.num_colors,
-            score_qubits,
+            _score_width(codemaker.num_positions, score_qubits),
             mps_construction=mps_construction,
             optimization_level=execution.options.optimization_level,
         )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ._solver import quantum_solver
 from .outcome import QuantumOutcome
 from .pairs import PairCodebreaker
-from .plans import check_pair_plan_colors
+from .plans import _checked_pair_colors, check_pair_plan_colors
 
 if TYPE_CHECKING:
     from ..backends import Execution
@@ -29,7 +29,7 @@ class Triples(PairCodebreaker):
     reference: ClassVar[str | None] = "Li-Luo-Xu, Section 5 (colour triples), improved"
 
     def plan(self, colors: int) -> list[tuple[int, int]]:
-        return triple_plan(colors)
+        return _triple_plan(colors)
 
     def queries(self, num_positions: int, num_colors: int) -> int:
         from .counts import triples_queries
@@ -94,7 +94,14 @@ def triple_plan(colors: int) -> list[tuple[int, int]]:
         >>> triple_plan(8)
         [(1, 2), (2, 3), (4, 5), (5, 6), (6, 7)]
     """
-    k = check_pair_plan_colors(Triples.name, colors)
+    from ..game import validate_colors
+
+    return _triple_plan(validate_colors(colors))
+
+
+def _triple_plan(k: int) -> list[tuple[int, int]]:
+    """:func:`triple_plan` of a validated ``k`` (``k >= 3`` is checked)."""
+    k = _checked_pair_colors(Triples.name, k)
     if k == 3:
         return [(0, 1), (1, 2)]
     rest = list(range(1, k))

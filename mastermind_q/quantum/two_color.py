@@ -45,11 +45,11 @@ class TwoColor(QuantumCodebreaker):
         return two_color_queries(num_colors)
 
     def score_qubits(self, num_positions: int) -> int | None:
-        from ..circuits.layout import score_qubits
-        from ..circuits.two_colors import two_color_score_qubits
+        from ..circuits.layout import _score_qubits
+        from ..circuits.two_colors import _two_color_score_qubits
 
-        m = two_color_score_qubits(num_positions)
-        return None if m == score_qubits(num_positions) else m
+        m = _two_color_score_qubits(num_positions)
+        return None if m == _score_qubits(num_positions) else m
 
     def known_oracle(self, secret: Sequence[int], colors: int, construction: str | None) -> Gate:
         from ..circuits.oracle import DEFAULT_CONSTRUCTION, BlackPegOracleGate
@@ -61,17 +61,17 @@ class TwoColor(QuantumCodebreaker):
         )
 
     def circuits(self, oracle: Gate, num_positions: int, num_colors: int) -> list[QuantumCircuit]:
-        from ..circuits.two_colors import two_color_circuit, two_color_score_qubits
+        from ..circuits.two_colors import _two_color_score_qubits, two_color_circuit
 
         self._check_colors(num_colors)
-        m = two_color_score_qubits(num_positions)
+        m = _two_color_score_qubits(num_positions)
         return [two_color_circuit(oracle, num_positions=num_positions, score_qubits=m)]
 
     def estimate(self, num_positions: int, num_colors: int) -> RunEstimate:
-        from ..circuits.two_colors import two_color_score_qubits
+        from ..circuits.two_colors import _two_color_score_qubits
         from .estimates import query_estimate
 
-        m = two_color_score_qubits(num_positions)
+        m = _two_color_score_qubits(num_positions)
         return query_estimate(num_positions, 2, circuits=1, queries=1, score_qubits=m)
 
     def shape(self, num_positions: int, num_colors: int) -> tuple[int, int, int]:
@@ -90,10 +90,10 @@ class TwoColor(QuantumCodebreaker):
             )
 
     def run(self, codemaker: Codemaker, n: int, k: int, execution: Execution) -> QuantumOutcome:
-        from ..circuits.two_colors import two_color_score_qubits
+        from ..circuits.two_colors import _two_color_score_qubits
 
         self._check_colors(k)
-        m = two_color_score_qubits(n)
+        m = _two_color_score_qubits(n)
         oracle = _oracle_for(codemaker, execution, score_qubits=self.score_qubits(n))
         return _run_and_decode(
             self, codemaker, self.circuits(oracle, n, k), execution, score_qubits=m

@@ -56,8 +56,7 @@ from qiskit.circuit.library import CCXGate, RC3XGate, RCCXGate
 
 from ...game import validate_colors, validate_positions
 from ...limits import check_circuit_size
-from ..layout import color_qubits, validate_score_width
-from ..layout import score_qubits as minimum_score_qubits
+from ..layout import _checked_score_width, _color_qubits, _score_qubits
 from .names import AUTO, CONSTRUCTIONS, DEFAULT_CONSTRUCTION, ORACLE_METHODS
 
 __all__ = [
@@ -582,10 +581,11 @@ def validate_construction(construction: object) -> str:
     return construction
 
 
-def _score_width(num_positions: int, score_qubits: int | None) -> int:
+def _score_width(n: int, score_qubits: int | None) -> int:
+    """``m`` for a validated ``n``: the minimum, or ``score_qubits`` checked."""
     if score_qubits is None:
-        return minimum_score_qubits(num_positions)
-    return validate_score_width(score_qubits, num_positions)
+        return _score_qubits(n)
+    return _checked_score_width(score_qubits, n)
 
 
 def black_peg_oracle_cost(
@@ -620,17 +620,24 @@ def black_peg_oracle_cost(
         OracleCost(qubits=36, ancillas=8, two_qubit_gates=216)
     """
     n = validate_positions(num_positions)
-    q = color_qubits(colors)
-    entry = CONSTRUCTION_REGISTRY[validate_construction(construction)]
+    k = validate_colors(colors)
+    construction = validate_construction(construction)
     m = _score_width(n, score_qubits)
-    check_circuit_size(n, validate_colors(colors))  # the sizes circuits may be built at
+    check_circuit_size(n, k)  # the sizes circuits may be built at
+    return _black_peg_oracle_cost(n, k, construction, m)
+
+
+def _black_peg_oracle_cost(n: int, k: int, construction: str, m: int) -> OracleCost:
+    """:func:`black_peg_oracle_cost` of validated sizes, construction and score width."""
+    entry = CONSTRUCTION_REGISTRY[construction]
+    q = _color_qubits(k)
     ancillas = entry.work_qubits(n, q, m)
     return OracleCost(n * q + m + ancillas, ancillas, entry.two_qubit_gates(n, q, m))
 
 
 def construction_ancillas(num_positions: int, colors: int, score_qubits: int) -> dict[str, int]:
     """Work qubits of every construction for sizes ``(n, k, m)`` (already validated)."""
-    q = color_qubits(colors)
+    q = _color_qubits(colors)
     return {
         name: entry.work_qubits(num_positions, q, score_qubits)
         for name, entry in CONSTRUCTION_REGISTRY.items()

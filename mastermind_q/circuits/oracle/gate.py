@@ -28,15 +28,15 @@ from collections.abc import Sequence
 from qiskit.circuit import Gate, Instruction, QuantumCircuit
 
 from ...game import validate_code, validate_colors
-from ...limits import check_circuit_gates, check_quantum_size
-from ..layout import OracleLayout, color_qubits, layout_registers
+from ...limits import check_circuit_gates, check_circuit_size, check_quantum_size
+from ..layout import OracleLayout, _color_qubits, _layout_registers
 from ._known import KnownSecretGate
 from .constructions import (
     CONSTRUCTION_REGISTRY,
     CONSTRUCTIONS,
     DEFAULT_CONSTRUCTION,
+    _black_peg_oracle_cost,
     _score_width,
-    black_peg_oracle_cost,
     construction_ancillas,
     validate_construction,
 )
@@ -123,14 +123,21 @@ def black_peg_oracle(
     """
     k = validate_colors(colors)
     code = validate_code(secret, k, name="secret")
-    entry = CONSTRUCTION_REGISTRY[validate_construction(construction)]
+    construction = validate_construction(construction)
+    m = _score_width(len(code), score_qubits)
+    return _black_peg_oracle(code, k, construction, m)
+
+
+def _black_peg_oracle(code: tuple[int, ...], k: int, construction: str, m: int) -> QuantumCircuit:
+    """:func:`black_peg_oracle` of a validated secret, ``k``, construction and ``m``."""
     n = len(code)
-    m = _score_width(n, score_qubits)
-    cost = black_peg_oracle_cost(n, k, construction=construction, score_qubits=m)
+    entry = CONSTRUCTION_REGISTRY[construction]
+    check_circuit_size(n, k)  # the sizes circuits may be built at
     # The same limits as the command line, before any gate is added.
     check_quantum_size(n, k)
+    cost = _black_peg_oracle_cost(n, k, construction, m)
     check_circuit_gates(cost.two_qubit_gates, what=f"the black-peg oracle for n={n}, k={k}")
-    registers = layout_registers(n, k, num_qubits=cost.qubits, score_width=m)
+    registers = _layout_registers(n, k, num_qubits=cost.qubits, score_width=m)
     circuit = QuantumCircuit(*registers, name="B_s", metadata={"oracle_sizes": (n, k, m)})
     positions = [list(register) for register in registers[:n]]
     ancillas = list(registers[n + 1]) if cost.ancillas else []
@@ -285,13 +292,44 @@ class BlackPegOracleGate(KnownSecretGate):
                 f"ancillas must be >= {needs[construction]} for construction "
                 f"{construction!r} (n={n}, k={k}, m={m}), was {ancillas}"
             )
+        self._make(code, k, m, ancillas, construction, dagger, label)
+
+    @classmethod
+    def _of(
+        cls,
+        secret: tuple[int, ...],
+        colors: int,
+        score_qubits: int,
+        ancillas: int,
+        construction: str,
+        dagger: bool = False,
+        label: str | None = None,
+    ) -> BlackPegOracleGate:
+        """The gate of validated arguments (the secret as a tuple, ``m``, the ancillas the
+        construction fits in), made without checking them again: the constructor is the
+        public entrance; :meth:`for_construction` and :meth:`inverse` use this."""
+        gate = cls.__new__(cls)
+        gate._make(secret, colors, score_qubits, ancillas, construction, dagger, label)
+        return gate
+
+    def _make(
+        self,
+        code: tuple[int, ...],
+        k: int,
+        m: int,
+        ancillas: int,
+        construction: str,
+        dagger: bool,
+        label: str | None,
+    ) -> None:
+        n = len(code)
         self._construction = construction
         self._secret = code
         self._colors = k
         self._score_qubits = m
         self._ancillas = ancillas
         self._dagger = dagger
-        width = n * color_qubits(k) + m + ancillas
+        width = n * _color_qubits(k) + m + ancillas
         if label is None:
             label = "B_s†" if dagger else "B_s"
         super().__init__(BLACK_PEG_ORACLE_GATE_NAME, width, [], label=label)
@@ -342,16 +380,27 @@ class BlackPegOracleGate(KnownSecretGate):
         code = validate_code(secret, k, name="secret")
         m = _score_width(len(code), score_qubits)
         check_quantum_size(len(code), k)
-        ancillas = construction_ancillas(len(code), k, m)[validate_construction(construction)]
-        return cls(
-            code,
-            k,
-            score_qubits=m,
-            ancillas=ancillas,
-            construction=construction,
-            dagger=dagger,
-            label=label,
-        )
+        construction = validate_construction(construction)
+        if not isinstance(dagger, bool):
+            raise ValueError(f"dagger must be True or False, was {dagger!r}")
+        if label is not None and not isinstance(label, str):
+            raise ValueError(f"label must be a string or None, was {label!r}")
+        return cls._for_construction(code, k, construction, m, dagger=dagger, label=label)
+
+    @classmethod
+    def _for_construction(
+        cls,
+        code: tuple[int, ...],
+        k: int,
+        construction: str,
+        m: int,
+        *,
+        dagger: bool = False,
+        label: str | None = None,
+    ) -> BlackPegOracleGate:
+        """:meth:`for_construction` of a validated secret, ``k``, construction and ``m``."""
+        ancillas = construction_ancillas(len(code), k, m)[construction]
+        return cls._of(code, k, m, ancillas, construction, dagger, label)
 
     @property
     def score_qubits(self) -> int:
@@ -421,13 +470,13 @@ class BlackPegOracleGate(KnownSecretGate):
                 extra={"construction": None},
             )
             return None
-        built = black_peg_oracle(
-            self._secret, self._colors, construction=construction, score_qubits=self._score_qubits
+        built = _black_peg_oracle(
+            self._secret, self._colors, validate_construction(construction), self._score_qubits
         )
         if self._dagger:
             built = built.inverse()
         n, k, m = self.oracle_sizes
-        registers = layout_registers(n, k, num_qubits=self.num_qubits, score_width=m)
+        registers = _layout_registers(n, k, num_qubits=self.num_qubits, score_width=m)
         circuit = QuantumCircuit(
             *registers,
             name=self.label or self.name,
@@ -459,12 +508,12 @@ class BlackPegOracleGate(KnownSecretGate):
 
     def inverse(self, annotated: bool = False) -> BlackPegOracleGate:
         """``B_s^dagger`` (or ``B_s`` again): the same gate class, so plugins apply."""
-        return BlackPegOracleGate(
+        return BlackPegOracleGate._of(
             self._secret,
             self._colors,
-            score_qubits=self._score_qubits,
-            ancillas=self._ancillas,
-            construction=self._construction,
+            self._score_qubits,
+            self._ancillas,
+            self._construction,
             dagger=not self._dagger,
         )
 

@@ -29,7 +29,7 @@ from qiskit.circuit.library import MCXGate
 
 from ...game import validate_code, validate_colors
 from ...limits import check_quantum_size
-from ..layout import OracleLayout, color_qubits
+from ..layout import OracleLayout, _color_qubits
 from ._known import KnownSecretGate
 
 __all__ = [
@@ -112,7 +112,12 @@ def parity_oracle(secret: Sequence[int], colors: int) -> QuantumCircuit:
         Li, Luo, Xu, Appendix A, Algorithm 5 (input) and Eq. (1).
     """
     code, k = _checked_secret(secret, colors)
-    n, q = len(code), color_qubits(k)
+    return _parity_oracle(code, k)
+
+
+def _parity_oracle(code: tuple[int, ...], k: int) -> QuantumCircuit:
+    """:func:`parity_oracle` of a validated secret and ``k``."""
+    n, q = len(code), _color_qubits(k)
     registers = _registers(n, q)
     circuit = QuantumCircuit(*registers, name=PARITY_ORACLE_LABEL)
     answer = registers[-1][0]
@@ -182,9 +187,22 @@ class ParityOracleGate(KnownSecretGate):
         code, k = _checked_secret(secret, colors)
         if label is not None and not isinstance(label, str):
             raise ValueError(f"label must be a string or None, was {label!r}")
+        self._make(code, k, label)
+
+    @classmethod
+    def _of(
+        cls, secret: tuple[int, ...], colors: int, label: str | None = None
+    ) -> ParityOracleGate:
+        """The gate of a validated secret and ``k`` (within the quantum limits), made
+        without checking them again: the constructor is the public entrance."""
+        gate = cls.__new__(cls)
+        gate._make(secret, colors, label)
+        return gate
+
+    def _make(self, code: tuple[int, ...], k: int, label: str | None) -> None:
         self._secret = code
         self._colors = k
-        width = len(code) * color_qubits(k) + 1
+        width = len(code) * _color_qubits(k) + 1
         super().__init__(PARITY_ORACLE_GATE_NAME, width, [], label=label or PARITY_ORACLE_LABEL)
 
     @property
@@ -195,15 +213,17 @@ class ParityOracleGate(KnownSecretGate):
             >>> print(ParityOracleGate((1, 0), colors=5).oracle_layout)
             positions 0-5 (2 x 3 qubits, colour little-endian), answer 6, work none
         """
-        return OracleLayout.of(len(self._secret), self._colors, score_qubits=1, score_name="answer")
+        return OracleLayout._of(
+            len(self._secret), self._colors, score_qubits=1, score_name="answer"
+        )
 
     def _define(self) -> None:
         """:func:`parity_oracle`, built now."""
-        self.definition = parity_oracle(self._secret, self._colors)
+        self.definition = _parity_oracle(self._secret, self._colors)
 
     def inverse(self, annotated: bool = False) -> ParityOracleGate:
         """``O_h`` itself (the map is an involution)."""
-        return ParityOracleGate(self._secret, self._colors, label=self.label)
+        return ParityOracleGate._of(self._secret, self._colors, label=self.label)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._secret!r}, colors={self._colors})"
