@@ -565,7 +565,7 @@ def solve(
         from .codemaker import Codemaker
 
         maker = Codemaker
-    codemaker = maker(secret, k, distinct=distinct, feedback=feedback)
+    codemaker = maker._checked(secret, k, distinct=distinct, feedback=feedback)
     return _play(
         codemaker,
         method=method,

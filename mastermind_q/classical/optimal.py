@@ -816,7 +816,18 @@ def optimal_strategy(
         isinstance(budget, bool) or not isinstance(budget, int) or budget < 1
     ):
         raise ValueError(f"budget must be a positive integer or None, was {budget!r}")
-    game = (n, k, feedback, distinct)
+    return _strategy((n, k, feedback, distinct), budget, progress, use_cache)
+
+
+def _strategy(
+    game: tuple[int, int, str, bool],
+    budget: int | None = None,
+    progress: ProgressCallback | None = None,
+    use_cache: bool = True,
+) -> OptimalStrategy:
+    """:func:`optimal_strategy` of a game ``(n, k, feedback, distinct)`` validated where
+    it entered (a codemaker's); its size is checked here, before any work."""
+    check_optimal_game(*game)
     key = (*game, budget)
     if key in _STRATEGIES:
         return _STRATEGIES[key]
@@ -887,7 +898,7 @@ def solve_optimal(codemaker: Codemaker, *, seed: int | None = None) -> Code:
     validate_seed(seed)  # the strategy is deterministic: checked, not used
     feedback = codemaker.feedback
     n, k = codemaker.num_positions, codemaker.num_colors
-    strategy = optimal_strategy(n, k, feedback=feedback, distinct=codemaker.distinct)
+    strategy = _strategy((n, k, feedback, codemaker.distinct))
     tables = _tables(n, k, feedback, codemaker.distinct)
     node = strategy.tree
     while True:

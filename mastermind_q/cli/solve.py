@@ -409,7 +409,8 @@ def run(args: argparse.Namespace) -> int:
         maker = ClassicalCodemaker
         if info.kind == "quantum":  # the referee with the oracle (and Qiskit)
             from ..codemaker import Codemaker as maker
-        codemaker = maker(secret, args.colors, distinct=distinct, feedback=feedback)
+        # k was validated by check_request above, the feedback by the parser
+        codemaker = maker._checked(secret, args.colors, distinct=distinct, feedback=feedback)
     if args.draw is not None and quantum and secret is not None:
         from ..drawing import output_format
         from ..solving import check_method_drawing

@@ -36,7 +36,7 @@ import operator
 import threading
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -338,6 +338,9 @@ class _Ledger(_Uncopyable):
         self.circuits: list[Any] = []  # the quantum referee's circuits, as handed over
 
 
+_Maker = TypeVar("_Maker", bound="ClassicalCodemaker")
+
+
 class ClassicalCodemaker(_Uncopyable):
     """Holds a secret in ``[k]^n`` and answers black-peg (and black-white) queries.
 
@@ -368,17 +371,32 @@ class ClassicalCodemaker(_Uncopyable):
         feedback: str = "black",
     ) -> None:
         validate_flag(distinct, "distinct")
-        self._num_colors = validate_colors(colors)
-        if self._num_colors > MAX_COLORS:
+        k = validate_colors(colors)
+        self._setup(secret, k, distinct, validate_feedback(feedback))
+
+    @classmethod
+    def _checked(
+        cls: type[_Maker], secret: Sequence[int], k: int, *, distinct: bool, feedback: str
+    ) -> _Maker:
+        """The codemaker of a game whose ``k``, ``distinct`` and ``feedback`` the referee
+        has validated where they entered (:func:`mastermind_q.solve`): only the secret
+        is checked here."""
+        maker = cls.__new__(cls)
+        maker._setup(secret, k, distinct, feedback)
+        return maker
+
+    def _setup(self, secret: Sequence[int], k: int, distinct: bool, feedback: str) -> None:
+        """The state of a codemaker of validated ``k``, ``distinct`` and ``feedback``."""
+        if k > MAX_COLORS:
             raise ValueError(
-                f"colors must be at most 2^32 = {MAX_COLORS} for a codemaker, "
-                f"was {shown(self._num_colors)}"
+                f"colors must be at most 2^32 = {MAX_COLORS} for a codemaker, was {shown(k)}"
             )
-        self._secret = _checked_code(secret, self._num_colors, distinct=distinct, name="secret")
+        self._num_colors = k
+        self._secret = _checked_code(secret, k, distinct=distinct, name="secret")
         self._distinct = distinct
-        self._feedback = validate_feedback(feedback)
+        self._feedback = feedback
         self._secret_array: Any = None  # the secret as a numpy array, for long codes
-        self._ledger = _Ledger(len(self._secret), self._num_colors)
+        self._ledger = _Ledger(len(self._secret), k)
 
     # -- what a codebreaker may know ------------------------------------------------
     @property

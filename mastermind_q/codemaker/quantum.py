@@ -92,15 +92,8 @@ class Codemaker(CountedRuns, ClassicalCodemaker):
         ValueError: on an invalid secret, colour count, ``distinct`` or feedback.
     """
 
-    def __init__(
-        self,
-        secret: Sequence[int],
-        colors: int,
-        *,
-        distinct: bool = False,
-        feedback: str = "black",
-    ) -> None:
-        super().__init__(secret, colors, distinct=distinct, feedback=feedback)
+    def _setup(self, secret: Sequence[int], k: int, distinct: bool, feedback: str) -> None:
+        super()._setup(secret, k, distinct, feedback)
         # Options and width of each oracle handed out, by token (the real gates are
         # built inside run() and dropped when it returns).
         self._oracle_tokens: dict[tuple[tuple[str, Any], ...], str] = {}
