@@ -20,22 +20,38 @@ whose colour is still unknown (the set ``U``):
   (:func:`ternary_weights`): the read, up to twice their sum, gives every coin. That is
   one coin more than powers of three at popcounts 4, 7, 10, 12, 13 and 15 (3 instead of
   2 at popcount 4), about a tenth fewer rows (:class:`RadixDesign`).
+* **Sparse reads** (the colours' densities). In a pair stage only the positions of
+  ``a`` and ``b`` have ``u != 1``: at ``k = 8`` a quarter of them in the first stage, a
+  coin carries about 1.06 bits, not ``log2 3``. A *sparse* design gives a mask of
+  popcount ``s`` (``3 <= s <= 12``) one coin more, with weights (at most
+  ``2^(s-1)``) chosen so that the typical combinations, few coins away from ``u = 1``,
+  have their own sum (:func:`sparse_weights`): fewer rows. A read that several
+  combinations give is *ambiguous*; the peeling stops at its popcount, and the
+  ambiguous masks of that popcount are repaired together, exactly: each keeps the
+  combinations that give its read (:func:`mask_candidates`), and 0/1 questions, one
+  coin's value each (the coins that tell the candidates apart), are asked as one
+  Lindström design through the codemaker, repeated until one candidate is left
+  (:class:`_Repair`). Then the peeling goes on. Every repair row is a counted guess.
 * **Single stage** (colour ``a``, another colour ``f`` absent from ``U``, e.g. one found
   already). ``a`` on the weighed positions, ``f`` elsewhere: ``y = D x``.
 
 Binary coins use the Lindström matrix of :mod:`~mastermind_q.classical.detecting`
 (``m_L(N)`` rows for ``N`` coins); :func:`slot_design` also packs coins of two bits
 (``0..3``) into adjacent slots of its masks, and the pair stages use the ternary reads
-(:func:`ternary_rows` rows). Which stages to play (a pair, or a single colour where an
-absent colour exists) is chosen by a small dynamic programme over the sorted counts:
-every stage's cost is known before it is asked (:func:`few_colors_plan`).
+(:func:`ternary_rows` rows) or sparse ones. Which stages to play (a pair, or a single
+colour where an absent colour exists), and each pair stage's design (exact, or sparse
+for a density class and a span of popcounts: a popcount with few masks repairs dearly),
+are chosen by a small dynamic programme over the sorted counts from each stage's
+expected rows: exact for the exact designs, the rows plus the expected repairs for the
+sparse ones (:func:`few_colors_plan`, :func:`_pair_costs`).
 
 Cost: ``k - 1`` counts, the stages, the final guess; about ``sum_s m_T(|U_s|)`` with
 ``|U_s|`` shrinking by the two colours found at each stage (``m_T(N)`` about
 ``1.4 m_L(N)`` at these sizes, ``m_L(N) ~ 2N / log2 N``), so about
-``(k / 2) * 2.8 n / log2 n`` at uniform counts. Every
-answer is checked: the decoded coins must reproduce the answers and the counts.
-Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
+``(k / 2) * 2.8 n / log2 n`` at uniform counts, less what the sparse designs save (a
+tenth of the first stage at ``k = 8``, less later). Every answer is checked: the
+decoded coins must reproduce the answers and the counts, and a repair must leave one
+candidate. Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
 
 References:
     B. Lindström, Canad. Math. Bull. 8 (1965); D. G. Cantor, W. H. Mills, Canad. J. Math.
@@ -639,7 +655,7 @@ def radix_design(num_coins: int, kind: int = _TERNARY) -> RadixDesign:
     return RadixDesign(m, owners, ranks, weights, families, kind)
 
 
-Resolve = Callable[[np.ndarray, np.ndarray], np.ndarray]
+Resolve = Callable[[np.ndarray, list[np.ndarray]], np.ndarray]
 """``resolve(coins, candidates)``: the values of the coins of ambiguous masks (one mask
 after another, by rank), ``candidates[i]`` the combinations of mask ``i``'s coins that
 give its read (``c_i x t_i`` arrays); it may ask queries (a repair)."""
@@ -698,7 +714,8 @@ def decode_radix(
 
 
 def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Stage, ...]:
-    """The stages with the fewest rows for colour counts sorted most frequent first.
+    """The stages with the fewest expected rows for colour counts sorted most frequent
+    first (each pair stage's design is chosen the same way when it is played).
 
     ``counts[i]`` is the ``i``-th colour's count (every one ``> 0``); ``absent``: some
     colour does not occur (a filler for a single stage from the start). A stage is
