@@ -1,5 +1,5 @@
 """Classical play with few colours: mean and worst counts of ``coin-weighing`` (which
-plays the few-colours stages where their exact cost is below the tree's,
+plays the few-colours stages where their cost (expected, for a sparse design) is below the tree's,
 ``coin_weighing.choose_play``) against the counting bound.
 
 Usage: ``python benchmarks/few_colors.py [--colors 4,8,16] [--positions 256,...]
