@@ -119,7 +119,7 @@ def _per_popcount(kind: int) -> np.ndarray:
 def _capacities(kind: int) -> np.ndarray:
     """``capacity[m]``: the coins of ``kind`` that masks ``1..m`` hold, ``m = 0..MAX_ROWS``."""
     sizes = np.bitwise_count(np.arange(1, MAX_ROWS + 1, dtype=np.int64))
-    capacity = np.concatenate([[0], np.cumsum(_per_popcount(kind)[sizes])])
+    capacity = np.concatenate([[0], np.cumsum(_per_popcount(kind)[sizes])]).astype(np.int32)
     capacity.flags.writeable = False
     return capacity
 
@@ -401,9 +401,10 @@ _SPARSE_CLASSES: tuple[tuple[float, dict[int, tuple[int, ...]]], ...] = (
 )
 """Sparse weights: ``(density, {popcount: weights})``. A pair stage whose coins are ``a``
 or ``b`` at about this density (``u != 1``) holds at popcount ``s`` one coin more than
-:func:`ternary_weights`: the weights (at most ``2^(s-1)``) minimise the probability that
-another combination gives the read, coins independent with
-``P(u = 0) = P(u = 2) = density / 2`` (an annealed search). Typical combinations have
+:func:`ternary_weights`: the weights (at most ``2^(s-1)``) come from an annealed search
+that minimised the chance that another combination gives the read, or the expected
+repair questions ``ceil(log2 c)`` for a read that ``c`` combinations give, coins
+independent with ``P(u = 0) = P(u = 2) = density / 2``. Typical combinations have
 their own sum; a read that another combination also gives is *ambiguous* and repaired
 by extra queries (:func:`play_few_colors`)."""
 
