@@ -48,8 +48,8 @@ sparse ones (:func:`few_colors_plan`, :func:`_pair_costs`).
 Cost: ``k - 1`` counts, the stages, the final guess; about ``sum_s m_T(|U_s|)`` with
 ``|U_s|`` shrinking by the two colours found at each stage (``m_T(N)`` about
 ``1.4 m_L(N)`` at these sizes, ``m_L(N) ~ 2N / log2 N``), so about
-``(k / 2) * 2.8 n / log2 n`` at uniform counts, less what the sparse designs save (a
-tenth of the first stage at ``k = 8``, less later). Every answer is checked: the
+``(k / 2) * 2.8 n / log2 n`` at uniform counts, less what the sparse designs save in
+the early stages, where the pair's colours are sparse. Every answer is checked: the
 decoded coins must reproduce the answers and the counts, and a repair must leave one
 candidate. Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
 
@@ -502,8 +502,9 @@ def _questions_expected(weights: tuple[int, ...], share_a: float, share_b: float
     return float(probability @ np.ceil(np.log2(number[reads])))
 
 
-def _ambiguity(kind: int, share_a: float, share_b: float) -> np.ndarray:
-    """The expected repair questions of a mask by popcount ``0..16`` (read-only)."""
+def _repair_questions(kind: int, share_a: float, share_b: float) -> np.ndarray:
+    """The expected repair questions of a mask by popcount ``0..16`` in a design of
+    ``kind`` (zero where every read is its own)."""
     odds = np.zeros(_TERNARY_COUNTS.size)
     if kind != _TERNARY:
         share_a, share_b = round(share_a, 3), round(share_b, 3)
@@ -552,7 +553,7 @@ def _pair_costs(
     for kind in _KINDS:
         rows = _fewest_rows(sizes, kind)
         fits = rows <= MAX_ROWS
-        odds = np.array([_ambiguity(kind, float(a), float(b)) for a, b in pairs])
+        odds = np.array([_repair_questions(kind, float(a), float(b)) for a, b in pairs])
         means = below[np.minimum(rows, MAX_ROWS)] * odds[where]
         most = int(np.ceil(means.max(initial=0.0))) + 1
         lindstrom = _fewest_rows(np.arange(most + 1), 1).astype(float)
