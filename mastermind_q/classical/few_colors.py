@@ -847,13 +847,14 @@ class _Repair:
         shown: np.ndarray,
         colours: tuple[int, int, int],
         share: int,
+        chances: tuple[float, float, float],
     ) -> None:
         self.ask_many = ask_many
         self.unknown = unknown
         self.shown = shown
         self.colours = colours
         self.share = share
-        self.chances = np.full(3, 1 / 3)
+        self.chances = np.array(chances)  # P(u = 0), P(u = 1), P(u = 2): b, neither, a
         self.queries = 0
 
     def resolve(self, coins: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray:
@@ -1010,10 +1011,8 @@ def play_few_colors(
         if stage[0] == "pair" and not last:  # y = n_b(U) + D u - D 1
             assert isinstance(design, RadixDesign)
             third = order[stage[2] + 1]  # a colour neither a nor b, for the repairs
-            repair = _Repair(ask_many, unknown, shown, (colour, other, third), share)
-            repair.chances = np.array(
-                [share / size, 1 - (counts[colour] + share) / size, counts[colour] / size]
-            )
+            chances = (share / size, 1 - (counts[colour] + share) / size, counts[colour] / size)
+            repair = _Repair(ask_many, unknown, shown, (colour, other, third), share, chances)
             try:
                 coins = decode_radix(answers - share + weights, design, repair.resolve)
             except _Won as won:
