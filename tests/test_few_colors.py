@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from mastermind_q.classical import few_colors
 from mastermind_q.classical.coin_weighing import solve_coin_weighing
 from mastermind_q.classical.detecting import lindstrom_rows
 from mastermind_q.classical.few_colors import (
@@ -19,6 +20,7 @@ from mastermind_q.classical.few_colors import (
     play_few_colors,
     radix_design,
     slot_design,
+    sparse_weights,
     ternary_rows,
     ternary_weights,
 )
@@ -147,17 +149,18 @@ def test_every_secret_of_small_games(n, k):
         play_stages(secret, k)
 
 
-@pytest.mark.parametrize(("n", "k"), [(64, 3), (200, 5), (300, 8), (128, 16)])
+@pytest.mark.parametrize(("n", "k"), [(64, 3), (200, 5), (300, 8), (128, 16), (1024, 8)])
 def test_random_secrets_cost_what_the_plan_says(n, k):
+    """Exact designs cost what the plan says; sparse ones its expectation, near."""
     rng = random.Random(n * k)
     for _ in range(3):
         secret = [rng.randrange(k) for _ in range(n)]
         counts = [secret.count(c) for c in range(k)]
-        assert play_stages(secret, k) == few_colors_cost(counts, k)
+        assert abs(play_stages(secret, k) - few_colors_cost(counts, k)) <= 2 + n // 100
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("n", "most"), [(4096, 0.80), (16384, 0.72)])
+@pytest.mark.parametrize(("n", "most"), [(4096, 0.70), (16384, 0.60)])
 def test_targets_at_eight_colours(n, most):
     queries = []
     for seed in range(10):
@@ -166,3 +169,119 @@ def test_targets_at_eight_colours(n, most):
         assert solve_coin_weighing(maker) == tuple(secret)
         queries.append(maker.queries)
     assert np.mean(queries) <= most * n
+
+
+def sparse_kind(first, last, density=0):
+    """The sparse kind of these popcounts and density class (``few_colors._KIND_SPECS``)."""
+    wanted = (density, frozenset(range(first, last + 1)))
+    return next(kind for kind, spec in few_colors._KIND_SPECS.items() if spec == wanted)
+
+
+def test_sparse_weights_give_typical_reads_their_own_sum():
+    kind = sparse_kind(5, 9)
+    for size in range(1, 17):
+        weights = np.array(sparse_weights(size, kind), dtype=np.int64)
+        assert weights.max() <= 1 << (size - 1)  # the Möbius read needs no more
+        extra = 1 if 5 <= size <= 9 else 0
+        assert weights.size == len(ternary_weights(size)) + extra
+        sums = np.array(list(itertools.product((0, 1, 2), repeat=weights.size))) @ weights
+        base = weights.sum()  # every coin u = 1 (neither colour), the typical read
+        assert np.count_nonzero(sums == base) == 1 or extra == 0
+    with pytest.raises(ValueError, match="kind must be one of 3"):
+        sparse_weights(5, 2)
+
+
+def test_ambiguous_reads_are_resolved_from_their_candidates():
+    kind = sparse_kind(5, 9)
+    design = radix_design(300, kind)
+    assert design.rows < ternary_rows(300)  # one coin more at popcounts 5..9
+    matrix = design.weighs(np.arange(1, design.rows + 1), slice(None)).astype(np.int64)
+    # a mask of popcount 6 whose coins read what another combination also reads
+    mask = next(owner for owner in design.owners.tolist() if owner.bit_count() == 6)
+    coins = np.flatnonzero(design.owners == mask)
+    weights = design.weights[coins]
+    combos = np.array(list(itertools.product((0, 1, 2), repeat=coins.size)))
+    sums = combos @ weights
+    ambiguous = combos[np.bincount(sums)[sums] > 1][0]
+    x = np.ones(300, dtype=np.int64)
+    x[coins] = ambiguous
+    asked = []
+
+    def resolve(ambiguous_coins, candidates):
+        asked.append(ambiguous_coins.tolist())
+        values = []
+        start = 0
+        for options in candidates:
+            truth = x[ambiguous_coins[start : start + options.shape[1]]]
+            assert options.shape[0] > 1 and (options == truth).all(axis=1).sum() == 1
+            values += truth.tolist()
+            start += options.shape[1]
+        return np.array(values)
+
+    assert decode_radix(matrix @ x, design, resolve).tolist() == x.tolist()
+    assert coins.tolist() in [
+        group[i : i + coins.size] for group in asked for i in range(len(group))
+    ]
+    with pytest.raises(ValueError, match="ambiguous read needs a repair"):
+        decode_radix(matrix @ x, design)
+
+
+@pytest.mark.parametrize(("n", "k"), [(256, 8), (1024, 8), (1024, 4), (512, 16), (700, 6)])
+def test_random_secrets_are_won_with_repairs_counted(n, k, monkeypatch):
+    asked = []
+    ask = few_colors._Repair.ask
+
+    def spy(self, *questions):
+        answers = ask(self, *questions)
+        asked.append(len(answers))
+        return answers
+
+    monkeypatch.setattr(few_colors._Repair, "ask", spy)
+    for seed in range(2):
+        secret = np.random.default_rng((seed, n, k)).integers(0, k, n).tolist()
+        play_stages(secret, k)  # won, every guess the codemaker's
+    if (n, k) in ((1024, 8), (512, 16)):
+        assert asked  # these sizes play sparse designs, and some reads need a repair
+
+
+@pytest.mark.parametrize("corrupt", [3, 40, 400, 700])
+def test_a_corrupted_answer_is_refused(corrupt):
+    secret = np.random.default_rng((0, 1024, 8)).integers(0, 8, 1024).tolist()
+    maker = Codemaker(secret, 8)
+    counts = {c: secret.count(c) for c in range(8)}
+    seen = [0]
+
+    def ask_many(codes):
+        answers = maker.black_many(codes).copy()
+        if seen[0] <= corrupt < seen[0] + answers.size:
+            answers[corrupt - seen[0]] += 1
+        seen[0] += answers.size
+        return answers
+
+    with pytest.raises(ValueError, match="inconsistent"):
+        play_few_colors(ask_many, counts, 1024, 8)
+
+
+def test_a_corrupted_repair_answer_is_refused(monkeypatch):
+    secret = np.random.default_rng((0, 1024, 8)).integers(0, 8, 1024).tolist()
+    maker = Codemaker(secret, 8)
+    counts = {c: secret.count(c) for c in range(8)}
+    repairing = []
+    ask = few_colors._Repair.ask
+
+    def spy(self, *questions):
+        repairing.append(True)
+        try:
+            return ask(self, *questions)
+        finally:
+            repairing.pop()
+
+    def ask_many(codes):
+        answers = maker.black_many(codes).copy()
+        if repairing:
+            answers[0] -= 1
+        return answers
+
+    monkeypatch.setattr(few_colors._Repair, "ask", spy)
+    with pytest.raises(ValueError, match="inconsistent"):
+        play_few_colors(ask_many, counts, 1024, 8)

@@ -34,8 +34,9 @@ Black pegs, ``k`` colours that may repeat, secret ``z``, answer ``B(x) = |{i : x
    take 1.5, 2.75 and 4.73 weighings on average for 2, 4 and 8 coins, against 2, 3 and
    6 rows; 16 are weighed as two groups of 8 (9.5 against 10). Every weighing is a
    counted query; nothing is assumed.
-5. **Few colours.** Where its exact cost, known once the counts are, is below the
-   tree's cost for those counts, the colours are found two at a time by coin-weighing
+5. **Few colours.** Where its cost, known once the counts are (exact, or expected
+   where a sparse design repairs its ambiguous reads), is below the tree's cost for
+   those counts, the colours are found two at a time by coin-weighing
    batches over the positions still unknown (:mod:`mastermind_q.classical.few_colors`;
    ``k = 2`` is one detecting matrix, ``m_L(n) + 2`` queries in all). The tree's cost
    for the counts is counted by playing it, without a codemaker, against made-up codes
@@ -218,9 +219,9 @@ def tree_cost(counts: dict[int, int], num_positions: int, num_colors: int) -> in
 
 
 def choose_play(num_positions: int, num_colors: int, counts: dict[int, int]) -> str:
-    """``"few colours"`` where the few-colours stages' exact cost for these counts
-    (:func:`~.few_colors.few_colors_cost`) is below the interval tree's
-    (:func:`tree_cost`), else ``"tree"``.
+    """``"few colours"`` where the few-colours stages' cost for these counts (expected
+    where a sparse design plays, :func:`~.few_colors.few_colors_cost`) is below the
+    interval tree's (:func:`tree_cost`), else ``"tree"``.
 
     The tree is not played out where the stages cost more than the Jäger-Peczarski
     bound, which the tree stays below (``n = k`` above all).

@@ -20,22 +20,38 @@ whose colour is still unknown (the set ``U``):
   (:func:`ternary_weights`): the read, up to twice their sum, gives every coin. That is
   one coin more than powers of three at popcounts 4, 7, 10, 12, 13 and 15 (3 instead of
   2 at popcount 4), about a tenth fewer rows (:class:`RadixDesign`).
+* **Sparse reads** (the colours' densities). In a pair stage only the positions of
+  ``a`` and ``b`` have ``u != 1``: at ``k = 8`` a quarter of them in the first stage, a
+  coin carries about 1.06 bits, not ``log2 3``. A *sparse* design gives a mask of
+  popcount ``s`` (``3 <= s <= 12``) one coin more, with weights (at most
+  ``2^(s-1)``) chosen so that the typical combinations, few coins away from ``u = 1``,
+  have their own sum (:func:`sparse_weights`): fewer rows. A read that several
+  combinations give is *ambiguous*; the peeling stops at its popcount, and the
+  ambiguous masks of that popcount are repaired together, exactly: each keeps the
+  combinations that give its read (:func:`mask_candidates`), and 0/1 questions, one
+  coin's value each (the coins that tell the candidates apart), are asked as one
+  Lindström design through the codemaker, repeated until one candidate is left
+  (:class:`_Repair`). Then the peeling goes on. Every repair row is a counted guess.
 * **Single stage** (colour ``a``, another colour ``f`` absent from ``U``, e.g. one found
   already). ``a`` on the weighed positions, ``f`` elsewhere: ``y = D x``.
 
 Binary coins use the Lindström matrix of :mod:`~mastermind_q.classical.detecting`
 (``m_L(N)`` rows for ``N`` coins); :func:`slot_design` also packs coins of two bits
 (``0..3``) into adjacent slots of its masks, and the pair stages use the ternary reads
-(:func:`ternary_rows` rows). Which stages to play (a pair, or a single colour where an
-absent colour exists) is chosen by a small dynamic programme over the sorted counts:
-every stage's cost is known before it is asked (:func:`few_colors_plan`).
+(:func:`ternary_rows` rows) or sparse ones. Which stages to play (a pair, or a single
+colour where an absent colour exists), and each pair stage's design (exact, or sparse
+for a density class and a span of popcounts: a popcount with few masks repairs dearly),
+are chosen by a small dynamic programme over the sorted counts from each stage's
+expected rows: exact for the exact designs, the rows plus the expected repairs for the
+sparse ones (:func:`few_colors_plan`, :func:`_pair_costs`).
 
 Cost: ``k - 1`` counts, the stages, the final guess; about ``sum_s m_T(|U_s|)`` with
 ``|U_s|`` shrinking by the two colours found at each stage (``m_T(N)`` about
 ``1.4 m_L(N)`` at these sizes, ``m_L(N) ~ 2N / log2 N``), so about
-``(k / 2) * 2.8 n / log2 n`` at uniform counts. Every
-answer is checked: the decoded coins must reproduce the answers and the counts.
-Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
+``(k / 2) * 2.8 n / log2 n`` at uniform counts, less what the sparse designs save in
+the early stages, where the pair's colours are sparse. Every answer is checked: the
+decoded coins must reproduce the answers and the counts, and a repair must leave one
+candidate. Measurements: ``benchmarks/RESULTS.md``, "Classical play with few colours".
 
 References:
     B. Lindström, Canad. Math. Bull. 8 (1965); D. G. Cantor, W. H. Mills, Canad. J. Math.
@@ -53,6 +69,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -61,15 +78,18 @@ import numpy as np
 from .detecting import _mobius
 
 __all__ = [
+    "SPARSE_GAIN",
     "RadixDesign",
     "SlotDesign",
     "decode_radix",
     "decode_slots",
     "few_colors_cost",
     "few_colors_plan",
+    "mask_candidates",
     "play_few_colors",
     "radix_design",
     "slot_design",
+    "sparse_weights",
     "ternary_rows",
     "ternary_weights",
 ]
@@ -87,9 +107,10 @@ MAX_ROWS = (1 << 16) - 1
 
 def _per_popcount(kind: int) -> np.ndarray:
     """Coins a mask holds by its popcount ``0..16``: ``ceil(popcount / width)`` slots of
-    width ``kind`` (1 or 2), or the ternary coins of :func:`ternary_weights`."""
-    if kind == _TERNARY:
-        return _TERNARY_COUNTS
+    width ``kind`` (1 or 2), or the ternary coins of kind ``kind >= 3``
+    (:func:`ternary_weights`, :func:`sparse_weights`)."""
+    if kind >= _TERNARY:
+        return _WEIGHT_COUNTS[kind]
     sizes = np.arange(_TERNARY_COUNTS.size, dtype=np.int64)
     return (sizes + kind - 1) // kind
 
@@ -98,7 +119,7 @@ def _per_popcount(kind: int) -> np.ndarray:
 def _capacities(kind: int) -> np.ndarray:
     """``capacity[m]``: the coins of ``kind`` that masks ``1..m`` hold, ``m = 0..MAX_ROWS``."""
     sizes = np.bitwise_count(np.arange(1, MAX_ROWS + 1, dtype=np.int64))
-    capacity = np.concatenate([[0], np.cumsum(_per_popcount(kind)[sizes])])
+    capacity = np.concatenate([[0], np.cumsum(_per_popcount(kind)[sizes])]).astype(np.int32)
     capacity.flags.writeable = False
     return capacity
 
@@ -346,25 +367,204 @@ def ternary_weights(size: int) -> tuple[int, ...]:
     return tuple(most - offset for offset in _TERNARY_OFFSETS[size])
 
 
+_SPARSE_CLASSES: tuple[tuple[float, dict[int, tuple[int, ...]]], ...] = (
+    (
+        1 / 4,
+        {
+            3: (4, 3, 2),
+            4: (8, 7, 6, 4),
+            5: (16, 14, 13, 9),
+            6: (32, 31, 28, 26, 18),
+            7: (63, 60, 58, 56, 50, 36),
+            8: (128, 124, 121, 111, 84, 55),
+            9: (249, 242, 236, 220, 218, 206, 87),
+            10: (490, 462, 430, 424, 320, 237, 218, 166),
+            11: (963, 954, 884, 865, 807, 627, 424, 407),
+            12: (1983, 1812, 1783, 1688, 1630, 1568, 1346, 1252, 438),
+        },
+    ),
+    (
+        1 / 2,
+        {
+            3: (4, 3, 2),
+            4: (8, 7, 6, 4),
+            5: (16, 14, 13, 9),
+            6: (32, 31, 30, 27, 19),
+            7: (64, 63, 60, 55, 53, 38),
+            8: (128, 122, 121, 119, 108, 83),
+            9: (255, 234, 231, 229, 222, 182, 148),
+            10: (509, 472, 453, 441, 420, 403, 379, 262),
+            11: (993, 952, 931, 913, 903, 722, 588, 270),
+            12: (2015, 2003, 2001, 1877, 1806, 1613, 1436, 1109, 147),
+        },
+    ),
+)
+"""Sparse weights: ``(density, {popcount: weights})``. A pair stage whose coins are ``a``
+or ``b`` at about this density (``u != 1``) holds at popcount ``s`` one coin more than
+:func:`ternary_weights`: the weights (at most ``2^(s-1)``) come from an annealed search
+that minimised the chance that another combination gives the read, or the expected
+repair questions ``ceil(log2 c)`` for a read that ``c`` combinations give, coins
+independent with ``P(u = 0) = P(u = 2) = density / 2``. Typical combinations have
+their own sum; a read that another combination also gives is *ambiguous* and repaired
+by extra queries (:func:`play_few_colors`)."""
+
+_SPARSE_SPANS = tuple((first, last) for first in (3, 4, 5, 6) for last in range(first + 2, 13))
+"""The popcounts ``first..last`` a sparse kind gives one coin more: a level with few
+masks repairs its ambiguous reads dearly (``m_L(M)`` rows for ``M`` questions is about
+``M`` for small ``M``), so the plan picks the span for each stage's size."""
+
+_KIND_SPECS: dict[int, tuple[int, frozenset[int]]] = {
+    _TERNARY + 1 + index: (sparse, frozenset(range(first, last + 1)))
+    for index, (sparse, (first, last)) in enumerate(
+        itertools.product(range(len(_SPARSE_CLASSES)), _SPARSE_SPANS)
+    )
+}
+"""Kind ``4, 5, ...``: the sparse weights of class ``sparse`` at these popcounts, the
+ternary weights at the others."""
+
+_KINDS = (_TERNARY, *_KIND_SPECS)
+
+
+def sparse_weights(size: int, kind: int) -> tuple[int, ...]:
+    """The weights of the coins of a mask of ``size`` bits in a design of ``kind``:
+    :func:`ternary_weights` for ``kind = 3``; a sparse kind (``4, 5, ...``) holds one coin
+    more at its popcounts (some reads ambiguous, :data:`_SPARSE_CLASSES`).
+
+    Raises:
+        ValueError: ``size`` not in ``1..16`` or an unknown ``kind``.
+
+    Example:
+        >>> sparse_weights(5, 4), ternary_weights(5)
+        ((16, 14, 13, 9), (16, 15, 13))
+    """
+    if kind not in _KINDS:
+        raise ValueError(f"kind must be one of 3..{max(_KINDS)}, was {kind}")
+    if kind != _TERNARY:
+        sparse, sizes = _KIND_SPECS[kind]
+        if size in sizes:
+            return _SPARSE_CLASSES[sparse][1][size]
+    return ternary_weights(size)
+
+
 _TERNARY_COUNTS = np.array([len(offsets) for offsets in _TERNARY_OFFSETS], dtype=np.int64)
-_TERNARY_WEIGHTS = np.zeros((len(_TERNARY_OFFSETS), int(_TERNARY_COUNTS.max())), dtype=np.int64)
-for _size in range(1, len(_TERNARY_OFFSETS)):
-    _TERNARY_WEIGHTS[_size, : _TERNARY_COUNTS[_size]] = ternary_weights(_size)
-_TERNARY_WEIGHTS.flags.writeable = False
+_WEIGHT_COUNTS: dict[int, np.ndarray] = {}
+_WEIGHTS: dict[int, np.ndarray] = {}
+for _kind in _KINDS:
+    _counts = np.array(
+        [0] + [len(sparse_weights(size, _kind)) for size in range(1, _TERNARY_COUNTS.size)]
+    )
+    _table = np.zeros((_counts.size, int(_counts.max())), dtype=np.int64)
+    for _size in range(1, _counts.size):
+        _table[_size, : _counts[_size]] = sparse_weights(_size, _kind)
+    for _array in (_counts, _table):
+        _array.flags.writeable = False
+    _WEIGHT_COUNTS[_kind], _WEIGHTS[_kind] = _counts, _table
+
+
+def _read_table(kind: int, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The reads of a mask of ``size`` bits in a design of ``kind`` (read-only arrays):
+    ``unique[j, r]``, coin ``j``'s value (0..2) where one combination gives the read
+    ``r``, ``-1`` where none does, ``-2`` where several do (ambiguous); and the
+    combinations sorted by read with the first index and the number of each read."""
+    return _reads(sparse_weights(size, kind))
 
 
 @functools.cache
-def _ternary_table(size: int) -> np.ndarray:
-    """``table[j, r]``: coin ``j``'s value (0..2) when a mask of ``size`` bits reads ``r``;
-    ``-1`` where no coin values give ``r`` (read-only)."""
-    weights = np.array(ternary_weights(size), dtype=np.int64)
-    count = weights.size
+def _reads(weights: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_read_table` for these weights."""
+    array = np.array(weights, dtype=np.int64)
+    count = array.size
     values = np.array(list(itertools.product((0, 1, 2), repeat=count)), dtype=np.int8)
-    reads = values.astype(np.int64) @ weights
-    table = np.full((count, 2 * int(weights.sum()) + 1), -1, dtype=np.int8)
-    table[:, reads] = values.T
-    table.flags.writeable = False
-    return table
+    reads = values.astype(np.int64) @ array
+    order = np.argsort(reads, kind="stable")
+    combos = values[order]
+    width = 2 * int(array.sum()) + 1
+    number = np.bincount(reads, minlength=width)
+    first = np.cumsum(number) - number
+    unique = np.full((count, width), -1, dtype=np.int8)
+    single = number[reads] == 1
+    unique[:, reads[single]] = values[single].T
+    unique[:, number > 1] = -2
+    for table in (unique, combos, first, number):
+        table.flags.writeable = False
+    return unique, combos, first, number
+
+
+@functools.lru_cache(maxsize=4096)
+def _questions_expected(weights: tuple[int, ...], share_a: float, share_b: float) -> float:
+    """The expected 0/1 questions that repair a mask's read, ``ceil(log2 c)`` for a read
+    that ``c`` combinations give, coins ``u = 2`` (colour ``a``) and ``u = 0`` (``b``)
+    independent at these densities."""
+    _, combos, _, number = _reads(weights)
+    chance = np.log(np.maximum([share_b, 1 - share_a - share_b, share_a], 1e-12))
+    probability = np.exp(chance[combos.astype(np.int64)].sum(axis=1))
+    reads = np.repeat(np.arange(number.size), number)
+    return float(probability @ np.ceil(np.log2(number[reads])))
+
+
+def _repair_questions(kind: int, share_a: float, share_b: float) -> np.ndarray:
+    """The expected repair questions of a mask by popcount ``0..16`` in a design of
+    ``kind`` (zero where every read is its own)."""
+    odds = np.zeros(_TERNARY_COUNTS.size)
+    if kind != _TERNARY:
+        share_a, share_b = round(share_a, 3), round(share_b, 3)
+        for size in _KIND_SPECS[kind][1]:
+            odds[size] = _questions_expected(sparse_weights(size, kind), share_a, share_b)
+    return odds
+
+
+@functools.cache
+def _popcounts_below() -> np.ndarray:
+    """``below[m, s]``: the masks ``1..m`` of popcount ``s`` (``m = 0..MAX_ROWS``)."""
+    sizes = np.bitwise_count(np.arange(1, MAX_ROWS + 1, dtype=np.int64))
+    below = np.zeros((MAX_ROWS + 1, _TERNARY_COUNTS.size), dtype=np.int32)
+    below[np.arange(1, MAX_ROWS + 1), sizes] = 1
+    below = np.cumsum(below, axis=0, dtype=np.int32)
+    below.flags.writeable = False
+    return below
+
+
+SPARSE_GAIN = 0.98
+"""A sparse kind plays where its expected rows are at most this share of the exact
+design's, less one: its count varies with the ambiguous reads, the exact one's does not."""
+
+
+def _pair_costs(
+    sizes: np.ndarray, shares_a: np.ndarray, shares_b: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The expected rows of pair stages over ``sizes`` positions with these densities of
+    their colours ``a`` and ``b``, and the kinds of design with the fewest.
+
+    A stage of kind ``K`` asks the ``m`` rows that hold the coins, then repairs: per
+    popcount ``s``, the expected questions ``M_s`` (masks of popcount ``s`` in ``1..m``
+    times the expected questions of one, :func:`_questions_expected`) in one
+    Lindström design, ``m_L(M_s)`` rows interpolated in ``M_s``. A sparse kind is taken
+    only where it saves enough (:data:`SPARSE_GAIN`)."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    exact = best = np.full(sizes.shape, np.inf)
+    kinds = np.full(sizes.shape, _TERNARY, dtype=np.int64)
+    if sizes.size == 0:
+        return best, kinds
+    pairs, where = np.unique(
+        np.round(np.stack([shares_a, shares_b], axis=1), 3), axis=0, return_inverse=True
+    )
+    where = where.reshape(-1)
+    below = _popcounts_below()
+    for kind in _KINDS:
+        rows = _fewest_rows(sizes, kind)
+        fits = rows <= MAX_ROWS
+        odds = np.array([_repair_questions(kind, float(a), float(b)) for a, b in pairs])
+        means = below[np.minimum(rows, MAX_ROWS)] * odds[where]
+        most = int(np.ceil(means.max(initial=0.0))) + 1
+        lindstrom = _fewest_rows(np.arange(most + 1), 1).astype(float)
+        expected = rows + np.interp(means, np.arange(most + 1), lindstrom).sum(axis=1)
+        if kind == _TERNARY:
+            exact = expected
+        else:  # a sparse design where it saves more than its variance is worth
+            fits &= expected <= SPARSE_GAIN * exact - 1
+        better = fits & (expected < best)
+        best[better], kinds[better] = expected[better], kind
+    return best, kinds
 
 
 def ternary_rows(num_coins: int) -> int:
@@ -404,6 +604,7 @@ class RadixDesign:
     ranks: np.ndarray
     weights: np.ndarray
     families: np.ndarray
+    kind: int = _TERNARY
 
     @functools.cached_property
     def split(self) -> tuple[np.ndarray, np.ndarray]:
@@ -418,11 +619,13 @@ class RadixDesign:
 
 
 @functools.lru_cache(maxsize=32)
-def radix_design(num_coins: int) -> RadixDesign:
-    """The design of ``N`` ternary coins in :func:`ternary_rows` rows.
+def radix_design(num_coins: int, kind: int = _TERNARY) -> RadixDesign:
+    """The design of ``N`` ternary coins in the fewest rows (:func:`ternary_rows` for
+    ``kind = 3``).
 
     Masks ``U = 1..m`` in order; mask ``U`` holds the coins of
-    :func:`ternary_weights` ``(popcount(U))``, largest weight first.
+    :func:`sparse_weights` ``(popcount(U), kind)``, largest weight first. A sparse kind
+    (``4``: density 1/4, ``5``: 1/3) holds more coins, and some reads are ambiguous.
 
     Example:
         >>> design = radix_design(6)
@@ -431,10 +634,14 @@ def radix_design(num_coins: int) -> RadixDesign:
     """
     if num_coins < 0:
         raise ValueError(f"num_coins must be >= 0, was {num_coins}")
-    m = ternary_rows(num_coins)  # refuses sizes no design holds
-    owners, ranks = _mask_coins(num_coins, m, _TERNARY)
+    if kind not in _KINDS:
+        raise ValueError(f"kind must be one of {_KINDS}, was {kind}")
+    m = int(_fewest_rows(num_coins, kind))
+    if m > MAX_ROWS:
+        raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
+    owners, ranks = _mask_coins(num_coins, m, kind)
     owner_sizes = np.bitwise_count(owners).astype(np.int64)
-    weights = _TERNARY_WEIGHTS[owner_sizes, ranks]
+    weights = _WEIGHTS[kind][owner_sizes, ranks]
     # the family: the bits of rank i + 2 (2^i odd subsets each) for the bits i of the
     # weight, or the whole mask for the weight 2^(popcount - 1)
     families = np.zeros_like(owners)
@@ -447,29 +654,70 @@ def radix_design(num_coins: int) -> RadixDesign:
     families[whole] = owners[whole]
     for array in (owners, ranks, weights, families):
         array.flags.writeable = False
-    return RadixDesign(m, owners, ranks, weights, families)
+    return RadixDesign(m, owners, ranks, weights, families, kind)
 
 
-def decode_radix(answers: Sequence[int] | np.ndarray, design: RadixDesign) -> np.ndarray:
+Resolve = Callable[[np.ndarray, list[np.ndarray]], np.ndarray]
+"""``resolve(coins, candidates)``: the values of the coins of ambiguous masks (one mask
+after another, by rank), ``candidates[i]`` the combinations of mask ``i``'s coins that
+give its read (``c_i x t_i`` arrays); it may ask queries (a repair)."""
+
+
+def mask_candidates(design: RadixDesign, coins: np.ndarray, read: int) -> np.ndarray:
+    """The combinations (rows, ``int8``) of the coins ``coins`` of one mask, in rank
+    order, whose weights sum to ``read``; the mask's other coins (a last mask not
+    filled) are ``0``."""
+    size = int(np.bitwise_count(design.owners[coins[0]]))
+    _, combos, first, number = _read_table(design.kind, size)
+    if not 0 <= read < number.size:
+        return combos[:0, : coins.size]
+    found = combos[first[read] : first[read] + number[read]]
+    held = coins.size
+    return found[~np.any(found[:, held:], axis=1), :held]
+
+
+def decode_radix(
+    answers: Sequence[int] | np.ndarray, design: RadixDesign, resolve: Resolve | None = None
+) -> np.ndarray:
     """The ternary coins ``x`` whose weighings by ``design`` give ``answers`` (exact):
-    :func:`_peel`, each mask's coins looked up from its read (:func:`ternary_weights`).
+    :func:`_peel`, each mask's coins looked up from its read (:func:`sparse_weights`).
+    A read that several combinations give (sparse kinds) is passed, with its candidates,
+    to ``resolve`` before the peeling goes on: all the ambiguous masks of a popcount
+    together.
 
     Raises:
-        ValueError: a wrong number of answers, or answers that no coins give.
+        ValueError: a wrong number of answers, answers that no coins give, or an
+            ambiguous read and no ``resolve``.
     """
 
     def digits(here: np.ndarray, read: np.ndarray, size: int) -> np.ndarray:
-        table = _ternary_table(size)
+        table = _read_table(design.kind, size)[0]
         inside = read < table.shape[1]
         found = np.full(here.size, -1, dtype=np.int64)
         found[inside] = table[design.ranks[here][inside], read[inside]]
+        ambiguous = found == -2
+        if not np.any(ambiguous):
+            return found
+        if resolve is None:
+            raise ValueError("an ambiguous read needs a repair: no resolve was given")
+        coins = here[ambiguous]  # grouped by mask, in rank order (the design's order)
+        _, starts = np.unique(design.owners[coins], return_index=True)
+        groups = np.split(coins, starts[1:])
+        candidates = [
+            mask_candidates(design, group, int(value))
+            for group, value in zip(groups, read[ambiguous][starts], strict=True)
+        ]
+        if any(len(options) == 0 for options in candidates):
+            return np.where(ambiguous, -1, found)
+        found[ambiguous] = resolve(coins, candidates)
         return found
 
     return _peel(answers, design, "decode_radix", design.weights, digits)
 
 
 def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Stage, ...]:
-    """The stages with the fewest rows for colour counts sorted most frequent first.
+    """The stages with the fewest expected rows for colour counts sorted most frequent
+    first (each pair stage's design is chosen the same way when it is played).
 
     ``counts[i]`` is the ``i``-th colour's count (every one ``> 0``); ``absent``: some
     colour does not occur (a filler for a single stage from the start). A stage is
@@ -490,22 +738,26 @@ def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Sta
 
 
 @functools.lru_cache(maxsize=1024)
-def _plan(counts: tuple[int, ...], absent: bool) -> tuple[int, tuple[Stage, ...]]:
-    # best[i]: the fewest rows for the colours i.., by a pair (step 2) or a single (step 1)
+def _plan(counts: tuple[int, ...], absent: bool) -> tuple[float, tuple[Stage, ...]]:
+    # best[i]: the fewest expected rows for the colours i.., by a pair (step 2) or a
+    # single (step 1)
     size = len(counts)
     unknown = np.cumsum(np.array(counts[::-1], dtype=np.int64))[::-1]  # colours i.. hold
-    pair = _fewest_rows(unknown, _TERNARY).tolist()
     binary = _fewest_rows(unknown, 1).tolist()  # m_L
-    if max(pair[: size - 2] + binary[: size - 1], default=0) > MAX_ROWS:
+    exact = _fewest_rows(unknown[: max(0, size - 2)], _TERNARY).tolist()
+    if max(exact + binary[: size - 1], default=0) > MAX_ROWS:
         raise ValueError(
             f"counts must fit designs of at most {MAX_ROWS} rows, was {int(unknown[0])} positions"
         )
-    best = [0] * (size + 1)
+    best = [0.0] * (size + 1)
     step = [0] * (size + 1)
     if size >= 2:
         best[size - 2], step[size - 2] = binary[size - 2], 2
+    held = unknown[: max(0, size - 2)]
+    ordered = np.array(counts, dtype=np.int64)
+    pairs = _pair_costs(held, ordered[: held.size] / held, ordered[1 : held.size + 1] / held)
     for first in range(size - 3, -1, -1):
-        best[first], step[first] = pair[first] + best[first + 2], 2
+        best[first], step[first] = float(pairs[0][first]) + best[first + 2], 2
         if absent or first > 0:
             single = binary[first] + best[first + 1]
             if single < best[first]:
@@ -519,7 +771,9 @@ def _plan(counts: tuple[int, ...], absent: bool) -> tuple[int, tuple[Stage, ...]
 
 
 def few_colors_cost(counts: Sequence[int], num_colors: int) -> int:
-    """Guesses of the stages for these colour counts (counts and final guess excluded).
+    """Guesses of the stages for these colour counts (counts and final guess excluded),
+    rounded up: exact for the stages of exact designs, the expected repairs included
+    where a sparse design plays (:func:`_pair_costs`).
 
     ``counts``: the count of every colour that occurs (any order); ``num_colors``: ``k``.
 
@@ -528,7 +782,166 @@ def few_colors_cost(counts: Sequence[int], num_colors: int) -> int:
         69
     """
     present = tuple(sorted((int(c) for c in counts if c > 0), reverse=True))
-    return _plan(present, len(present) < num_colors)[0]
+    return math.ceil(_plan(present, len(present) < num_colors)[0] - 1e-9)
+
+
+def _rows_per_batch(num_positions: int) -> int:
+    """Rows asked in one call: about 4 Mi entries of the guess array."""
+    return max(1, (1 << 22) // max(1, num_positions))
+
+
+class _Won(Exception):
+    """A repair row was the secret (answered ``n``)."""
+
+    def __init__(self, code: np.ndarray) -> None:
+        super().__init__("a guess was the secret")
+        self.code = code
+
+
+def _questions(options: np.ndarray, weight: np.ndarray) -> list[int]:
+    """The coins (columns of ``options``, the candidate combinations of a mask) to ask as
+    0/1 coins: greedily the one whose value, with those picked, splits the candidates'
+    probability ``weight`` most, until the values asked tell every candidate apart or
+    no coin with two values splits more."""
+    two = [column for column in range(options.shape[1]) if np.unique(options[:, column]).size == 2]
+    labels = np.zeros(options.shape[0], dtype=np.int64)
+    picks: list[int] = []
+    while np.unique(labels).size < labels.size:
+        best, pick = 0.0, -1
+        for column in two:
+            split = labels * 3 + options[:, column]
+            _, groups = np.unique(split, return_inverse=True)
+            mass = np.bincount(groups, weights=weight)
+            mass = mass[mass > 0] / mass.sum()
+            entropy = float(-(mass * np.log2(mass)).sum())
+            if entropy > best + 1e-12:
+                best, pick = entropy, column
+        if pick < 0 or np.unique(labels * 3 + options[:, pick]).size == np.unique(labels).size:
+            break
+        labels = labels * 3 + options[:, pick]
+        two.remove(pick)
+        picks.append(pick)
+    return picks
+
+
+class _Repair:
+    """The repair of a pair stage's ambiguous reads: binary questions, asked together.
+
+    Each ambiguous mask keeps the combinations of its coins that give its read; a round
+    asks one question per mask: the value of the coin that splits its candidates best
+    (by their probability, coins independent at the stage's densities). A coin with two
+    candidate values ``{lo, hi}`` is a 0/1 coin ``x = [u = hi]``: shown ``a`` where it
+    is weighed it adds ``[z = a] - [z = b]``, that is ``x - 1`` for ``{0, 1}`` and ``x``
+    for ``{1, 2}``; shown a third colour ``c`` it adds ``-[z = b] = x - 1`` for
+    ``{0, 2}``. The 0/1 coins of a round are one Lindström design (every other unknown
+    position shows ``b``, the known ones a colour not theirs, so a row answers
+    ``n_b(U)`` plus its weighed coins); a coin with three candidate values is shown
+    ``a`` (``u - 1``) in a ternary design asked in the same batch. Rounds go on until
+    every mask has one candidate; none left refuses the answers.
+    """
+
+    def __init__(
+        self,
+        ask_many: Callable[[np.ndarray], np.ndarray],
+        unknown: np.ndarray,
+        shown: np.ndarray,
+        colours: tuple[int, int, int],
+        share: int,
+        chances: tuple[float, float, float],
+    ) -> None:
+        self.ask_many = ask_many
+        self.unknown = unknown
+        self.shown = shown
+        self.colours = colours
+        self.share = share
+        self.chances = np.array(chances)  # P(u = 0), P(u = 1), P(u = 2): b, neither, a
+        self.queries = 0
+
+    def resolve(self, coins: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray:
+        starts = np.cumsum([0] + [options.shape[1] for options in candidates])
+        pending = [i for i, options in enumerate(candidates) if options.shape[0] > 1]
+        while pending:
+            binary: list[tuple[int, int, int, int]] = []  # mask, coin, low, high
+            ternary: list[tuple[int, int]] = []  # mask, coin
+            for index in pending:
+                options = candidates[index].astype(np.int64)
+                weight = np.exp(np.log(self.chances[options]).sum(axis=1))
+                picks = _questions(options, weight)
+                if picks:
+                    for pick in picks:
+                        low, high = np.unique(options[:, pick])
+                        binary.append((index, pick, int(low), int(high)))
+                else:  # every coin that tells the candidates apart has three values
+                    varying = np.flatnonzero(np.ptp(options, axis=0))
+                    ternary.append((index, int(varying[0])))
+            found = self.ask(
+                [int(coins[starts[i] + j]) for i, j, _, _ in binary],
+                [(low, high) for _, _, low, high in binary],
+                [int(coins[starts[i] + j]) for i, j in ternary],
+            )
+            answers = iter(found)
+            for index, pick, *_ in [*binary, *((i, j, 0, 0) for i, j in ternary)]:
+                options = candidates[index]
+                candidates[index] = options[options[:, pick] == next(answers)]
+                if candidates[index].shape[0] == 0:
+                    raise ValueError("answers are inconsistent: a repair leaves no coin values")
+            pending = [i for i in pending if candidates[i].shape[0] > 1]
+        return np.concatenate([options[0] for options in candidates]).astype(np.int64)
+
+    def ask(
+        self,
+        binary: list[int],
+        pairs: list[tuple[int, int]],
+        ternary: list[int],
+    ) -> list[int]:
+        """The values of the coins asked: ``binary`` (design coins with the candidate
+        values ``pairs``) by a Lindström design, ``ternary`` by an exact ternary one."""
+        colour, _, third = self.colours
+        lows = np.array([low for low, _ in pairs], dtype=np.int64)
+        highs = np.array([high for _, high in pairs], dtype=np.int64)
+        shows = np.where((lows == 0) & (highs == 2), third, colour)
+        offsets = np.where(lows == 0, -1, 0)
+        first = slot_design(len(binary), 1)
+        second = radix_design(len(ternary))
+        parts = [
+            design.weighs(np.arange(1, design.rows + 1, dtype=np.int64), slice(None))
+            for design in (first, second)
+        ]
+        total = first.rows + second.rows
+        codes = np.repeat(self.shown[None, :], total, axis=0)
+        for weighed, coins, show, top in (
+            (parts[0], binary, shows, 0),
+            (parts[1], ternary, np.full(len(ternary), colour), first.rows),
+        ):
+            if not coins:
+                continue
+            positions = self.unknown[np.array(coins, dtype=np.int64)]
+            block = codes[top : top + weighed.shape[0]]
+            block[:, positions] = np.where(weighed, show[None, :], block[:, positions])
+        answers = np.empty(total, dtype=np.int64)
+        n = self.shown.size
+        for start in range(0, total, _rows_per_batch(n)):
+            block = codes[start : start + _rows_per_batch(n)]
+            answered = self.ask_many(block)
+            if answered.shape[0] < block.shape[0] or answered[-1] == n:
+                raise _Won(block[answered.shape[0] - 1].astype(np.int64))
+            answers[start : start + block.shape[0]] = answered
+        self.queries += total
+        values: list[int] = []
+        if binary:
+            part = answers[: first.rows] - self.share
+            part -= parts[0].astype(np.int64) @ offsets
+            bits = decode_slots(part, first)
+            if np.any(bits > 1):
+                raise ValueError("answers are inconsistent: a repair coin is not 0 or 1")
+            values += np.where(bits == 1, highs, lows).tolist()
+        if ternary:
+            part = answers[first.rows :] - self.share + np.count_nonzero(parts[1], axis=1)
+            found = decode_radix(part, second)
+            if np.any(found > 2):
+                raise ValueError("answers are inconsistent: a repair coin is above 2")
+            values += found.tolist()
+        return values
 
 
 def play_few_colors(
@@ -567,7 +980,9 @@ def play_few_colors(
         last = stage[0] == "pair" and stage[2] == len(order) - 1
         if stage[0] == "pair" and not last:
             other = order[stage[2]]
-            design: SlotDesign | RadixDesign = radix_design(size)
+            shares = (np.array([counts[colour] / size]), np.array([counts[other] / size]))
+            kind = int(_pair_costs(np.array([size]), *shares)[1][0])
+            design: SlotDesign | RadixDesign = radix_design(size, kind)
         else:
             other = order[stage[2]] if stage[0] == "pair" else found[0]
             design = slot_design(size, 1)
@@ -578,7 +993,7 @@ def play_few_colors(
         first[unknown], second[unknown] = design.split
         shown = base.copy()  # a row shows `colour` where it weighs, this elsewhere
         shown[unknown] = other
-        step = max(1, (1 << 22) // max(1, n))
+        step = _rows_per_batch(n)
         for start in range(0, design.rows, step):
             rows = np.arange(start + 1, min(design.rows, start + step) + 1, dtype=np.int64)
             weighed = _weighed(rows, first, second)
@@ -595,7 +1010,13 @@ def play_few_colors(
         share = counts[other] if stage[0] == "pair" else 0
         if stage[0] == "pair" and not last:  # y = n_b(U) + D u - D 1
             assert isinstance(design, RadixDesign)
-            coins = decode_radix(answers - share + weights, design)
+            third = order[stage[2] + 1]  # a colour neither a nor b, for the repairs
+            chances = (share / size, 1 - (counts[colour] + share) / size, counts[colour] / size)
+            repair = _Repair(ask_many, unknown, shown, (colour, other, third), share, chances)
+            try:
+                coins = decode_radix(answers - share + weights, design, repair.resolve)
+            except _Won as won:
+                return won.code
             hits, misses = coins == 2, coins == 0
             if np.any(coins > 2) or hits.sum() != counts[colour] or misses.sum() != share:
                 raise ValueError(inconsistent)
