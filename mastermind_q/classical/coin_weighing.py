@@ -232,14 +232,19 @@ def choose_play(num_positions: int, num_colors: int, counts: dict[int, int]) -> 
         >>> choose_play(1024, 2, {0: 512, 1: 512})
         'few colours'
     """
+    return _choose_play(validate_positions(num_positions), validate_colors(num_colors), counts)
+
+
+def _choose_play(n: int, k: int, counts: dict[int, int]) -> str:
+    """:func:`choose_play` at validated sizes (the codebreaker's, from its codemaker)."""
     if len(counts) <= 1:
         return "tree"
-    few = few_colors_cost(tuple(counts.values()), num_colors)
-    if few >= coin_weighing_query_bound(num_positions, num_colors):
+    few = few_colors_cost(tuple(counts.values()), k)
+    if few >= _query_bound(n, k):
         return "tree"
     pairs = tuple(sorted((int(c), int(t)) for c, t in counts.items()))
     # the tree is played out only as far as it takes to exceed the stages' cost
-    return "few colours" if few < _tree_cost(pairs, num_positions, num_colors, few) else "tree"
+    return "few colours" if few < _tree_cost(pairs, n, k, few) else "tree"
 
 
 ADAPTIVE_COINS = 8
@@ -514,7 +519,7 @@ class _CoinWeighingBreaker:
     def solve(self) -> Code:
         try:
             counts = self.count_colors()
-            if choose_play(self.n, self.k, counts) == "few colours":
+            if _choose_play(self.n, self.k, counts) == "few colours":
                 self.secret[:] = play_few_colors(self.ask_many, counts, self.n, self.k)
             else:
                 self.play_tree(counts)
