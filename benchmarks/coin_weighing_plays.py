@@ -20,15 +20,15 @@ from mastermind_q.codemaker import Codemaker
 
 def guesses(secret: list[int], colors: int, play: str | None = None) -> int:
     """The codemaker's count of one game, the play forced when ``play`` is given."""
-    chosen = coin_weighing.choose_play
+    chosen = coin_weighing._choose_play
     if play is not None:
-        coin_weighing.choose_play = lambda *args: play  # type: ignore[assignment]
+        coin_weighing._choose_play = lambda *args: play  # type: ignore[assignment]
     try:
         maker = Codemaker(secret, colors)
         assert coin_weighing.solve_coin_weighing(maker) == tuple(secret)
         assert maker.queries == len(maker.transcript)
     finally:
-        coin_weighing.choose_play = chosen
+        coin_weighing._choose_play = chosen
     return maker.queries
 
 

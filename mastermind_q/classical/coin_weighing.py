@@ -34,10 +34,11 @@ Black pegs, ``k`` colours that may repeat, secret ``z``, answer ``B(x) = |{i : x
    take 1.5, 2.75 and 4.73 weighings on average for 2, 4 and 8 coins, against 2, 3 and
    6 rows; 16 are weighed as two groups of 8 (9.5 against 10). Every weighing is a
    counted query; nothing is assumed.
-5. **Few colours.** Where its cost, known once the counts are (exact, or expected
-   where a sparse design repairs its ambiguous reads), is below the tree's cost for
-   those counts, the colours are found two at a time by coin-weighing
-   batches over the positions still unknown (:mod:`mastermind_q.classical.few_colors`;
+5. **Few colours.** Where its cost, known once the counts are, is below the tree's
+   cost for those counts (exact designs; or, with sparse designs that repair their
+   ambiguous reads, an expected cost at most :data:`FEW_COLORS_MARGIN` of it), the
+   colours are found two at a time by coin-weighing batches over the positions still
+   unknown (:mod:`mastermind_q.classical.few_colors`;
    ``k = 2`` is one detecting matrix, ``m_L(n) + 2`` queries in all). The tree's cost
    for the counts is counted by playing it, without a codemaker, against made-up codes
    with those counts (:func:`tree_cost`: every arrangement at small sizes, so the
@@ -88,6 +89,7 @@ from .few_colors import few_colors_cost, play_few_colors
 
 __all__ = [
     "COIN_WEIGHING",
+    "FEW_COLORS_MARGIN",
     "PLAYS",
     "CoinWeighing",
     "choose_play",
@@ -219,9 +221,10 @@ def tree_cost(counts: dict[int, int], num_positions: int, num_colors: int) -> in
 
 
 def choose_play(num_positions: int, num_colors: int, counts: dict[int, int]) -> str:
-    """``"few colours"`` where the few-colours stages' cost for these counts (expected
-    where a sparse design plays, :func:`~.few_colors.few_colors_cost`) is below the
-    interval tree's (:func:`tree_cost`), else ``"tree"``.
+    """``"few colours"`` where the few-colours stages' cost for these counts with exact
+    designs is below the interval tree's (:func:`tree_cost`), or their expected cost
+    (sparse designs that may repair, :func:`~.few_colors.few_colors_cost`) is at most
+    :data:`FEW_COLORS_MARGIN` of it; else ``"tree"``.
 
     The tree is not played out where the stages cost more than the Jäger-Peczarski
     bound, which the tree stays below (``n = k`` above all).
@@ -242,9 +245,24 @@ def _choose_play(n: int, k: int, counts: dict[int, int]) -> str:
     few = few_colors_cost(tuple(counts.values()), k)
     if few >= _query_bound(n, k):
         return "tree"
+    sure = few_colors_cost(tuple(counts.values()), k, sparse=False)
     pairs = tuple(sorted((int(c), int(t)) for c, t in counts.items()))
-    # the tree is played out only as far as it takes to exceed the stages' cost
-    return "few colours" if few < _tree_cost(pairs, n, k, few) else "tree"
+    # the tree is played out only as far as it takes to exceed the stages' cost: the
+    # exact designs beat it, or the expected cost is below it by the margin
+    if _tree_cost(pairs, n, k, sure) > sure:
+        return "few colours"
+    ceiling = math.ceil(few / FEW_COLORS_MARGIN) - 1
+    if few == sure or ceiling >= sure:
+        return "tree"
+    return "few colours" if _tree_cost(pairs, n, k, ceiling) > ceiling else "tree"
+
+
+FEW_COLORS_MARGIN = 0.97
+"""The few-colours play is chosen where its exact designs cost less than the interval
+tree, or where its expected cost (sparse designs that may repair) is at most this share
+of the tree's: the tree's count for an arrangement of the counts varies by a few per
+cent about the cost :func:`tree_cost` estimates, and a close choice would give that
+away on the arrangements the tree plays cheaply."""
 
 
 ADAPTIVE_COINS = 8

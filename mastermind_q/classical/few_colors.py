@@ -530,7 +530,7 @@ design's, less one: its count varies with the ambiguous reads, the exact one's d
 
 
 def _pair_costs(
-    sizes: np.ndarray, shares_a: np.ndarray, shares_b: np.ndarray
+    sizes: np.ndarray, shares_a: np.ndarray, shares_b: np.ndarray, sparse: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
     """The expected rows of pair stages over ``sizes`` positions with these densities of
     their colours ``a`` and ``b``, and the kinds of design with the fewest.
@@ -539,7 +539,8 @@ def _pair_costs(
     popcount ``s``, the expected questions ``M_s`` (masks of popcount ``s`` in ``1..m``
     times the expected questions of one, :func:`_questions_expected`) in one
     Lindström design, ``m_L(M_s)`` rows interpolated in ``M_s``. A sparse kind is taken
-    only where it saves enough (:data:`SPARSE_GAIN`)."""
+    only where it saves enough (:data:`SPARSE_GAIN`); ``sparse=False``: the exact design
+    only."""
     sizes = np.asarray(sizes, dtype=np.int64)
     exact = best = np.full(sizes.shape, np.inf)
     kinds = np.full(sizes.shape, _TERNARY, dtype=np.int64)
@@ -550,7 +551,7 @@ def _pair_costs(
     )
     where = where.reshape(-1)
     below = _popcounts_below()
-    for kind in _KINDS:
+    for kind in _KINDS if sparse else (_TERNARY,):
         rows = _fewest_rows(sizes, kind)
         fits = rows <= MAX_ROWS
         odds = np.array([_repair_questions(kind, float(a), float(b)) for a, b in pairs])
@@ -738,7 +739,9 @@ def few_colors_plan(counts: Sequence[int], *, absent: bool = False) -> tuple[Sta
 
 
 @functools.lru_cache(maxsize=1024)
-def _plan(counts: tuple[int, ...], absent: bool) -> tuple[float, tuple[Stage, ...]]:
+def _plan(
+    counts: tuple[int, ...], absent: bool, sparse: bool = True
+) -> tuple[float, tuple[Stage, ...]]:
     # best[i]: the fewest expected rows for the colours i.., by a pair (step 2) or a
     # single (step 1)
     size = len(counts)
@@ -755,7 +758,8 @@ def _plan(counts: tuple[int, ...], absent: bool) -> tuple[float, tuple[Stage, ..
         best[size - 2], step[size - 2] = binary[size - 2], 2
     held = unknown[: max(0, size - 2)]
     ordered = np.array(counts, dtype=np.int64)
-    pairs = _pair_costs(held, ordered[: held.size] / held, ordered[1 : held.size + 1] / held)
+    shares = (ordered[: held.size] / held, ordered[1 : held.size + 1] / held)
+    pairs = _pair_costs(held, *shares, sparse)
     for first in range(size - 3, -1, -1):
         best[first], step[first] = float(pairs[0][first]) + best[first + 2], 2
         if absent or first > 0:
@@ -770,19 +774,21 @@ def _plan(counts: tuple[int, ...], absent: bool) -> tuple[float, tuple[Stage, ..
     return best[0], tuple(stages)
 
 
-def few_colors_cost(counts: Sequence[int], num_colors: int) -> int:
+def few_colors_cost(counts: Sequence[int], num_colors: int, *, sparse: bool = True) -> int:
     """Guesses of the stages for these colour counts (counts and final guess excluded),
     rounded up: exact for the stages of exact designs, the expected repairs included
     where a sparse design plays (:func:`_pair_costs`).
 
-    ``counts``: the count of every colour that occurs (any order); ``num_colors``: ``k``.
+    ``counts``: the count of every colour that occurs (any order); ``num_colors``: ``k``;
+    ``sparse=False``: the cost with exact designs only (no repairs: exact for any
+    secret with these counts).
 
     Example:
         >>> few_colors_cost((10, 20, 30, 40), 4)
         69
     """
     present = tuple(sorted((int(c) for c in counts if c > 0), reverse=True))
-    return math.ceil(_plan(present, len(present) < num_colors)[0] - 1e-9)
+    return math.ceil(_plan(present, len(present) < num_colors, sparse)[0] - 1e-9)
 
 
 def _rows_per_batch(num_positions: int) -> int:
