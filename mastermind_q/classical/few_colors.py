@@ -626,7 +626,8 @@ def radix_design(num_coins: int, kind: int = _TERNARY) -> RadixDesign:
 
     Masks ``U = 1..m`` in order; mask ``U`` holds the coins of
     :func:`sparse_weights` ``(popcount(U), kind)``, largest weight first. A sparse kind
-    (``4``: density 1/4, ``5``: 1/3) holds more coins, and some reads are ambiguous.
+    (``4, 5, ...``: a density and a span of popcounts, :data:`_KIND_SPECS`) holds more
+    coins, and some reads are ambiguous.
 
     Example:
         >>> design = radix_design(6)
