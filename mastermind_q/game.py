@@ -239,12 +239,7 @@ def validate_code(
             length, holds a non-integer or out-of-range colour, or repeats a colour
             where ``distinct`` forbids it.
     """
-    code = plain_array(code)
-    if not _is_sequence(code):
-        raise ValueError(f"{name} must be a sequence of integer colours, was {_short(code)}")
-    items = tuple(code)
-    if not items:
-        raise ValueError(f"{name} must have at least one position, was {shown(items)}")
+    items = _code_items(code, name)
     k = None if colors is None else validate_colors(colors)
     return _checked_items(items, k, positions=positions, distinct=distinct, name=name)
 
@@ -259,13 +254,19 @@ def _checked_code(
 ) -> Code:
     """:func:`validate_code` against a validated ``k`` (a codemaker's own): the code is
     checked in full, ``k`` is not checked again."""
+    items = _code_items(code, name)
+    return _checked_items(items, k, positions=positions, distinct=distinct, name=name)
+
+
+def _code_items(code: Iterable[Any], name: str) -> tuple[Any, ...]:
+    """The items of a code that is a non-empty sequence (their values checked later)."""
     code = plain_array(code)
     if not _is_sequence(code):
         raise ValueError(f"{name} must be a sequence of integer colours, was {_short(code)}")
     items = tuple(code)
     if not items:
         raise ValueError(f"{name} must have at least one position, was {shown(items)}")
-    return _checked_items(items, k, positions=positions, distinct=distinct, name=name)
+    return items
 
 
 def _checked_items(
