@@ -502,14 +502,16 @@ def _questions_expected(weights: tuple[int, ...], share_a: float, share_b: float
     return float(probability @ np.ceil(np.log2(number[reads])))
 
 
-def _repair_questions(kind: int, share_a: float, share_b: float) -> np.ndarray:
+def _repair_questions(kind: int, share_a: float, share_b: float, top: int = 16) -> np.ndarray:
     """The expected repair questions of a mask by popcount ``0..16`` in a design of
-    ``kind`` (zero where every read is its own)."""
+    ``kind`` (zero where every read is its own), at the popcounts up to ``top`` (the
+    largest a mask of the design has)."""
     odds = np.zeros(_TERNARY_COUNTS.size)
     if kind != _TERNARY:
         share_a, share_b = round(share_a, 3), round(share_b, 3)
         for size in _KIND_SPECS[kind][1]:
-            odds[size] = _questions_expected(sparse_weights(size, kind), share_a, share_b)
+            if size <= top:
+                odds[size] = _questions_expected(sparse_weights(size, kind), share_a, share_b)
     return odds
 
 
@@ -551,10 +553,13 @@ def _pair_costs(
     )
     where = where.reshape(-1)
     below = _popcounts_below()
+    top = min(int(_fewest_rows(int(sizes.max()), _TERNARY)), MAX_ROWS).bit_length()
     for kind in _KINDS if sparse else (_TERNARY,):
+        if kind != _TERNARY and min(_KIND_SPECS[kind][1]) > top:
+            continue  # its extra coins sit at popcounts that no mask of these designs has
         rows = _fewest_rows(sizes, kind)
         fits = rows <= MAX_ROWS
-        odds = np.array([_repair_questions(kind, float(a), float(b)) for a, b in pairs])
+        odds = np.array([_repair_questions(kind, float(a), float(b), top) for a, b in pairs])
         means = below[np.minimum(rows, MAX_ROWS)] * odds[where]
         most = int(np.ceil(means.max(initial=0.0))) + 1
         lindstrom = _fewest_rows(np.arange(most + 1), 1).astype(float)
