@@ -11,7 +11,6 @@ a built-in, fails to import or returns a wrong code leaves the built-ins working
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import shutil
@@ -334,30 +333,6 @@ def test_a_quantum_codebreaker_without_circuits(monkeypatch, capsys):
     assert result.rows == []
     ((task, reason),) = result.skipped
     assert task.method == "no-circuits" and "no circuit shape" in reason
-
-
-# -- the method strings have a home ---------------------------------------------------------
-BUILT_IN_STRINGS = ("nonadaptive", "triples", "two-color", "hunziker-meyer", "coin-weighing")
-MOST_FILES = 4
-"""A built-in's method string appears in its own module and at most this many others (the
-registry, a figure's style order, the play command's default, a scheme's name)."""
-
-
-def _files_with_literal(text: str) -> list[str]:
-    root = Path(mastermind_q.__file__).parent
-    found = []
-    for path in sorted(root.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        if any(isinstance(node, ast.Constant) and node.value == text for node in ast.walk(tree)):
-            found.append(str(path.relative_to(root)))
-    return found
-
-
-@pytest.mark.parametrize("method", BUILT_IN_STRINGS)
-def test_a_built_in_method_string_has_a_home(method):
-    files = _files_with_literal(method)
-    assert len(files) <= 1 + MOST_FILES, files
-    assert "codebreaker.py" in files  # the registry names it
 
 
 class Peeking(WrongCode):
