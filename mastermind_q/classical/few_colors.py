@@ -803,11 +803,20 @@ def _rows_per_batch(num_positions: int) -> int:
 
 
 class _Won(Exception):
-    """A repair row was the secret (answered ``n``)."""
+    """A row asked was the secret (answered ``n``): the game is over."""
 
     def __init__(self, code: np.ndarray) -> None:
         super().__init__("a guess was the secret")
         self.code = code
+
+
+def _ask_rows(ask_many: Callable[[np.ndarray], np.ndarray], codes: np.ndarray) -> np.ndarray:
+    """The answers to the rows of ``codes``; :class:`_Won` with the row that was the
+    secret when one was (the codemaker ends the game at an answer ``n``)."""
+    answered = ask_many(codes)
+    if answered.shape[0] < codes.shape[0] or answered[-1] == codes.shape[1]:
+        raise _Won(codes[answered.shape[0] - 1].astype(np.int64))
+    return answered
 
 
 def _questions(options: np.ndarray, weight: np.ndarray) -> list[int]:
@@ -934,10 +943,7 @@ class _Repair:
         n = self.shown.size
         for start in range(0, total, _rows_per_batch(n)):
             block = codes[start : start + _rows_per_batch(n)]
-            answered = self.ask_many(block)
-            if answered.shape[0] < block.shape[0] or answered[-1] == n:
-                raise _Won(block[answered.shape[0] - 1].astype(np.int64))
-            answers[start : start + block.shape[0]] = answered
+            answers[start : start + block.shape[0]] = _ask_rows(self.ask_many, block)
         self.queries += total
         values: list[int] = []
         if binary:
@@ -977,6 +983,19 @@ def play_few_colors(
     Raises:
         ValueError: answers that no secret with these counts gives.
     """
+    try:
+        return _play_stages(ask_many, counts, num_positions, num_colors)
+    except _Won as won:  # a row of a stage or a repair was the secret
+        return won.code
+
+
+def _play_stages(
+    ask_many: Callable[[np.ndarray], np.ndarray],
+    counts: dict[int, int],
+    num_positions: int,
+    num_colors: int,
+) -> np.ndarray:
+    """:func:`play_few_colors`; :class:`_Won` when a row asked is the secret."""
     n, k = num_positions, num_colors
     order = sorted(counts, key=lambda c: (-counts[c], c))
     plan = few_colors_plan(tuple(counts[c] for c in order), absent=len(order) < k)
@@ -1010,10 +1029,7 @@ def play_few_colors(
             rows = np.arange(start + 1, min(design.rows, start + step) + 1, dtype=np.int64)
             weighed = _weighed(rows, first, second)
             codes = np.where(weighed, np.asarray(colour, dtype=dtype), shown[None, :])
-            answered = ask_many(codes)
-            if answered.shape[0] < rows.size or answered[-1] == n:  # a row is the secret
-                return codes[answered.shape[0] - 1].astype(np.int64)
-            answers[start : start + rows.size] = answered
+            answers[start : start + rows.size] = _ask_rows(ask_many, codes)
             weights[start : start + rows.size] = np.count_nonzero(weighed, axis=1)
         inconsistent = (
             f"answers are inconsistent: colours {colour} and {other} do not decode "
@@ -1025,10 +1041,7 @@ def play_few_colors(
             third = order[stage[2] + 1]  # a colour neither a nor b, for the repairs
             chances = (share / size, 1 - (counts[colour] + share) / size, counts[colour] / size)
             repair = _Repair(ask_many, unknown, shown, (colour, other, third), share, chances)
-            try:
-                coins = decode_radix(answers - share + weights, design, repair.resolve)
-            except _Won as won:
-                return won.code
+            coins = decode_radix(answers - share + weights, design, repair.resolve)
             hits, misses = coins == 2, coins == 0
             if np.any(coins > 2) or hits.sum() != counts[colour] or misses.sum() != share:
                 raise ValueError(inconsistent)
