@@ -110,7 +110,7 @@ def _per_popcount(kind: int) -> np.ndarray:
     width ``kind`` (1 or 2), or the ternary coins of kind ``kind >= 3``
     (:func:`ternary_weights`, :func:`sparse_weights`)."""
     if kind >= _TERNARY:
-        return _WEIGHT_COUNTS[kind]
+        return _weight_table(kind)[0]
     sizes = np.arange(_TERNARY_COUNTS.size, dtype=np.int64)
     return (sizes + kind - 1) // kind
 
@@ -447,18 +447,21 @@ def sparse_weights(size: int, kind: int) -> tuple[int, ...]:
 
 
 _TERNARY_COUNTS = np.array([len(offsets) for offsets in _TERNARY_OFFSETS], dtype=np.int64)
-_WEIGHT_COUNTS: dict[int, np.ndarray] = {}
-_WEIGHTS: dict[int, np.ndarray] = {}
-for _kind in _KINDS:
-    _counts = np.array(
-        [0] + [len(sparse_weights(size, _kind)) for size in range(1, _TERNARY_COUNTS.size)]
+
+
+@functools.cache
+def _weight_table(kind: int) -> tuple[np.ndarray, np.ndarray]:
+    """The coins of a mask by its popcount ``0..16`` in a design of ``kind``, and their
+    weights (``table[popcount, rank]``), read-only; built on first use."""
+    counts = np.array(
+        [0] + [len(sparse_weights(size, kind)) for size in range(1, _TERNARY_COUNTS.size)]
     )
-    _table = np.zeros((_counts.size, int(_counts.max())), dtype=np.int64)
-    for _size in range(1, _counts.size):
-        _table[_size, : _counts[_size]] = sparse_weights(_size, _kind)
-    for _array in (_counts, _table):
-        _array.flags.writeable = False
-    _WEIGHT_COUNTS[_kind], _WEIGHTS[_kind] = _counts, _table
+    table = np.zeros((counts.size, int(counts.max())), dtype=np.int64)
+    for size in range(1, counts.size):
+        table[size, : counts[size]] = sparse_weights(size, kind)
+    for array in (counts, table):
+        array.flags.writeable = False
+    return counts, table
 
 
 def _read_table(kind: int, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -648,7 +651,7 @@ def radix_design(num_coins: int, kind: int = _TERNARY) -> RadixDesign:
         raise ValueError(f"num_coins must need fewer than 65536 rows, was {num_coins}")
     owners, ranks = _mask_coins(num_coins, m, kind)
     owner_sizes = np.bitwise_count(owners).astype(np.int64)
-    weights = _WEIGHTS[kind][owner_sizes, ranks]
+    weights = _weight_table(kind)[1][owner_sizes, ranks]
     # the family: the bits of rank i + 2 (2^i odd subsets each) for the bits i of the
     # weight, or the whole mask for the weight 2^(popcount - 1)
     families = np.zeros_like(owners)
