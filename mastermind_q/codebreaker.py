@@ -209,7 +209,9 @@ class Codebreaker:
         """Quantum, optional: the query circuits around ``oracle`` (the codemaker's
         opaque gate, or a known-secret oracle for drawings), for ``draw``, ``resources``
         and counted ``compare`` rows. Codebreakers whose circuits depend on the answers
-        do not define it: their drawings are the circuits their solve ran."""
+        do not define it: their drawings are the circuits their solve ran. ``n`` and
+        ``k`` are the game's, validated where they entered (``solve``, ``draw``,
+        ``resources``), so the built-ins do not check them again."""
         raise NotImplementedError(f"codebreaker {self.name!r} defines no circuits")
 
     # -- what the toolkit reads as well (a built-in overrides them) -------------------
